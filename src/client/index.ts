@@ -1,0 +1,2 @@
+// The typed API client lands with its own issue.
+export {}

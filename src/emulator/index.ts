@@ -1,0 +1,2 @@
+// The emulator lands with its own issue.
+export {}
