@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto'
+import * as nodeFs from 'node:fs/promises'
+import { join } from 'node:path'
+import { isLocaleId } from '../options'
+import { VERSION } from '../version'
+
+/**
+ * The disk cache (`.tms-cache/` by default): what the service told us, so that a build without the
+ * network still has hashcodes and translations.
+ *
+ *   manifest.json                       message key -> hashcode, parsed text, metadata digest
+ *   locales/<locale>.<retrieval>.json   hashcode -> translation (in `{0}` form) for one locale
+ *
+ * Every file records the schema version, the tool version and the project. A file that cannot be
+ * read, does not parse, or has another schema or project is a miss, never an error: the worst a bad
+ * cache can do is cost requests. Writes go to a temp file that is renamed over the target, so a reader
+ * never sees half a file, and manifest updates merge under a lock file so two builds at once keep both
+ * sets of entries.
+ */
+
+export const CACHE_SCHEMA = 1
+
+/** What the cache knows of one message. */
+export interface ManifestEntry {
+  hashcode: string
+  parsed: string
+  variant: string | null
+  /** Digest of the metadata sent with the string (instruction, maxLength, placeholder format). */
+  meta: string
+}
+
+export interface Manifest {
+  schema: number
+  tool: string
+  projectId: string | null
+  entries: Record<string, ManifestEntry>
+}
+
+export interface LocaleCache {
+  schema: number
+  tool: string
+  projectId: string | null
+  locale: string
+  retrievalType: 'published' | 'pending'
+  /** ISO date of the pull that wrote the file. */
+  fetchedAt: string
+  /** hashcode -> translation with placeholders as `{0}`, `{1}`, ... */
+  translations: Record<string, string>
+}
+
+/** The file-system calls the cache makes; tests inject a failing or slow one. */
+export type CacheFs = Pick<
+  typeof nodeFs,
+  'readFile' | 'writeFile' | 'rename' | 'mkdir' | 'rm' | 'open' | 'stat'
+>
+
+/** Why a read missed: shown in warnings such as "cache miss for fr-FR: no file". */
+export type MissReason =
+  | 'no file'
+  | 'unreadable'
+  | 'invalid JSON'
+  | 'other schema'
+  | 'other project'
+  | 'malformed'
+
+export type CacheRead<T> = { hit: true; value: T } | { hit: false; reason: MissReason }
+
+const LOCK_STALE_MS = 10_000
+const LOCK_WAIT_MS = 10_000
+
+export class DiskCache {
+  readonly dir: string
+  readonly projectId: string | null
+  private readonly fs: CacheFs
+
+  constructor(dir: string, projectId: string | null | undefined, fs: CacheFs = nodeFs) {
+    this.dir = dir
+    this.projectId = projectId ?? null
+    this.fs = fs
+  }
+
+  get manifestFile(): string {
+    return join(this.dir, 'manifest.json')
+  }
+
+  /** The file of one locale's translations; the id is checked so it can never leave the directory. */
+  localeFile(locale: string, retrievalType: 'published' | 'pending'): string {
+    if (!isLocaleId(locale))
+      throw new Error(`[unplugin-tms] refusing locale id ${JSON.stringify(locale)} as a cache file name`)
+    return join(this.dir, 'locales', `${locale}.${retrievalType}.json`)
+  }
+
+  async readManifest(): Promise<CacheRead<Manifest>> {
+    const read = await this.readJson(this.manifestFile)
+    if (!read.hit) return read
+    const m = read.value as Partial<Manifest>
+    const check = this.checkHeader(m)
+    if (check) return { hit: false, reason: check }
+    if (!isRecord(m.entries) || !Object.values(m.entries).every(isManifestEntry))
+      return { hit: false, reason: 'malformed' }
+    return { hit: true, value: m as Manifest }
+  }
+
+  /** Adds or replaces entries, keeping what another process wrote meanwhile. */
+  async updateManifest(entries: Record<string, ManifestEntry>): Promise<void> {
+    await this.withLock(async () => {
+      const current = await this.readManifest()
+      const merged: Manifest = {
+        schema: CACHE_SCHEMA,
+        tool: VERSION,
+        projectId: this.projectId,
+        entries: { ...(current.hit ? current.value.entries : {}), ...entries },
+      }
+      await this.writeAtomic(this.manifestFile, `${JSON.stringify(merged)}\n`)
+    })
+  }
+
+  async readLocale(locale: string, retrievalType: 'published' | 'pending'): Promise<CacheRead<LocaleCache>> {
+    const read = await this.readJson(this.localeFile(locale, retrievalType))
+    if (!read.hit) return read
+    const l = read.value as Partial<LocaleCache>
+    const check = this.checkHeader(l)
+    if (check) return { hit: false, reason: check }
+    if (l.locale !== locale || l.retrievalType !== retrievalType || !isRecord(l.translations)) {
+      return { hit: false, reason: 'malformed' }
+    }
+    if (!Object.values(l.translations).every((t) => typeof t === 'string'))
+      return { hit: false, reason: 'malformed' }
+    return { hit: true, value: l as LocaleCache }
+  }
+
+  /** Replaces one locale's file with a complete pull. */
+  async writeLocale(
+    locale: string,
+    retrievalType: 'published' | 'pending',
+    translations: Record<string, string>,
+  ): Promise<void> {
+    const file = this.localeFile(locale, retrievalType)
+    const value: LocaleCache = {
+      schema: CACHE_SCHEMA,
+      tool: VERSION,
+      projectId: this.projectId,
+      locale,
+      retrievalType,
+      fetchedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      translations,
+    }
+    await this.writeAtomic(file, `${JSON.stringify(value)}\n`)
+  }
+
+  private checkHeader(value: Partial<Manifest | LocaleCache>): MissReason | undefined {
+    if (!isRecord(value)) return 'malformed'
+    if (value.schema !== CACHE_SCHEMA) return 'other schema'
+    // The tool version is recorded for diagnosis only: a patch release must not throw away the cache
+    // that an offline build depends on; the schema number changes when the format does.
+    if ((value.projectId ?? null) !== this.projectId) return 'other project'
+    return undefined
+  }
+
+  private async readJson(file: string): Promise<CacheRead<unknown>> {
+    let text: string
+    try {
+      text = await this.fs.readFile(file, 'utf8')
+    } catch (error) {
+      return {
+        hit: false,
+        reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no file' : 'unreadable',
+      }
+    }
+    try {
+      return { hit: true, value: JSON.parse(text) as unknown }
+    } catch {
+      return { hit: false, reason: 'invalid JSON' }
+    }
+  }
+
+  private async writeAtomic(file: string, text: string): Promise<void> {
+    const dir = file.slice(0, file.lastIndexOf('/'))
+    await this.fs.mkdir(dir, { recursive: true })
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    try {
+      await this.fs.writeFile(temp, text, 'utf8')
+      await this.fs.rename(temp, file)
+    } catch (error) {
+      await this.fs.rm(temp, { force: true }).catch(() => {})
+      throw error
+    }
+  }
+
+  /**
+   * Runs `work` holding `<dir>/.lock` (created exclusively). A lock older than LOCK_STALE_MS belongs
+   * to a process that died and is taken over; after LOCK_WAIT_MS the work runs anyway, since the
+   * atomic rename alone already keeps the file whole.
+   */
+  private async withLock<T>(work: () => Promise<T>): Promise<T> {
+    await this.fs.mkdir(this.dir, { recursive: true })
+    const lock = join(this.dir, '.lock')
+    const deadline = Date.now() + LOCK_WAIT_MS
+    let held = false
+    while (!held) {
+      try {
+        const handle = await this.fs.open(lock, 'wx')
+        await handle.writeFile(`${process.pid}\n`)
+        await handle.close()
+        held = true
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break
+        const age = await this.fs.stat(lock).then(
+          (s) => Date.now() - s.mtimeMs,
+          () => 0,
+        )
+        if (age > LOCK_STALE_MS) await this.fs.rm(lock, { force: true }).catch(() => {})
+        else if (Date.now() > deadline) break
+        else await new Promise((r) => setTimeout(r, 10 + Math.random() * 30))
+      }
+    }
+    try {
+      return await work()
+    } finally {
+      if (held) await this.fs.rm(lock, { force: true }).catch(() => {})
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isManifestEntry(value: unknown): value is ManifestEntry {
+  return (
+    isRecord(value) &&
+    typeof value.hashcode === 'string' &&
+    typeof value.parsed === 'string' &&
+    (value.variant === null || typeof value.variant === 'string') &&
+    typeof value.meta === 'string'
+  )
+}
