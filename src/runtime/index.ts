@@ -1,6 +1,100 @@
-/** Browser runtime stub: the plugin issue replaces it. Works untransformed: interpolates the source. */
-export function t(text: string, values?: Record<string, unknown>): string {
+/**
+ * The browser runtime of unplugin-tms: no node:* imports, no dependencies, about half a kilobyte.
+ *
+ * Untransformed (an app's own unit tests), `t` returns the source text with its values interpolated.
+ * In a build, the plugin rewrites message calls into `_l(id, text, values)` lookups and registers one
+ * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
+ */
+
+/** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
+export type Values = Record<string, unknown> | readonly unknown[]
+
+/** Per-call options read at build time; ignored at run time. */
+export interface MessageOptions {
+  variant?: string
+  instruction?: string
+  maxLength?: number
+}
+
+type Catalog = Record<string, string>
+type Loader = () => Promise<{ default: Catalog }>
+
+let source = ''
+let current = ''
+let catalog: Catalog | undefined
+let loaders: Record<string, Loader> | undefined
+let latest = 0
+const listeners = new Set<(locale: string) => void>()
+
+const has = Object.prototype.hasOwnProperty
+
+function format(text: string, values?: Values): string {
   return values
-    ? text.replace(/\{([\w$]+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m))
+    ? text.replace(/\{([\w$]+)\}/g, (whole, key: string) =>
+        has.call(values, key) ? String((values as Record<string, unknown>)[key]) : whole,
+      )
     : text
+}
+
+/**
+ * Translates a message: `t('Hello {name}!', { name })` or `` t`Hello ${name}!` ``. The plugin replaces
+ * these calls at build time; this body runs only in untransformed code.
+ */
+export function t(
+  text: string | TemplateStringsArray,
+  values?: Values | unknown,
+  ...rest: unknown[]
+): string {
+  if (typeof text !== 'string') {
+    const parts = [values, ...rest]
+    return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece)
+  }
+  return format(text, values as Values | undefined)
+}
+
+/** The current locale ('' before the plugin registered one and before any setLocale). */
+export function getLocale(): string {
+  return current
+}
+
+/**
+ * Switches the locale, loading its catalog chunk first. Resolves when the new locale is active; when
+ * two switches overlap, the later one wins.
+ */
+export async function setLocale(locale: string): Promise<void> {
+  const load = loaders?.[locale]
+  if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
+  const mine = ++latest
+  const next = load && (await load()).default
+  if (mine !== latest) return
+  catalog = next
+  current = locale
+  for (const fn of listeners) fn(locale)
+}
+
+/** Calls `fn` after each locale switch or catalog update; returns the unsubscribe function. */
+export function onLocaleChange(fn: (locale: string) => void): () => void {
+  listeners.add(fn)
+  return () => {
+    listeners.delete(fn)
+  }
+}
+
+/** @internal Lookup emitted by the plugin: the current catalog's text, else the source text. */
+export function _l(id: string, text: string, values?: Values): string {
+  return format((catalog && has.call(catalog, id) && catalog[id]) || text, values)
+}
+
+/** @internal Registration emitted by the plugin: the source locale and a loader per target locale. */
+export function _r(sourceLocale: string, localeLoaders: Record<string, Loader>): void {
+  if (!source) current = sourceLocale
+  source = sourceLocale
+  loaders = localeLoaders
+}
+
+/** @internal Hot update from the dev server: a locale's catalog changed. */
+export function _u(locale: string, next: Catalog): void {
+  if (locale !== current) return
+  catalog = next
+  for (const fn of listeners) fn(locale)
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+
+// A fresh copy of the runtime module per test: it holds the locale state.
+async function fresh() {
+  vi.resetModules()
+  return await import('../src/runtime/index')
+}
+
+describe('runtime, untransformed', () => {
+  it('interpolates named, indexed and tagged-template values as text', async () => {
+    const { t } = await fresh()
+    expect(t('Hello {name}, {count} new', { name: 'Ana', count: 3 })).toBe('Hello Ana, 3 new')
+    expect(t('{0} of {1}', [1, 2])).toBe('1 of 2')
+    expect(t('Keep {missing} and {toString}', { a: 1 })).toBe('Keep {missing} and {toString}')
+    expect(t('No values {x}')).toBe('No values {x}')
+    const name = '$& ${1} <b>'
+    expect(t`Hi ${name}!`).toBe('Hi $& ${1} <b>!')
+    expect(t('Say {v}', { v: '$1 {v}' })).toBe('Say $1 {v}')
+  })
+
+  it('accepts any locale when no catalog was registered, keeping the source text', async () => {
+    const { t, setLocale, getLocale } = await fresh()
+    await setLocale('fr-FR')
+    expect(getLocale()).toBe('fr-FR')
+    expect(t('Hello')).toBe('Hello')
+  })
+})
+
+describe('runtime, as the plugin drives it', () => {
+  it('loads a catalog per locale, falls back to the source text and notifies listeners', async () => {
+    const rt = await fresh()
+    const loads: string[] = []
+    rt._r('en-US', {
+      'fr-FR': async () => (loads.push('fr-FR'), { default: { a: 'Bonjour {name} !', e: '' } }),
+      'de-DE': async () => (loads.push('de-DE'), { default: {} }),
+    })
+    const seen: string[] = []
+    const off = rt.onLocaleChange((l) => seen.push(l))
+    expect(rt.getLocale()).toBe('en-US')
+    expect(rt._l('a', 'Hello {name}!', { name: 'Ana' })).toBe('Hello Ana!')
+    await rt.setLocale('fr-FR')
+    expect(rt._l('a', 'Hello {name}!', { name: 'Ana' })).toBe('Bonjour Ana !')
+    expect(rt._l('b', 'Not translated')).toBe('Not translated')
+    expect(rt._l('e', 'Empty translation')).toBe('Empty translation')
+    rt._u('fr-FR', { a: 'Salut {name} !' })
+    expect(rt._l('a', 'Hello {name}!', { name: 'Ana' })).toBe('Salut Ana !')
+    rt._u('de-DE', { a: 'ignored: not the current locale' })
+    expect(rt._l('a', 'Hello {name}!', { name: 'Ana' })).toBe('Salut Ana !')
+    await rt.setLocale('en-US')
+    expect(rt._l('a', 'Hello {name}!', { name: 'Ana' })).toBe('Hello Ana!')
+    off()
+    await rt.setLocale('de-DE')
+    expect(seen).toEqual(['fr-FR', 'fr-FR', 'en-US'])
+    expect(loads).toEqual(['fr-FR', 'de-DE'])
+    await expect(rt.setLocale('xx-YY')).rejects.toThrow('[unplugin-tms] unknown locale "xx-YY"')
+  })
+
+  it('lets the later of two overlapping switches win', async () => {
+    const rt = await fresh()
+    let release!: () => void
+    const slow = new Promise<void>((r) => {
+      release = r
+    })
+    rt._r('en-US', {
+      'fr-FR': async () => (await slow, { default: { a: 'fr' } }),
+      'de-DE': async () => ({ default: { a: 'de' } }),
+    })
+    const first = rt.setLocale('fr-FR')
+    await rt.setLocale('de-DE')
+    release()
+    await first
+    expect(rt.getLocale()).toBe('de-DE')
+    expect(rt._l('a', 'src')).toBe('de')
+  })
+})
