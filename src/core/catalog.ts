@@ -1,0 +1,70 @@
+import { type PlaceholderSpec, placeholderRegex, restorePlaceholders } from './placeholders'
+
+/**
+ * Translations checked against their source before they reach a bundle, and turned into code that
+ * cannot break out of its string literal.
+ */
+
+export type TranslationCheck = { ok: true; parsed: string } | { ok: false; reason: string }
+
+const INDEXED_SOURCE = String.raw`\{\d+\}`
+
+/**
+ * Brings a translation to the `{0}` form and checks that it uses exactly the source's placeholders.
+ * Accepts both forms the service sends: `{0}` (showPlaceholderValues=false) and the original spelling
+ * restored (`Bonjour {name} !`). A placeholder dropped or added is a rejection with the reason.
+ */
+export function checkTranslation(
+  translation: string,
+  source: { placeholders: readonly string[] },
+  spec: PlaceholderSpec,
+): TranslationCheck {
+  const count = source.placeholders.length
+  const specRe = placeholderRegex(spec)
+  const re = new RegExp(specRe ? `${specRe.source}|${INDEXED_SOURCE}` : INDEXED_SOURCE, 'gu')
+  const used = new Set<number>()
+  const claimed = new Set<number>()
+  let parsed = ''
+  let last = 0
+  for (let m = re.exec(translation); m; m = re.exec(translation)) {
+    if (m[0] === '%%') continue
+    let index = -1
+    const indexed = /^\{(\d+)\}$/.exec(m[0])
+    // The original spelling first: a source placeholder may itself be `{0}`.
+    for (let i = 0; i < count; i++) {
+      if (source.placeholders[i] === m[0] && !claimed.has(i)) {
+        index = i
+        break
+      }
+    }
+    if (index < 0) index = source.placeholders.indexOf(m[0])
+    if (index < 0 && indexed && Number(indexed[1]) < count) index = Number(indexed[1])
+    if (index < 0) return { ok: false, reason: `it has the placeholder ${m[0]}, which the source does not` }
+    claimed.add(index)
+    used.add(index)
+    parsed += `${translation.slice(last, m.index)}{${index}}`
+    last = m.index + m[0].length
+  }
+  parsed += translation.slice(last)
+  for (let i = 0; i < count; i++) {
+    if (!used.has(i)) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
+  }
+  return { ok: true, parsed }
+}
+
+/** A checked `{0}`-form translation in the app's own spelling (`{name}`), ready for the runtime. */
+export function toAppText(parsed: string, placeholders: readonly string[]): string {
+  return restorePlaceholders(parsed, placeholders)
+}
+
+/**
+ * A JS string literal for any text: JSON quoting plus the characters that end a line or a script
+ * element. Lone surrogates come out escaped (well-formed JSON.stringify), so the module stays valid
+ * UTF-8 and the literal holds exactly the input.
+ */
+export function jsString(text: string): string {
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/<(\/?script|!--)/gi, '\\u003c$1')
+}

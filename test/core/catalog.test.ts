@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { checkTranslation, jsString, toAppText } from '../../src/core/catalog'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+
+const app = { custom: APP_PLACEHOLDER_SOURCE }
+
+describe('checkTranslation', () => {
+  const source = { placeholders: ['{name}', '{count}'] }
+  it('accepts the {N} form and the restored form, reordered', () => {
+    expect(checkTranslation('{1} pour {0}', source, app)).toEqual({ ok: true, parsed: '{1} pour {0}' })
+    expect(checkTranslation('{count} pour {name}', source, app)).toEqual({ ok: true, parsed: '{1} pour {0}' })
+  })
+  it('rejects a dropped or an added placeholder, saying which', () => {
+    expect(checkTranslation('pour {name}', source, app)).toEqual({
+      ok: false,
+      reason: 'it drops the placeholder {count}',
+    })
+    expect(checkTranslation('{name} {count} {evil}', source, app)).toEqual({
+      ok: false,
+      reason: 'it has the placeholder {evil}, which the source does not',
+    })
+    expect(checkTranslation('{0} {1} {2}', source, app)).toEqual({
+      ok: false,
+      reason: 'it has the placeholder {2}, which the source does not',
+    })
+  })
+  it('works for printf sources, where {N} is not the format’s own spelling', () => {
+    const c = { format: 'c' as const }
+    expect(checkTranslation('%d fichiers de %s (100%%)', { placeholders: ['%s', '%d'] }, c)).toEqual({
+      ok: true,
+      parsed: '{1} fichiers de {0} (100%%)',
+    })
+    expect(checkTranslation('{1} de {0}', { placeholders: ['%s', '%d'] }, c)).toEqual({
+      ok: true,
+      parsed: '{1} de {0}',
+    })
+  })
+  it('accepts a text without placeholders for a source without any', () => {
+    expect(checkTranslation('Bonjour', { placeholders: [] }, app)).toEqual({ ok: true, parsed: 'Bonjour' })
+    expect(toAppText('{1} pour {0}', ['{name}', '{count}'])).toBe('{count} pour {name}')
+  })
+})
+
+describe('jsString', () => {
+  it('yields a literal that evaluates to exactly the input, for hostile input', () => {
+    const hostile = [
+      `"'\`\\`,
+      '${alert(1)}',
+      '</script><script>alert(1)</script>',
+      '<!-- x',
+      'line\u2028sep\u2029para\n\r',
+      'lone \ud800 surrogate \udfff',
+      'x'.repeat(100_000),
+    ]
+    for (const text of hostile) {
+      const literal = jsString(text)
+      expect(literal).not.toMatch(/[\u2028\u2029\n\r]|<\/script|<!--/i)
+      expect(new Function(`return ${literal}`)()).toBe(text)
+    }
+  })
+})
