@@ -43,7 +43,7 @@ export interface Options {
    */
   userSecret?: string
   /**
-   * Target locales: one catalog (runtime mode) or one copy of the output (inline mode) each.
+   * Required. Target locales: one catalog (runtime mode) or one copy of the output (inline mode) each.
    * @example ['fr-FR', 'de-DE', 'ja-JP']
    */
   locales?: string[]
