@@ -1,0 +1,449 @@
+import { PLACEHOLDER_FORMATS, type PlaceholderFormat } from '../core/placeholders'
+import { type ClientContext, fetchList, type RawPage, toPage } from './context'
+import { invalidRequest, TmsApiError } from './errors'
+import type { HttpRequest } from './http'
+import { chunk, type Page, paginate, pollUntil, splitByLength } from './paging'
+import { buildQuery, type QueryParams, seg } from './query'
+
+export type CallbackMethod = 'GET' | 'POST'
+
+export interface NewString {
+  /** At most 10000 characters. */
+  stringText: string
+  variant?: string | null
+  callbackUrl?: string
+  callbackMethod?: CallbackMethod
+  instruction?: string
+  maxLength?: number
+  format?: string
+}
+
+export interface CreateStringsRequest {
+  placeholderFormat?: PlaceholderFormat
+  /** A regular expression whose matches are placeholders. */
+  placeholderFormatCustom?: string
+  /** Part of every hashcode; the service's default namespace when absent, `null` allowed. */
+  namespace?: string | null
+  /** At most 100. */
+  strings: NewString[]
+}
+
+export interface CreatedString {
+  variant: string | null
+  stringText: string
+  parsedStringText: string
+  hashcode: string
+  /** True when a string with the same hashcode existed and was overwritten. */
+  overWritten: boolean
+}
+
+export interface CreateStringsResult {
+  wordCount: number
+  stringCount: number
+  /** Set when the service went asynchronous (HTTP 202) and the process was followed to its end. */
+  processUid: string | null
+  items: CreatedString[]
+}
+
+export type StringsProcessState = 'open' | 'closed' | 'failed'
+
+export interface StringsProcess {
+  processUid: string
+  processState: StringsProcessState
+  createdDate: string
+  modifiedDate: string
+  processStatistics: { requested: number; processed: number; errored: number; skipped: number }
+}
+
+export interface SourceString {
+  hashcode: string
+  /** Null for strings not created through the strings interface. */
+  stringText: string | null
+  parsedStringText: string
+  stringVariant: string | null
+  maxLength: number | null
+  stringInstructions: string[]
+  keys: unknown[]
+}
+
+export interface StringTranslation {
+  translation: string
+  pluralForm: string | null
+  modifiedDate: string
+}
+
+export interface TranslationItem {
+  hashcode: string
+  stringText: string | null
+  parsedStringText: string
+  stringVariant: string | null
+  targetLocaleId: string
+  workflowStepUid: string | null
+  /** Empty for an authorized string with no translation yet. */
+  translations: StringTranslation[]
+}
+
+export type RetrievalType = 'published' | 'pending'
+
+export interface SourceStringsQuery {
+  hashcodes?: readonly string[]
+  fileUri?: string
+}
+
+export interface TranslationsQuery {
+  targetLocaleId: string
+  hashcodes?: readonly string[]
+  retrievalType?: RetrievalType
+  fileUri?: string
+  /** `false`: translations in the `{0}` form instead of with the original placeholders. */
+  showPlaceholderValues?: boolean
+}
+
+export interface PageRequest {
+  /** At most 500 (the default). */
+  limit?: number
+  offset?: number
+}
+
+export interface StringsApi {
+  /**
+   * Create strings: one request of at most 100, checked before sending; a 202 is followed through the
+   * process endpoint until the process closes.
+   */
+  create(projectId: string, request: CreateStringsRequest): Promise<CreateStringsResult>
+  /**
+   * Any number of strings, 100 per request, the requests running within the client's concurrency.
+   * Items come back in the order of `request.strings`.
+   */
+  createInBatches(projectId: string, request: CreateStringsRequest): Promise<CreateStringsResult[]>
+  /** `GET .../processes/{processUid}`. */
+  process(projectId: string, processUid: string): Promise<StringsProcess>
+  /** Polls a process until it is no longer `open`; `failed` and an expired uid are errors. */
+  waitForProcess(projectId: string, processUid: string): Promise<StringsProcess>
+  /** One page of `GET .../source-strings`; the caller keeps the request line short. */
+  sourceStringsPage(projectId: string, query: SourceStringsQuery & PageRequest): Promise<Page<SourceString>>
+  /** Every source string, hashcodes split so no request line passes the limit, all pages. */
+  sourceStrings(projectId: string, query: SourceStringsQuery): AsyncGenerator<SourceString, void, undefined>
+  /** One page of `GET .../translations`. */
+  translationsPage(projectId: string, query: TranslationsQuery & PageRequest): Promise<Page<TranslationItem>>
+  /** Every translation item, hashcodes split so no request line passes the limit, all pages. */
+  translations(projectId: string, query: TranslationsQuery): AsyncGenerator<TranslationItem, void, undefined>
+}
+
+const MAX_STRINGS_PER_REQUEST = 100
+const MAX_STRING_LENGTH = 10_000
+const PAGE_LIMIT = 500
+/** The offset reserved when measuring a request line: pages far beyond any real list still fit. */
+const WIDEST_OFFSET = 9_999_999_999
+
+const ROUTE_CREATE = '/strings-api/v2/projects/:projectId'
+const ROUTE_PROCESS = '/strings-api/v2/projects/:projectId/processes/:processUid'
+const ROUTE_SOURCE = '/strings-api/v2/projects/:projectId/source-strings'
+const ROUTE_TRANSLATIONS = '/strings-api/v2/projects/:projectId/translations'
+
+/** Checks a create request; `first` is the index of `strings[0]` in the caller's array, for messages. */
+function validateCreate(request: CreateStringsRequest, first = 0): void {
+  const fail = (field: string, problem: string) => invalidRequest('POST', ROUTE_CREATE, field, problem)
+  if (!request || !Array.isArray(request.strings)) throw fail('strings', 'must be an array')
+  if (request.placeholderFormat !== undefined && !PLACEHOLDER_FORMATS.includes(request.placeholderFormat)) {
+    throw fail('placeholderFormat', `must be one of ${PLACEHOLDER_FORMATS.join(', ')}`)
+  }
+  if (request.placeholderFormatCustom !== undefined && typeof request.placeholderFormatCustom !== 'string') {
+    throw fail('placeholderFormatCustom', 'must be a string')
+  }
+  if (
+    request.namespace !== undefined &&
+    request.namespace !== null &&
+    typeof request.namespace !== 'string'
+  ) {
+    throw fail('namespace', 'must be a string or null')
+  }
+  request.strings.forEach((item, i) => {
+    const at = `strings[${first + i}]`
+    if (!item || typeof item !== 'object') throw fail(at, 'must be an object')
+    if (typeof item.stringText !== 'string' || item.stringText.length === 0) {
+      throw fail(`${at}.stringText`, 'must be a non-empty string')
+    }
+    if (item.stringText.length > MAX_STRING_LENGTH) {
+      throw fail(`${at}.stringText`, `has ${item.stringText.length} characters; at most ${MAX_STRING_LENGTH}`)
+    }
+    if (item.variant !== undefined && item.variant !== null && typeof item.variant !== 'string') {
+      throw fail(`${at}.variant`, 'must be a string or null')
+    }
+    if (
+      item.callbackMethod !== undefined &&
+      item.callbackMethod !== 'GET' &&
+      item.callbackMethod !== 'POST'
+    ) {
+      throw fail(`${at}.callbackMethod`, 'must be GET or POST')
+    }
+    if (item.maxLength !== undefined && (!Number.isInteger(item.maxLength) || item.maxLength < 0)) {
+      throw fail(`${at}.maxLength`, 'must be a non-negative integer')
+    }
+  })
+}
+
+export function createStringsApi(ctx: ClientContext): StringsApi {
+  const { http } = ctx
+
+  function projectPath(projectId: string, method: string, route: string): string {
+    if (typeof projectId !== 'string' || projectId.length === 0) {
+      throw invalidRequest(method, route, 'projectId', 'must be a non-empty string')
+    }
+    return `/strings-api/v2/projects/${seg(projectId)}`
+  }
+
+  async function processOf(projectId: string, processUid: string): Promise<StringsProcess> {
+    if (typeof processUid !== 'string' || !processUid) {
+      throw invalidRequest('GET', ROUTE_PROCESS, 'processUid', 'must be a non-empty string')
+    }
+    const { data } = await http.json<StringsProcess>({
+      method: 'GET',
+      path: `${projectPath(projectId, 'GET', ROUTE_PROCESS)}/processes/${seg(processUid)}`,
+      route: ROUTE_PROCESS,
+      idempotent: true,
+    })
+    return data
+  }
+
+  async function waitForProcess(projectId: string, processUid: string): Promise<StringsProcess> {
+    const req: HttpRequest = {
+      method: 'GET',
+      path: `${projectPath(projectId, 'GET', ROUTE_PROCESS)}/processes/${seg(processUid)}`,
+      route: ROUTE_PROCESS,
+      idempotent: true,
+    }
+    const done = await pollUntil(
+      async () => {
+        try {
+          return await processOf(projectId, processUid)
+        } catch (error) {
+          if (error instanceof TmsApiError && error.code === 'NOT_FOUND_ERROR') {
+            throw http.error(
+              req,
+              'PROCESS_EXPIRED',
+              error.status,
+              `process ${processUid} expired or is unknown`,
+              error.attempts,
+              error,
+            )
+          }
+          throw error
+        }
+      },
+      (p) => p.processState !== 'open',
+      { intervalMs: ctx.pollIntervalMs, timeoutMs: ctx.pollTimeoutMs },
+      () =>
+        http.error(
+          req,
+          'PROCESS_TIMEOUT',
+          0,
+          `process ${processUid} still open after ${ctx.pollTimeoutMs} ms`,
+          0,
+        ),
+    )
+    if (done.processState === 'failed') {
+      const stats = JSON.stringify(done.processStatistics ?? {})
+      throw http.error(req, 'PROCESS_FAILED', 200, `process ${processUid} failed ${stats}`, 1)
+    }
+    return done
+  }
+
+  async function create(projectId: string, request: CreateStringsRequest): Promise<CreateStringsResult> {
+    validateCreate(request)
+    if (request.strings.length > MAX_STRINGS_PER_REQUEST) {
+      throw invalidRequest(
+        'POST',
+        ROUTE_CREATE,
+        'strings',
+        `has ${request.strings.length} items; at most ${MAX_STRINGS_PER_REQUEST} per request`,
+      )
+    }
+    const path = projectPath(projectId, 'POST', ROUTE_CREATE)
+    if (request.strings.length === 0) return { wordCount: 0, stringCount: 0, processUid: null, items: [] }
+    const body: Record<string, unknown> = {}
+    if (request.placeholderFormat !== undefined) body.placeholderFormat = request.placeholderFormat
+    if (request.placeholderFormatCustom !== undefined)
+      body.placeholderFormatCustom = request.placeholderFormatCustom
+    if (request.namespace !== undefined) body.namespace = request.namespace
+    body.strings = request.strings
+    // Creating a string again overwrites it: safe to repeat.
+    const req: HttpRequest = { method: 'POST', path, route: ROUTE_CREATE, body, idempotent: true }
+    let answer = await http.json<RawCreateResult | null>(req)
+    let processUid: string | null = null
+    if (answer.status === 202) {
+      processUid = typeof answer.data?.processUid === 'string' ? answer.data.processUid : null
+      if (!processUid)
+        throw http.error(req, 'INVALID_RESPONSE', 202, 'a 202 answer without processUid', answer.attempts)
+      const listed = answer.data?.items
+      await waitForProcess(projectId, processUid)
+      if (!Array.isArray(listed) || listed.length !== request.strings.length) {
+        // The 202 did not list the strings: once the process has closed, sending again overwrites them
+        // and answers with their hashcodes.
+        answer = await http.json<RawCreateResult | null>(req)
+      }
+    }
+    const items = answer.data?.items
+    if (!answer.data || !Array.isArray(items) || items.length !== request.strings.length) {
+      const got = Array.isArray(items)
+        ? `${items.length} items for ${request.strings.length} strings`
+        : 'no items'
+      throw http.error(req, 'INVALID_RESPONSE', answer.status, `the answer has ${got}`, answer.attempts)
+    }
+    return {
+      wordCount: Number(answer.data.wordCount ?? 0),
+      stringCount: Number(answer.data.stringCount ?? items.length),
+      processUid,
+      items: items.map(normalizeCreated),
+    }
+  }
+
+  async function createInBatches(
+    projectId: string,
+    request: CreateStringsRequest,
+  ): Promise<CreateStringsResult[]> {
+    // Everything is checked before the first request goes out, with indexes into the caller's array.
+    validateCreate(request)
+    projectPath(projectId, 'POST', ROUTE_CREATE)
+    const batches = chunk(request.strings, MAX_STRINGS_PER_REQUEST)
+    return Promise.all(batches.map((strings) => create(projectId, { ...request, strings })))
+  }
+
+  /** Hashcode runs short enough that every page request of a run stays within the request-line limit. */
+  function hashcodeRuns(
+    pathFor: (hashcodes: string[]) => string,
+    hashcodes: readonly string[],
+    route: string,
+  ): string[][] {
+    const base = http.requestLineLength('GET', pathFor([]))
+    try {
+      return splitByLength(
+        hashcodes,
+        base,
+        (h) => `&hashcodes=${encodeURIComponent(h)}`.length,
+        ctx.maxRequestLineBytes,
+      )
+    } catch (error) {
+      throw invalidRequest('GET', route, 'hashcodes', (error as Error).message)
+    }
+  }
+
+  function sourcePath(projectId: string, query: SourceStringsQuery & PageRequest): string {
+    const params: QueryParams = {
+      hashcodes: query.hashcodes,
+      fileUri: query.fileUri,
+      limit: query.limit,
+      offset: query.offset,
+    }
+    return `${projectPath(projectId, 'GET', ROUTE_SOURCE)}/source-strings${buildQuery(params, 'repeat')}`
+  }
+
+  function translationsPath(projectId: string, query: TranslationsQuery & PageRequest): string {
+    if (typeof query?.targetLocaleId !== 'string' || !query.targetLocaleId) {
+      throw invalidRequest('GET', ROUTE_TRANSLATIONS, 'targetLocaleId', 'must be a non-empty string')
+    }
+    const params: QueryParams = {
+      hashcodes: query.hashcodes,
+      targetLocaleId: query.targetLocaleId,
+      retrievalType: query.retrievalType,
+      fileUri: query.fileUri,
+      showPlaceholderValues: query.showPlaceholderValues,
+      limit: query.limit,
+      offset: query.offset,
+    }
+    return `${projectPath(projectId, 'GET', ROUTE_TRANSLATIONS)}/translations${buildQuery(params, 'repeat')}`
+  }
+
+  function sourceRaw(
+    projectId: string,
+    query: SourceStringsQuery & PageRequest,
+  ): Promise<RawPage<SourceString>> {
+    return fetchList(http, {
+      method: 'GET',
+      path: sourcePath(projectId, query),
+      route: ROUTE_SOURCE,
+      idempotent: true,
+    })
+  }
+
+  function translationsRaw(
+    projectId: string,
+    query: TranslationsQuery & PageRequest,
+  ): Promise<RawPage<TranslationItem>> {
+    const path = translationsPath(projectId, query)
+    return fetchList(http, { method: 'GET', path, route: ROUTE_TRANSLATIONS, idempotent: true })
+  }
+
+  async function* sourceStrings(
+    projectId: string,
+    query: SourceStringsQuery,
+  ): AsyncGenerator<SourceString, void, undefined> {
+    const runs = query.hashcodes
+      ? hashcodeRuns(
+          (hashcodes) =>
+            sourcePath(projectId, { ...query, hashcodes, limit: PAGE_LIMIT, offset: WIDEST_OFFSET }),
+          query.hashcodes,
+          ROUTE_SOURCE,
+        )
+      : [undefined]
+    for (const hashcodes of runs) {
+      yield* paginate(
+        (offset, limit) => sourceRaw(projectId, { ...query, hashcodes, offset, limit }),
+        PAGE_LIMIT,
+      )
+    }
+  }
+
+  async function* translations(
+    projectId: string,
+    query: TranslationsQuery,
+  ): AsyncGenerator<TranslationItem, void, undefined> {
+    const runs = query.hashcodes
+      ? hashcodeRuns(
+          (hashcodes) =>
+            translationsPath(projectId, { ...query, hashcodes, limit: PAGE_LIMIT, offset: WIDEST_OFFSET }),
+          query.hashcodes,
+          ROUTE_TRANSLATIONS,
+        )
+      : [undefined]
+    for (const hashcodes of runs) {
+      yield* paginate(
+        (offset, limit) => translationsRaw(projectId, { ...query, hashcodes, offset, limit }),
+        PAGE_LIMIT,
+      )
+    }
+  }
+
+  return {
+    create,
+    createInBatches,
+    process: processOf,
+    waitForProcess,
+    sourceStringsPage: async (projectId, query) => toPage(await sourceRaw(projectId, query)),
+    sourceStrings,
+    translationsPage: async (projectId, query) => toPage(await translationsRaw(projectId, query)),
+    translations,
+  }
+}
+
+interface RawCreateResult {
+  wordCount?: number
+  stringCount?: number
+  processUid?: string | null
+  items?: RawCreatedString[]
+}
+
+interface RawCreatedString extends Omit<CreatedString, 'overWritten'> {
+  overWritten: boolean | string
+}
+
+function normalizeCreated(item: RawCreatedString): CreatedString {
+  return {
+    variant: item.variant ?? null,
+    stringText: item.stringText,
+    parsedStringText: item.parsedStringText,
+    hashcode: item.hashcode,
+    // The spec types it "string/boolean".
+    overWritten: item.overWritten === true || item.overWritten === 'true',
+  }
+}
