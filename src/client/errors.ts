@@ -67,7 +67,8 @@ export class TmsApiError extends Error {
   readonly requestId: string | null
   readonly request: TmsRequestCopy
   readonly details: unknown
-  readonly attempts: number
+  /** HTTP attempts made before giving up (0: refused before sending). */
+  attempts: number
   /** The answer's `Retry-After`, in milliseconds, when it had one. */
   retryAfterMs: number | null = null
 

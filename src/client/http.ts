@@ -233,6 +233,7 @@ export class HttpTransport {
         if (!(error instanceof TmsApiError)) throw error
         failure = error
       }
+      failure.attempts = attempt
       const delay = this.retryDelay(req, failure, attempt, started)
       if (delay === null) throw failure
       this.options.onRetry?.({
