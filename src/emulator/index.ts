@@ -1,2 +1,46 @@
-// The emulator lands with its own issue.
-export {}
+/**
+ * `unplugin-tms/emulator`: a local translation management service on 127.0.0.1 that follows the
+ * spec's REST API, plus a control API under `/_emulator/` that plays the dashboard and translators.
+ */
+import { EmulatorContext } from './context'
+import { buildServer } from './server'
+import type { EmulatorOptions, RunningEmulator } from './types'
+
+export { DEMO_SEED } from './demo-seed'
+export type {
+  AutoTranslateMode,
+  AutoTranslateSettings,
+  EmulatorOptions,
+  EmulatorSeed,
+  EmulatorSeedAccount,
+  EmulatorSeedProject,
+  EmulatorSeedUser,
+  FaultSettings,
+  RunningEmulator,
+  TranslationMemoryEntry,
+} from './types'
+
+/** Starts the emulator and resolves once it listens. `port: 0` (the default) picks a free port. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const ctx = new EmulatorContext(options)
+  const app = buildServer(ctx)
+  const host = options.host ?? '127.0.0.1'
+  await app.listen({ port: options.port ?? 0, host })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string')
+    throw new Error('[unplugin-tms] emulator has no TCP address')
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  let closing: Promise<void> | null = null
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    close(): Promise<void> {
+      closing ??= (async () => {
+        ctx.timers.clear()
+        await app.close()
+        await ctx.persistence?.flush()
+      })()
+      return closing
+    },
+  }
+}

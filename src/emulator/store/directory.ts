@@ -1,0 +1,50 @@
+import type { EmulatorSeed, EmulatorSeedProject } from '../types'
+
+export interface ProjectRecord extends EmulatorSeedProject {
+  accountUid: string
+}
+
+export interface UserRecord {
+  userIdentifier: string
+  userSecret: string
+  /** null: every account. */
+  accountUids: string[] | null
+}
+
+/**
+ * What the seed defines and the API cannot change: users, accounts, projects with their locales,
+ * and the translation memory (keyed by locale, then by parsed source text).
+ */
+export class Directory {
+  readonly users: ReadonlyMap<string, UserRecord>
+  readonly projects: ReadonlyMap<string, ProjectRecord>
+  readonly accountUids: ReadonlySet<string>
+  readonly memory: ReadonlyMap<string, ReadonlyMap<string, string>>
+
+  constructor(seed: EmulatorSeed) {
+    this.users = new Map(
+      seed.users.map((u) => [
+        u.userIdentifier,
+        { userIdentifier: u.userIdentifier, userSecret: u.userSecret, accountUids: u.accountUids ?? null },
+      ]),
+    )
+    const projects = new Map<string, ProjectRecord>()
+    for (const account of seed.accounts) {
+      for (const p of account.projects) projects.set(p.projectId, { ...p, accountUid: account.accountUid })
+    }
+    this.projects = projects
+    this.accountUids = new Set(seed.accounts.map((a) => a.accountUid))
+    const memory = new Map<string, Map<string, string>>()
+    for (const entry of seed.translationMemory ?? []) {
+      const forLocale = memory.get(entry.localeId) ?? new Map<string, string>()
+      memory.set(entry.localeId, forLocale)
+      forLocale.set(entry.source, entry.target)
+    }
+    this.memory = memory
+  }
+
+  /** The memory's target for a parsed source text, if any. */
+  recall(localeId: string, parsedSource: string): string | undefined {
+    return this.memory.get(localeId)?.get(parsedSource)
+  }
+}
