@@ -2,14 +2,7 @@ import { Agent, buildConnector } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, TmsApiError, type TmsClient } from '../../src/client/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
-import {
-  CREDENTIALS,
-  control,
-  PROJECT,
-  type RunningEmulator,
-  requestLog,
-  startEmulator,
-} from './emu'
+import { CREDENTIALS, control, PROJECT, type RunningEmulator, requestLog, startEmulator } from './emu'
 
 let emu: RunningEmulator
 let client: TmsClient
