@@ -311,8 +311,6 @@ export class HttpTransport {
         signal: controller.signal,
         // We decide about retries ourselves, with the request's own idempotency.
         idempotent: false,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
       })
       const outcome: AttemptOutcome = { status: response.statusCode, headers: response.headers }
       const isBinary = kind === 'binary' && response.statusCode === 200
@@ -321,7 +319,7 @@ export class HttpTransport {
       this.count(String(response.statusCode))
       return outcome
     } catch (error) {
-      if (controller.signal.aborted) {
+      if (controller.signal.aborted || isTimeoutError(error)) {
         this.count('timeout')
         throw this.error(
           req,
@@ -530,6 +528,18 @@ function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (!flat) return '(empty body)'
   return JSON.stringify(flat.length > 120 ? `${flat.slice(0, 120)}...` : flat)
+}
+
+const UNDICI_TIMEOUTS = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
+/** An injected dispatcher may have its own, shorter timeouts. */
+function isTimeoutError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && UNDICI_TIMEOUTS.has(code)
 }
 
 function describeNetworkError(error: unknown): string {

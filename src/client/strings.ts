@@ -306,7 +306,13 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     validateCreate(request)
     projectPath(projectId, 'POST', ROUTE_CREATE)
     const batches = chunk(request.strings, MAX_STRINGS_PER_REQUEST)
-    return Promise.all(batches.map((strings) => create(projectId, { ...request, strings })))
+    // Every batch runs to its end before a failure is reported, so no request is left running unseen.
+    const settled = await Promise.allSettled(
+      batches.map((strings) => create(projectId, { ...request, strings })),
+    )
+    const failed = settled.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+    return settled.map((r) => (r as PromiseFulfilledResult<CreateStringsResult>).value)
   }
 
   /** Hashcode runs short enough that every page request of a run stays within the request-line limit. */
