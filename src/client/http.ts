@@ -211,6 +211,8 @@ export class HttpTransport {
     const started = Date.now()
     const useAuth = req.auth !== false
     let attempt = 0
+    // Backoff retries used; the one replay after a 401 is not one of them.
+    let retried = 0
     let replayedAfter401 = false
     for (;;) {
       attempt++
@@ -234,8 +236,9 @@ export class HttpTransport {
         failure = error
       }
       failure.attempts = attempt
-      const delay = this.retryDelay(req, failure, attempt, started)
+      const delay = this.retryDelay(req, failure, retried, started)
       if (delay === null) throw failure
+      retried++
       this.options.onRetry?.({
         method: req.method,
         route: req.route,
@@ -257,11 +260,11 @@ export class HttpTransport {
   private retryDelay(
     req: HttpRequest,
     failure: TmsApiError,
-    attempt: number,
+    retried: number,
     started: number,
   ): number | null {
     const { retry } = this.options
-    if (attempt > retry.retries) return null
+    if (retried >= retry.retries) return null
     const retryable =
       REFUSED_STATUSES.has(failure.status) ||
       (req.idempotent &&
@@ -269,7 +272,7 @@ export class HttpTransport {
           failure.code === 'NETWORK_ERROR' ||
           failure.code === 'TIMEOUT'))
     if (!retryable) return null
-    const base = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** (attempt - 1))
+    const base = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** retried)
     const random = this.options.random ?? Math.random
     // "Equal jitter": never less than half the backoff, so retries of many requests spread out.
     let delay = Math.round(base / 2 + random() * (base / 2))
