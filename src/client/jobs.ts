@@ -136,8 +136,8 @@ export interface LocaleWorkflow {
 export interface JobsApi {
   listPage(projectId: string, query?: ListJobsQuery & PageRequest): Promise<Page<JobSummary>>
   list(projectId: string, query?: ListJobsQuery): AsyncGenerator<JobSummary, void, undefined>
-  /** The job whose name is exactly `jobName` (list jobs matches LIKE), or null. */
-  findByName(projectId: string, jobName: string): Promise<JobSummary | null>
+  /** The job whose name is exactly `jobName` (list jobs matches LIKE), or undefined. */
+  findByName(projectId: string, jobName: string): Promise<JobSummary | undefined>
   create(projectId: string, request: CreateJobRequest): Promise<Job>
   /** The job named `request.jobName`, created when there is none. */
   findOrCreate(projectId: string, request: CreateJobRequest): Promise<JobSummary>
@@ -343,12 +343,12 @@ export function createJobsApi(ctx: ClientContext): JobsApi {
     yield* paginate((offset, limit) => listRaw(projectId, { ...query, offset, limit }), PAGE_LIMIT)
   }
 
-  async function findByName(projectId: string, jobName: string): Promise<JobSummary | null> {
+  async function findByName(projectId: string, jobName: string): Promise<JobSummary | undefined> {
     need('GET', `${BASE}/jobs`, 'jobName', jobName)
     for await (const job of list(projectId, { jobName })) {
       if (job.jobName === jobName) return job
     }
-    return null
+    return undefined
   }
 
   async function create(projectId: string, request: CreateJobRequest): Promise<Job> {
