@@ -2,10 +2,14 @@
 // Command wiring only: each command lives in its own module and calls into core.
 import { cac } from 'cac'
 import { VERSION } from '../version'
+import { registerEmulatorCommand } from './emulator'
+import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
 
 // commands: one register call per command module
+registerSyncCommands(cli)
+registerEmulatorCommand(cli)
 
 cli.help()
 cli.version(VERSION)

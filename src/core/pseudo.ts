@@ -212,10 +212,12 @@ const FILLER = 'one two three four five six seven eight nine ten'
 /** Share of the text's length added by en-XA (brackets included), so layouts are tested for growth. */
 export const PSEUDO_EXPANSION = 0.35
 
+/** Whole filler words until `length` is reached (the last word may run past it). */
 function filler(length: number): string {
+  const words = FILLER.split(' ')
   let out = ''
-  while (out.length < length) out += (out ? ' ' : '') + FILLER
-  return out.slice(0, length).trimEnd()
+  for (let i = 0; out.length < length; i++) out += (out ? ' ' : '') + words[i % words.length]
+  return out
 }
 
 function accentText(value: string): string {
@@ -232,7 +234,7 @@ const RLM = '\u200F'
  * Pseudo-translates a message.
  *
  * - `en-XA`: ASCII letters accented (`Hello` -> `Ĥéļļö`), the whole message in `[...]`, and filler
- *   words before the closing bracket so it grows by about 35% of its text length.
+ *   words before the closing bracket so it grows by at least 35% of its text length (whole words).
  * - `ar-XB`: each word of text wrapped in RIGHT-TO-LEFT OVERRIDE ... POP DIRECTIONAL FORMATTING (it
  *   displays mirrored, right to left) and the message between RIGHT-TO-LEFT MARKs.
  *

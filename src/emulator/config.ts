@@ -12,7 +12,7 @@ export interface EmulatorConfig {
   callbackRetryBaseMs: number
 }
 
-export const DEFAULT_CONFIG = {
+export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   expiresIn: 480,
   refreshExpiresIn: 3660,
   syncWindowMs: 60_000,
@@ -20,7 +20,7 @@ export const DEFAULT_CONFIG = {
   processTtlMs: 3_600_000,
   callbackRetries: 3,
   callbackRetryBaseMs: 1000,
-} as const satisfies EmulatorConfig
+}
 
 const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
   expiresIn: { min: 1, max: 31_536_000 },

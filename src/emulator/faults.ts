@@ -3,14 +3,14 @@ import { optionalNumber } from './http/params'
 import { seededRandom } from './random'
 import type { FaultSettings } from './types'
 
-const FAULT_CODES = {
+type FaultStatus = '429' | '423' | '500' | '503'
+
+const FAULT_CODES: Record<FaultStatus, ResponseCode> = {
   '429': 'MAX_OPERATIONS_LIMIT_EXCEEDED',
   '423': 'RESOURCE_LOCKED',
   '500': 'GENERAL_ERROR',
   '503': 'MAINTENANCE_MODE_ERROR',
-} as const satisfies Record<string, ResponseCode>
-
-type FaultStatus = keyof typeof FAULT_CODES
+}
 
 const FAULT_MESSAGES: Record<FaultStatus, string> = {
   '429': 'Too many simultaneous requests; wait and retry',

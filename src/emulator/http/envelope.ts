@@ -1,7 +1,19 @@
 import type { FastifyReply } from 'fastify'
 
+export type ResponseCode =
+  | 'SUCCESS'
+  | 'ACCEPTED'
+  | 'VALIDATION_ERROR'
+  | 'AUTHENTICATION_ERROR'
+  | 'AUTHORIZATION_ERROR'
+  | 'NOT_FOUND_ERROR'
+  | 'RESOURCE_LOCKED'
+  | 'MAX_OPERATIONS_LIMIT_EXCEEDED'
+  | 'GENERAL_ERROR'
+  | 'MAINTENANCE_MODE_ERROR'
+
 /** The codes of the spec's error table, with the HTTP status each one travels with. */
-export const RESPONSE_STATUS = {
+export const RESPONSE_STATUS: Readonly<Record<ResponseCode, number>> = {
   SUCCESS: 200,
   ACCEPTED: 202,
   VALIDATION_ERROR: 400,
@@ -12,9 +24,7 @@ export const RESPONSE_STATUS = {
   MAX_OPERATIONS_LIMIT_EXCEEDED: 429,
   GENERAL_ERROR: 500,
   MAINTENANCE_MODE_ERROR: 503,
-} as const satisfies Record<string, number>
-
-export type ResponseCode = keyof typeof RESPONSE_STATUS
+}
 
 export interface ErrorItem {
   key: string

@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eventually, ISO_DATE, PROJECT, sleep, useEmulator } from './helpers'
+
+const t = useEmulator({ callbackRetryBaseMs: 10 })
+
+interface Received {
+  method: string
+  url: URL
+  body: string
+  contentType: string | undefined
+}
+
+let receiver: Server
+let base: string
+let received: Received[] = []
+/** Statuses to answer, in order; once used up, 200. */
+let script: number[] = []
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => {
+      body += c
+    })
+    req.on('end', () => {
+      received.push({
+        method: req.method!,
+        url: new URL(req.url!, base),
+        body,
+        contentType: req.headers['content-type'],
+      })
+      res.statusCode = script.shift() ?? 200
+      res.end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+beforeEach(() => {
+  received = []
+  script = []
+})
+
+const CUSTOM = { placeholderFormatCustom: String.raw`\{\w+\}` }
+
+async function publish(hashcode: string, localeId: string, translation: string) {
+  await t.control('POST', `/projects/${PROJECT}/translations`, {
+    hashcode,
+    localeId,
+    translation,
+    published: true,
+  })
+}
+
+describe('string.localeCompleted callbacks', () => {
+  it('GET carries projectId, hashcode, localeId and type as query parameters', async () => {
+    const [h] = await t.createStrings([
+      { stringText: 'Hi', callbackUrl: `${base}/hook?token=abc`, callbackMethod: 'GET' },
+    ])
+    await publish(h, 'fr-FR', 'Salut')
+    await eventually(async () => (received.length === 1 ? true : undefined))
+    const [call] = received
+    expect(call.method).toBe('GET')
+    expect(call.url.pathname).toBe('/hook')
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({
+      token: 'abc',
+      projectId: PROJECT,
+      hashcode: h,
+      localeId: 'fr-FR',
+      type: 'string.localeCompleted',
+    })
+    expect(call.body).toBe('')
+  })
+
+  it('POST carries the same fields and the translations, placeholders restored', async () => {
+    const [h] = await t.createStrings(
+      [{ stringText: 'Hi {name}', callbackUrl: `${base}/post`, callbackMethod: 'POST' }],
+      CUSTOM,
+    )
+    await publish(h, 'de-DE', 'Hallo {0}')
+    await eventually(async () => (received.length === 1 ? true : undefined))
+    const [call] = received
+    expect(call.method).toBe('POST')
+    expect(call.contentType).toBe('application/json')
+    const body = JSON.parse(call.body)
+    expect(body).toEqual({
+      projectId: PROJECT,
+      hashcode: h,
+      localeId: 'de-DE',
+      type: 'string.localeCompleted',
+      translations: [
+        { translation: 'Hallo {name}', pluralForm: null, modifiedDate: expect.stringMatching(ISO_DATE) },
+      ],
+    })
+  })
+
+  it('defaults to GET and is not sent for a pending (unpublished) translation', async () => {
+    const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: `${base}/default` }])
+    await t.control('POST', `/projects/${PROJECT}/translations`, {
+      hashcode: h,
+      localeId: 'fr-FR',
+      translation: 'x',
+    })
+    await sleep(50)
+    expect(received).toHaveLength(0)
+    await publish(h, 'fr-FR', 'Salut')
+    await eventually(async () => (received.length === 1 ? true : undefined))
+    expect(received[0].method).toBe('GET')
+  })
+
+  it('is sent when the auto-translator publishes', async () => {
+    await t.control('POST', `/projects/${PROJECT}/auto-translate`, { mode: 'memory', publishDelayMs: 20 })
+    await t.createStrings([{ stringText: 'Save', callbackUrl: `${base}/auto` }])
+    await t.control('POST', `/projects/${PROJECT}/strings/authorize`, { localeIds: ['fr-FR', 'de-DE'] })
+    await eventually(async () => (received.length === 2 ? true : undefined))
+    expect(received.map((r) => r.url.searchParams.get('localeId')).sort()).toEqual(['de-DE', 'fr-FR'])
+  })
+
+  it('retries a failed callback with backoff until it succeeds', async () => {
+    script = [500, 503]
+    const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: `${base}/flaky` }])
+    await publish(h, 'fr-FR', 'Salut')
+    await eventually(async () => (received.length === 3 ? true : undefined))
+    await sleep(100)
+    expect(received).toHaveLength(3)
+    const deliveries = (await t.control('GET', '/callbacks')).body.response.data.items
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        event: 'string.localeCompleted',
+        attempts: 3,
+        delivered: true,
+        lastStatus: 200,
+      }),
+    ])
+  })
+
+  it('gives up after callbackRetries retries', async () => {
+    await t.control('POST', '/config', { callbackRetries: 2, callbackRetryBaseMs: 5 })
+    script = [500, 500, 500, 500, 500, 500]
+    const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: `${base}/down` }])
+    await publish(h, 'fr-FR', 'Salut')
+    await eventually(async () => (received.length === 3 ? true : undefined))
+    await sleep(150)
+    expect(received).toHaveLength(3)
+    const [delivery] = (await t.control('GET', '/callbacks')).body.response.data.items
+    expect(delivery).toMatchObject({ attempts: 3, delivered: false, lastStatus: 500 })
+  })
+
+  it('retries when nothing listens', async () => {
+    await t.control('POST', '/config', { callbackRetries: 1, callbackRetryBaseMs: 5 })
+    const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: 'http://127.0.0.1:9/closed' }])
+    await publish(h, 'fr-FR', 'Salut')
+    const delivery = await eventually(async () => {
+      const [d] = (await t.control('GET', '/callbacks')).body.response.data.items
+      return d?.attempts === 2 ? d : undefined
+    })
+    expect(delivery).toMatchObject({ delivered: false, lastStatus: null })
+  })
+})
