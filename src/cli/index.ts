@@ -3,12 +3,10 @@
 import { cac } from 'cac'
 import { VERSION } from '../version'
 import { registerEmulatorCommand } from './emulator'
-import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
 
 // commands: one register call per command module
-registerSyncCommands(cli)
 registerEmulatorCommand(cli)
 
 cli.help()
