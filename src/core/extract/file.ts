@@ -1,0 +1,72 @@
+import { hash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
+import { FileContext } from './calls'
+import type { ResolvedExtractOptions } from './options'
+import { mentionsKeyword, scanUnit } from './scan'
+import { parseUnits } from './sources'
+import type { FileExtraction } from './types'
+
+/** sha1 of a file's text: the content-hash cache key. */
+export function contentHash(code: string): string {
+  return hash('sha1', code)
+}
+
+/** What happened to a file: parsed, or skipped by the keyword pre-check. */
+export type ExtractOutcome = 'parsed' | 'skipped'
+
+/**
+ * Extraction of one file's text, with no cache and no I/O. `hashed` can pass the content hash when the
+ * caller already has it.
+ */
+export function extractUncached(
+  file: string,
+  code: string,
+  options: ResolvedExtractOptions,
+  hashed?: string,
+): { result: FileExtraction; outcome: ExtractOutcome } {
+  const fileHash = hashed ?? contentHash(code)
+  if (!mentionsKeyword(code, options)) {
+    return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
+  }
+  const ctx = new FileContext(file, code, options)
+  for (const unit of parseUnits(file, code)) scanUnit(ctx, unit)
+  const calls = ctx.sites.sort((a, b) => a.start - b.start)
+  return {
+    result: {
+      file,
+      hash: fileHash,
+      messages: [...ctx.messages.values()],
+      calls,
+      diagnostics: ctx.diagnostics,
+    },
+    outcome: 'parsed',
+  }
+}
+
+/** Reads and extracts one file from disk; an unreadable file is a warning, not a failure. */
+export function extractFileFromDisk(
+  file: string,
+  options: ResolvedExtractOptions,
+): { result: FileExtraction; outcome: ExtractOutcome | 'unreadable' } {
+  let code: string
+  try {
+    code = readFileSync(file, 'utf8')
+  } catch (error) {
+    const rel = relative(options.cwd, file) || file
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    return {
+      result: {
+        file,
+        hash: '',
+        messages: [],
+        calls: [],
+        diagnostics: [
+          { severity: 'warning', code: 'read-error', message: `${rel}: cannot be read (${reason})`, file },
+        ],
+      },
+      outcome: 'unreadable',
+    }
+  }
+  return extractUncached(file, code, options)
+}

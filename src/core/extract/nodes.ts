@@ -1,0 +1,123 @@
+/**
+ * The few node shapes the extractor reads, in both of oxc-parser's flavours: the ESTree objects of
+ * `parseSync` (Identifier, Literal, MemberExpression, Property) and the lazily deserialised nodes of raw
+ * transfer, which keep oxc's own names (IdentifierReference, StringLiteral, StaticMemberExpression,
+ * ObjectProperty). Reading through these helpers keeps one analysis for both.
+ */
+
+/** An AST node of either flavour; only `type`, `start` and `end` are common to all. */
+export interface AstNode {
+  type: string
+  start: number
+  end: number
+  // biome-ignore lint/suspicious/noExplicitAny: AST nodes of two flavours, read through the helpers below.
+  [field: string]: any
+}
+
+/** Strips what does not change a value: parentheses and TypeScript casts (`'x' as const`). */
+export function unwrap(node: AstNode): AstNode {
+  let n = node
+  for (;;) {
+    switch (n.type) {
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        n = n.expression
+        break
+      default:
+        return n
+    }
+  }
+}
+
+export function identifierName(node: AstNode): string | null {
+  return node.type === 'Identifier' || node.type === 'IdentifierReference' ? (node.name as string) : null
+}
+
+/** `undefined` or `null` written literally: an absent argument. */
+export function isNullish(node: AstNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'NullLiteral') return true
+  if (n.type === 'Literal' && n.value === null && n.raw === 'null') return true
+  return identifierName(n) === 'undefined'
+}
+
+/**
+ * The value of a string known at build time: a string literal, a template without expressions, or a
+ * `+` concatenation of those. Null for anything else.
+ */
+export function staticString(node: AstNode): string | null {
+  const n = unwrap(node)
+  switch (n.type) {
+    case 'StringLiteral':
+      return n.value as string
+    case 'Literal':
+      return typeof n.value === 'string' ? n.value : null
+    case 'TemplateLiteral': {
+      if (n.expressions.length !== 0) return null
+      const cooked = n.quasis[0]?.value.cooked
+      return typeof cooked === 'string' ? cooked : null
+    }
+    case 'BinaryExpression': {
+      if (n.operator !== '+') return null
+      const left = staticString(n.left)
+      if (left === null) return null
+      const right = staticString(n.right)
+      return right === null ? null : left + right
+    }
+    default:
+      return null
+  }
+}
+
+export function staticNumber(node: AstNode): number | null {
+  const n = unwrap(node)
+  if (n.type === 'NumericLiteral' || (n.type === 'Literal' && typeof n.value === 'number')) {
+    return n.value as number
+  }
+  return null
+}
+
+/** `a.b.c` as `['a', 'b', 'c']` for identifiers, `this` and non-computed members; null otherwise. */
+export function memberPath(node: AstNode): string[] | null {
+  const n = unwrap(node)
+  switch (n.type) {
+    case 'Identifier':
+    case 'IdentifierReference':
+      return [n.name as string]
+    case 'ThisExpression':
+      return ['this']
+    case 'StaticMemberExpression': {
+      const head = memberPath(n.object)
+      return head === null ? null : [...head, n.property.name as string]
+    }
+    case 'MemberExpression': {
+      if (n.computed) return null
+      const head = memberPath(n.object)
+      return head === null || n.property.type !== 'Identifier' ? null : [...head, n.property.name as string]
+    }
+    default:
+      return null
+  }
+}
+
+/** Whether a node is an object literal `{ ... }`. */
+export function isObjectExpression(node: AstNode): boolean {
+  return node.type === 'ObjectExpression'
+}
+
+export function isSpread(node: AstNode): boolean {
+  return node.type === 'SpreadElement'
+}
+
+/** An object literal member's static key (`variant`, `'maxLength'`), or null for computed keys and spreads. */
+export function propertyKey(property: AstNode): string | null {
+  if (property.type !== 'Property' && property.type !== 'ObjectProperty') return null
+  if (property.computed) return null
+  const key = property.key as AstNode
+  if (key.type === 'Identifier' || key.type === 'IdentifierName') return key.name as string
+  const s = staticString(key)
+  return s
+}

@@ -1,0 +1,115 @@
+/**
+ * Spreading the parse of many files over worker threads, with the calling thread working too.
+ *
+ * Files go out in small batches on request, so a thread that started late or drew heavy files does
+ * not hold the others up. Each worker loads oxc-parser on its own (tens of milliseconds), so small
+ * trees stay on the calling thread. Any worker failure (no worker file, a crash) falls back to the
+ * calling thread for the files that worker had not returned: workers only ever make it faster.
+ */
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { type ExtractOutcome, extractFileFromDisk } from './file'
+import type { ResolvedExtractOptions } from './options'
+import type { FileExtraction } from './types'
+
+export type WorkerRequest = { type: 'batch'; files: string[] } | { type: 'stop' }
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'results'; items: { result: FileExtraction; outcome: ExtractOutcome | 'unreadable' }[] }
+
+export interface ParsedFile {
+  result: FileExtraction
+  outcome: ExtractOutcome | 'unreadable'
+}
+
+/** Below this many files to parse, 'auto' stays on the calling thread. */
+export const AUTO_WORKER_THRESHOLD = 1500
+const BATCH = 48
+
+/** How many threads in all (calling thread included) 'auto' or an explicit count gives. */
+export function threadCount(setting: number | 'auto', files: number): number {
+  if (setting === 'auto') {
+    if (files < AUTO_WORKER_THRESHOLD) return 1
+    return Math.max(1, Math.min(availableParallelism(), 4))
+  }
+  return Math.max(1, Math.min(setting, Math.ceil(files / BATCH)))
+}
+
+function workerUrl(): { url: URL; execArgv: string[] } {
+  const here = import.meta.url
+  // From sources (tests, tsx) the worker is TypeScript and needs the same loader; from dist it is
+  // the extract-worker.mjs entry next to this chunk.
+  if (here.endsWith('.ts')) return { url: new URL('./worker.ts', here), execArgv: ['--import', 'tsx'] }
+  return { url: new URL('./extract-worker.mjs', here), execArgv: [] }
+}
+
+/** Extracts `files` with `threads` threads in all; results come back in `files` order. */
+export async function extractInThreads(
+  files: readonly string[],
+  options: ResolvedExtractOptions,
+  threads: number,
+): Promise<{ results: ParsedFile[]; workers: number }> {
+  const results = new Array<ParsedFile | undefined>(files.length)
+  const batches: number[][] = []
+  for (let i = 0; i < files.length; i += BATCH) {
+    batches.push(Array.from({ length: Math.min(BATCH, files.length - i) }, (_, k) => i + k))
+  }
+  const runLocal = (batch: number[]): void => {
+    for (const i of batch) results[i] = extractFileFromDisk(files[i]!, options)
+  }
+  if (threads <= 1 || batches.length <= 1) {
+    for (const batch of batches) runLocal(batch)
+    return { results: results as ParsedFile[], workers: 0 }
+  }
+
+  const { url, execArgv } = workerUrl()
+  let started = 0
+  const workers: Promise<void>[] = []
+  for (let w = 0; w < threads - 1; w++) {
+    workers.push(
+      new Promise<void>((resolve) => {
+        let worker: Worker
+        try {
+          worker = new Worker(url, { workerData: { options }, execArgv, stdout: false, stderr: false })
+        } catch {
+          resolve()
+          return
+        }
+        started++
+        let current: number[] | null = null
+        const finish = (): void => {
+          // Whatever this worker held goes back to the queue for the others (or the calling thread).
+          if (current !== null) batches.push(current)
+          current = null
+          resolve()
+        }
+        worker.on('message', (reply: WorkerReply) => {
+          if (reply.type === 'results' && current !== null) {
+            reply.items.forEach((item, k) => {
+              results[current![k]!] = item
+            })
+            current = null
+          }
+          const next = batches.shift()
+          if (next === undefined) {
+            worker.postMessage({ type: 'stop' } satisfies WorkerRequest)
+            return
+          }
+          current = next
+          worker.postMessage({ type: 'batch', files: next.map((i) => files[i]!) } satisfies WorkerRequest)
+        })
+        worker.on('error', finish)
+        worker.on('exit', finish)
+      }),
+    )
+  }
+  // The calling thread takes batches too, yielding between them so worker replies are handled.
+  for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) {
+    runLocal(batch)
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  await Promise.all(workers)
+  // Batches given back by a failed worker after the calling thread ran dry.
+  for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) runLocal(batch)
+  return { results: results as ParsedFile[], workers: started }
+}

@@ -1,0 +1,76 @@
+/**
+ * What oxc-parser is asked to parse for one file. A .vue or .svelte file yields one program per
+ * `<script>` block, each padded with spaces in front so that every offset the parser reports is already
+ * an offset in the original file: no position mapping afterwards, and line/column come from the
+ * original text.
+ */
+export interface ParseUnit {
+  /** Name handed to the parser; its extension selects the language. */
+  parseName: string
+  code: string
+  lang: 'js' | 'jsx' | 'ts' | 'tsx'
+}
+
+const SCRIPT_BLOCK = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi
+const LANG_ATTR = /\blang\s*=\s*["']?([\w-]+)/i
+const COMMENT = /<!--[\s\S]*?-->/g
+
+function langOf(file: string): ParseUnit['lang'] | null {
+  const dot = file.lastIndexOf('.')
+  const ext = dot < 0 ? '' : file.slice(dot + 1).toLowerCase()
+  switch (ext) {
+    case 'js':
+    case 'mjs':
+    case 'cjs':
+      return 'js'
+    case 'jsx':
+      return 'jsx'
+    case 'ts':
+    case 'mts':
+    case 'cts':
+      return 'ts'
+    case 'tsx':
+      return 'tsx'
+    default:
+      return null
+  }
+}
+
+/** True for files the extractor understands: JS/TS flavours and .vue/.svelte script blocks. */
+export function isExtractable(file: string): boolean {
+  return langOf(file) !== null || /\.(vue|svelte)$/i.test(file)
+}
+
+/**
+ * The programs inside `code`. Plain JS/TS is one unit; .vue/.svelte give one per script block (none
+ * when there is no script). Unknown extensions are parsed as TSX, the most permissive language.
+ */
+export function parseUnits(file: string, code: string): ParseUnit[] {
+  const lang = langOf(file)
+  if (lang !== null) return [{ parseName: file, code, lang }]
+  if (!/\.(vue|svelte)$/i.test(file)) return [{ parseName: `${file}.tsx`, code, lang: 'tsx' }]
+  // A `<script>` inside an HTML comment is not a block; blank comments out keeping offsets.
+  const scan = code.includes('<!--') ? code.replace(COMMENT, (c) => ' '.repeat(c.length)) : code
+  const units: ParseUnit[] = []
+  SCRIPT_BLOCK.lastIndex = 0
+  for (let m = SCRIPT_BLOCK.exec(scan); m; m = SCRIPT_BLOCK.exec(scan)) {
+    const attrs = m[1] ?? ''
+    const requested = LANG_ATTR.exec(attrs)?.[1]?.toLowerCase() ?? 'js'
+    const blockLang: ParseUnit['lang'] =
+      requested === 'ts' || requested === 'typescript'
+        ? 'ts'
+        : requested === 'tsx'
+          ? 'tsx'
+          : requested === 'jsx'
+            ? 'jsx'
+            : 'js'
+    const bodyStart = m.index + '<script'.length + attrs.length + 1
+    const body = code.slice(bodyStart, bodyStart + m[2]!.length)
+    units.push({
+      parseName: `${file}.${units.length}.${blockLang}`,
+      code: ' '.repeat(bodyStart) + body,
+      lang: blockLang,
+    })
+  }
+  return units
+}

@@ -1,0 +1,118 @@
+/** Where a message is used: an absolute file, 1-based line and column (UTF-16 code units). */
+export interface MessageLocation {
+  file: string
+  line: number
+  column: number
+}
+
+/** One source string as the service will know it. */
+export interface Message {
+  /** Identity: {@link messageKey}(parsed, variant, namespace). */
+  key: string
+  /** As the app wrote it, e.g. `Hello {name}!`. With several spellings, the first location's. */
+  text: string
+  /** `parsedStringText` under the placeholder spec, e.g. `Hello {0}!`. */
+  parsed: string
+  /** Original placeholder spellings of `text`, in order: `['{name}']`. */
+  placeholders: string[]
+  variant: string | null
+  namespace: string | null
+  instruction?: string
+  maxLength?: number
+  /** Sorted by file, then line, then column. */
+  locations: MessageLocation[]
+}
+
+/** A UTF-16 range `[start, end)` in the original file text. */
+export interface Range {
+  start: number
+  end: number
+}
+
+/** Everything a bundler transform needs to rewrite one call with magic-string, without parsing again. */
+export interface CallSite {
+  messageKey: string
+  /** For plural keywords (`_n:1,2`): the plural text's message. */
+  pluralKey?: string
+  kind: 'call' | 'tagged'
+  /** The whole call or tagged template. */
+  start: number
+  end: number
+  callee: Range
+  /** Calls: each argument's range, in order. */
+  args: Range[]
+  /** Tagged templates: each `${expr}` and the placeholder name it became (`name` or `0`). */
+  expressions?: (Range & { name: string })[]
+  /** This site's own placeholder spellings (two sites may share a key with different spellings). */
+  placeholders: string[]
+  /** Plural keywords: the plural text's own placeholder spellings. */
+  pluralPlaceholders?: string[]
+  line: number
+  column: number
+}
+
+export interface Diagnostic {
+  severity: 'warning' | 'error'
+  /** Stable: `non-literal-text`, `text-too-long`, `parse-error`, ... */
+  code: string
+  /** Self-contained: starts with `file:line:column` (file relative to cwd). */
+  message: string
+  /** Absolute path. */
+  file: string
+  line?: number
+  column?: number
+}
+
+/** The result for one file: its messages (locations in this file only), call sites and problems. */
+export interface FileExtraction {
+  file: string
+  /** sha1 of the file text: the cache key, and how the transform finds these call sites again. */
+  hash: string
+  messages: Message[]
+  calls: CallSite[]
+  diagnostics: Diagnostic[]
+}
+
+/** What {@link extractMessages} returns. */
+export interface ExtractResult {
+  /** Sorted by text, then variant. */
+  messages: Message[]
+  files: Map<string, FileExtraction>
+  /** Sorted by file, line, column. */
+  diagnostics: Diagnostic[]
+  stats: ExtractStats
+}
+
+/** How the work was done; for logs and the benchmark. */
+export interface ExtractStats {
+  files: number
+  /** Files parsed in this run (the rest came from a cache or had no keyword). */
+  parsed: number
+  /** Results taken from the in-process or disk cache. */
+  cached: number
+  /** Files without any keyword mention, skipped without parsing. */
+  skipped: number
+  workers: number
+}
+
+/**
+ * The identity of a message: the same parsed text, variant and namespace is the same string on the
+ * service. Built like the input of the service's hashcode (null and absent read as empty), so two keys
+ * are equal exactly when the hashcodes are.
+ */
+export function messageKey(parsed: string, variant: string | null, namespace: string | null): string {
+  return `${namespace ?? ''}\u0000${variant ?? ''}\u0000${parsed}`
+}
+
+/** Orders messages by text, then variant (no variant first), then namespace; code-unit order. */
+export function compareMessages(a: Message, b: Message): number {
+  if (a.text !== b.text) return a.text < b.text ? -1 : 1
+  if (a.variant !== b.variant) {
+    if (a.variant === null) return -1
+    if (b.variant === null) return 1
+    return a.variant < b.variant ? -1 : 1
+  }
+  const na = a.namespace ?? ''
+  const nb = b.namespace ?? ''
+  return na === nb ? 0 : na < nb ? -1 : 1
+}

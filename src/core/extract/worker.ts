@@ -1,0 +1,25 @@
+/**
+ * Worker-thread entry of the extractor (built to dist/extract-worker.mjs). It asks for a batch of
+ * files, reads and extracts them, posts the results back, and asks again until told to stop.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { extractFileFromDisk } from './file'
+import type { ResolvedExtractOptions } from './options'
+import type { WorkerReply, WorkerRequest } from './pool'
+
+const port = parentPort
+if (port !== null) {
+  const options = (workerData as { options: ResolvedExtractOptions }).options
+  port.on('message', (request: WorkerRequest) => {
+    if (request.type === 'stop') {
+      port.close()
+      return
+    }
+    const reply: WorkerReply = {
+      type: 'results',
+      items: request.files.map((file) => extractFileFromDisk(file, options)),
+    }
+    port.postMessage(reply)
+  })
+  port.postMessage({ type: 'ready' } satisfies WorkerReply)
+}
