@@ -46,8 +46,6 @@ export class EmulatorContext {
       ? new Persistence(options.dataFile, () => this.store.snapshot())
       : null
     this.store = new EmulatorStore(seed, () => this.persistence?.schedule())
-    const saved = this.persistence?.load()
-    if (saved) this.store.restore(saved)
     this.callbacks = new CallbackSender({
       store: () => this.store,
       clock: this.clock,
@@ -64,6 +62,15 @@ export class EmulatorContext {
     } catch (error) {
       throw new Error(`[unplugin-tms] startEmulator: options.${(error as Error).message}`)
     }
+  }
+
+  /**
+   * Loads the data file into the store. Called once every area has registered its store part (see
+   * server.ts), so each part gets its saved state back.
+   */
+  restorePersisted(): void {
+    const saved = this.persistence?.load()
+    if (saved) this.store.restore(saved)
   }
 
   now(): number {

@@ -24,6 +24,7 @@ export type {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const ctx = new EmulatorContext(options)
   const app = buildServer(ctx)
+  ctx.restorePersisted()
   const host = options.host ?? '127.0.0.1'
   await app.listen({ port: options.port ?? 0, host })
   const address = app.server.address()

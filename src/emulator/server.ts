@@ -11,7 +11,13 @@ import { sleep } from './timers'
 /** Request lines longer than this get 414, as the service's front ends do. */
 export const MAX_REQUEST_LINE_BYTES: number = 16 * 1024
 
-/** One function per API area; a new area (jobs, issues, files, glossaries) adds its own here. */
+/**
+ * One function per API area (routes/<area>.ts). A new area (jobs, issues, files, glossaries) adds
+ * its function here; in it, it registers its routes, its store part (`ctx.store.register(part)`,
+ * persisted and reset with the rest) and its event listeners (`ctx.store.events.on(...)`), and
+ * checks auth with `requireProject`/`requireAccount` from http/auth.ts. Errors are thrown as
+ * `ApiError` (http/envelope.ts); answers go out through `sendData`.
+ */
 const ROUTE_AREAS: ((app: FastifyInstance, ctx: EmulatorContext) => void)[] = [
   registerAuthRoutes,
   registerStringsRoutes,
