@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorOf, eventually, PROJECT, STRINGS, sleep, useEmulator } from './helpers'
+import { errorOf, eventually, PROJECT, STRINGS, useEmulator } from './helpers'
 
 const t = useEmulator()
 const CUSTOM = { placeholderFormatCustom: String.raw`\{\w+\}` }
