@@ -1,13 +1,18 @@
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin'
 import type { Options } from './options'
+import { createPlugin } from './plugin/factory'
 
-export type { Options } from './options'
+export type { TmsReport } from './core/report'
+export type { Options, PseudoLocale } from './options'
 
-export const unpluginFactory: UnpluginFactory<Options | undefined> = () => ({
-  name: 'unplugin-tms',
-})
+/**
+ * The plugin for every bundler unplugin supports: `unplugin-tms/vite`, `/webpack`, `/rollup`,
+ * `/esbuild`, `/rspack` and `/rolldown` are this factory bound to one bundler.
+ */
+export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (options, meta) =>
+  createPlugin(options, meta)
 
-export const unplugin: UnpluginInstance<Options | undefined, boolean> =
+export const unplugin: UnpluginInstance<Options | undefined, false> =
   /* #__PURE__ */ createUnplugin(unpluginFactory)
 
 export default unplugin

@@ -1,0 +1,64 @@
+import { relative, sep } from 'node:path'
+import type { ViteDevServer } from 'vite'
+import { toText } from './problems'
+import type { TmsSession } from './session'
+import { catalogLiteral, catalogModuleId, HOT_EVENT } from './virtual'
+
+/**
+ * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
+ * another terminal) the catalogs are rebuilt and each changed one is pushed to the page over the HMR
+ * channel: the runtime swaps it in and calls the onLocaleChange listeners, with no reload.
+ */
+
+const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
+const DEBOUNCE_MS = 50
+
+export function configureDevServer(session: TmsSession, server: ViteDevServer): void {
+  let timer: NodeJS.Timeout | undefined
+  let refreshing = Promise.resolve()
+  const logger = server.config.logger
+
+  const refresh = async (): Promise<void> => {
+    const before = new Map(session.locales.map((l) => [l, catalogLiteral(session.catalogFor(l))]))
+    const outcome = await session.start('serve')
+    for (const p of outcome.problems) logger.warn(toText(p))
+    const env = server.environments?.client
+    const graph = env?.moduleGraph
+    for (const locale of session.locales) {
+      const catalog = session.catalogFor(locale)
+      if (before.get(locale) === catalogLiteral(catalog)) continue
+      const mod = graph?.getModuleById(catalogModuleId(locale))
+      if (mod) graph!.invalidateModule(mod)
+      const payload = {
+        type: 'custom' as const,
+        event: HOT_EVENT,
+        data: { locale, catalog: Object.fromEntries(catalog) },
+      }
+      if (env) env.hot.send(payload)
+      else server.ws.send(payload)
+      logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
+    }
+  }
+
+  const onChange = (file: string): void => {
+    if (!session.options) return
+    const rel = relative(session.options.cacheDir, file)
+    if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      // One refresh at a time: a second change during a refresh runs after it, with both changes.
+      refreshing = refreshing.then(refresh).catch((error: Error) => {
+        logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`)
+      })
+    }, DEBOUNCE_MS)
+  }
+
+  server.watcher.on('change', onChange)
+  server.watcher.on('add', onChange)
+  // The cache directory may live outside the root that vite watches.
+  session.ready().then(
+    () => server.watcher.add(session.options.cacheDir),
+    () => {},
+  )
+  server.httpServer?.once('close', () => clearTimeout(timer))
+}

@@ -1,0 +1,92 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import type { BuildResult, PartialMessage, PluginBuild } from 'esbuild'
+import type { Problem } from './problems'
+import { REPORT_FILE, reportJson, reportText } from './report'
+import type { TmsSession } from './session'
+import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
+
+/**
+ * esbuild: the build start and end are esbuild's onStart/onEnd (they can return messages, unlike the
+ * generic hooks), the modules of the bundle come from the metafile, and the catalog markers are filled
+ * in the output files once the build is done.
+ */
+
+export function toEsbuildMessage(p: Problem): PartialMessage {
+  const message: PartialMessage = {
+    text: p.frame ? `${p.message}\n${p.frame}` : p.message,
+    pluginName: 'unplugin-tms',
+  }
+  if (p.file !== undefined && p.line !== undefined) {
+    message.location = { file: p.file, line: p.line, column: (p.column ?? 1) - 1 }
+  }
+  return message
+}
+
+export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void {
+  return (build) => {
+    const initial = build.initialOptions
+    // The metafile names the inputs of the bundle: the modules whose messages the catalogs hold.
+    initial.metafile = true
+    const cwd = initial.absWorkingDir ?? process.cwd()
+    build.onStart(async () => {
+      const outcome = await session.start('build')
+      const warnings = outcome.problems.filter((p) => p.severity === 'warning').map(toEsbuildMessage)
+      const errors = outcome.problems.filter((p) => p.severity === 'error').map(toEsbuildMessage)
+      return { warnings, errors }
+    })
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || !result.metafile) return
+      const files = Object.keys(result.metafile.inputs)
+        .filter((input) => !input.includes(':'))
+        .map((input) => (isAbsolute(input) ? input : resolve(cwd, input)))
+      const catalogOf = (index: number) => {
+        const locale = session.locales[index]
+        return locale === undefined ? undefined : session.catalogFor(locale, files)
+      }
+      fillOutputs(result, cwd, catalogOf)
+      if (!session.options.report) return
+      const level = initial.logLevel ?? 'warning'
+      if (level === 'info' || level === 'debug' || level === 'verbose') {
+        process.stderr.write(`${reportText(session.report)}\n`)
+      }
+      const outDir = initial.outdir ?? (initial.outfile ? dirname(initial.outfile) : undefined)
+      if (!outDir) return
+      const file = resolve(cwd, outDir, REPORT_FILE)
+      const json = reportJson(session.report)
+      if (initial.write === false) {
+        const contents = new TextEncoder().encode(json)
+        result.outputFiles?.push({ path: file, contents, hash: '', text: json })
+      } else {
+        await mkdir(dirname(file), { recursive: true })
+        await writeFile(file, json)
+      }
+    })
+  }
+}
+
+function fillOutputs(
+  result: BuildResult,
+  cwd: string,
+  catalogOf: Parameters<typeof fillCatalogMarkers>[2],
+): void {
+  if (result.outputFiles) {
+    result.outputFiles.forEach((out, i) => {
+      if (!/\.[cm]?js$/.test(out.path) || !hasCatalogMarker(out.text)) return
+      const filled = fillCatalogMarkers(out.text, out.path, catalogOf)
+      if (!filled) return
+      const contents = new TextEncoder().encode(filled.code)
+      result.outputFiles![i] = { path: out.path, contents, hash: out.hash, text: filled.code }
+    })
+    return
+  }
+  for (const output of Object.keys(result.metafile!.outputs)) {
+    if (!/\.[cm]?js$/.test(output)) continue
+    const file = join(cwd, output)
+    const code = readFileSync(file, 'utf8')
+    if (!hasCatalogMarker(code)) continue
+    const filled = fillCatalogMarkers(code, file, catalogOf)
+    if (filled) writeFileSync(file, filled.code)
+  }
+}

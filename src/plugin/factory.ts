@@ -1,0 +1,150 @@
+import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import { findConfigFile } from '../core/config'
+import { type Options, resolveOptions, TmsConfigError } from '../options'
+import { configureDevServer } from './dev'
+import { esbuildSetup, toEsbuildMessage } from './esbuild'
+import { type Problem, toRollupLog, toText } from './problems'
+import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
+import { TmsSession } from './session'
+import { catalogLocaleOf, RUNTIME_ID } from './virtual'
+import { type WebpackLikeState, webpackLikeHooks } from './webpack-like'
+
+/** What apps import; resolved to the virtual runtime module of the build. */
+export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
+
+const VIRTUAL = /^\0tms\//
+const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
+const SCRIPT_MODULE = /\.(?:[cm]?[jt]sx?|vue|svelte)(?:\?|$)/
+const NODE_MODULES = /[\\/]node_modules[\\/]/
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or
+ * `?.`, or of the runtime module. Modules without one never reach the handler (on rolldown and vite
+ * the test runs natively). Keywords set in a tms.config file are not known yet here: then only the
+ * id filter applies and the handler's own check decides.
+ */
+export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): RegExp | undefined {
+  if (!raw?.keywords && hasConfigFile) return undefined
+  const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
+  const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
+  return new RegExp(`(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}`)
+}
+
+/** Configuration errors surface when the plugin is created, not in the middle of a build. */
+function validateAtSetup(raw: Options | undefined): boolean {
+  const hasConfigFile = findConfigFile(raw?.root ?? process.cwd()) !== undefined
+  // Without a config file the inline options are all there is: check them now.
+  if (!hasConfigFile) resolveOptions(raw, { command: 'build' })
+  if (raw?.mode === 'inline') {
+    throw new TmsConfigError(
+      'mode',
+      "mode: 'inline' is not available in the bundler plugin yet; remove the option to use mode: 'runtime'",
+    )
+  }
+  return hasConfigFile
+}
+
+type Framework = UnpluginContextMeta['framework']
+
+function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
+  if (framework === 'rollup' || framework === 'rolldown' || framework === 'vite') {
+    return toRollupLog(p) as UnpluginMessage
+  }
+  if (framework === 'esbuild') {
+    const m = toEsbuildMessage(p)
+    return {
+      message: m.text ?? p.message,
+      loc: p.line === undefined ? undefined : { file: p.file, line: p.line, column: (p.column ?? 1) - 1 },
+    }
+  }
+  return toText(p)
+}
+
+export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
+  const hasConfigFile = validateAtSetup(raw)
+  const session = new TmsSession(raw)
+  const framework = meta.framework
+  const isVite = framework === 'vite'
+  const rollupState: RollupLikeState = {}
+  const webpackState: WebpackLikeState = { files: undefined }
+  const webpackLike = framework === 'webpack' || framework === 'rspack'
+  const code = codeFilter(raw, hasConfigFile)
+
+  const plugin: UnpluginOptions = {
+    name: 'unplugin-tms',
+    // Before other transforms: the call sites found at build start are positions in the original text.
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: RESOLVED },
+      handler(id) {
+        if (id === RUNTIME_SPECIFIER) return RUNTIME_ID
+        return VIRTUAL.test(id) ? id : null
+      },
+    },
+    load: {
+      filter: { id: VIRTUAL },
+      async handler(id) {
+        await session.ready()
+        const dev = isVite && session.command === 'serve'
+        if (id === RUNTIME_ID) return session.runtimeModule(dev)
+        const locale = catalogLocaleOf(id)
+        if (locale === undefined || !session.locales.includes(locale)) return null
+        if (dev) return session.catalogModule(locale, {})
+        if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
+        return session.catalogModule(locale, { marker: true })
+      },
+    },
+    transform: {
+      filter: { id: { include: SCRIPT_MODULE, exclude: NODE_MODULES }, ...(code ? { code } : {}) },
+      async handler(source, id) {
+        await session.ready()
+        const result = session.transform(source, id)
+        if (!result) return null
+        for (const p of result.problems) {
+          if (p.severity === 'error') this.error(toMessage(framework, p))
+          else this.warn(toMessage(framework, p))
+        }
+        return result.map ? { code: result.code, map: result.map as never } : null
+      },
+    },
+    watchChange(_id, change) {
+      // A new or deleted file may change what `include` selects.
+      if (change.event !== 'update') return session.refreshIncluded()
+    },
+  }
+
+  if (framework === 'esbuild') {
+    plugin.esbuild = { setup: esbuildSetup(session) }
+    return plugin
+  }
+  if (webpackLike) {
+    const hooks = webpackLikeHooks(session, webpackState)
+    plugin.buildStart = hooks.buildStart
+    plugin.buildEnd = hooks.buildEnd
+    const apply = (compiler: unknown): void => hooks.apply(compiler as Parameters<typeof hooks.apply>[0])
+    if (framework === 'webpack') plugin.webpack = apply
+    else plugin.rspack = apply
+    return plugin
+  }
+  const hooks = rollupLikeHooks(session, rollupState)
+  plugin.buildStart = hooks.buildStart
+  plugin.buildEnd = hooks.buildEnd
+  plugin.rollup = { renderChunk: hooks.renderChunk as never }
+  plugin.rolldown = { renderChunk: hooks.renderChunk as never }
+  plugin.vite = {
+    renderChunk: hooks.renderChunk as never,
+    config: () => ({ optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }),
+    configResolved(config) {
+      rollupState.command = config.command
+      rollupState.info = (text) => config.logger.info(text)
+    },
+    configureServer(server) {
+      configureDevServer(session, server)
+    },
+  }
+  return plugin
+}

@@ -1,0 +1,91 @@
+import { join } from 'node:path'
+import type { UnpluginOptions } from 'unplugin'
+import type { Problem } from './problems'
+import { toRollupLog } from './problems'
+import { REPORT_FILE, reportJson, reportText } from './report'
+import type { StartOutcome, TmsSession } from './session'
+import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
+
+/**
+ * Rollup, rolldown and vite: the build start reports through `this.warn` / `this.error`, the report
+ * is an emitted asset, and the catalog markers are filled in renderChunk, when every module of the
+ * graph is known.
+ */
+
+/** The part of rollup's and rolldown's plugin context these hooks use. */
+interface RollupLikeContext {
+  warn(log: ReturnType<typeof toRollupLog>): void
+  error(log: ReturnType<typeof toRollupLog>): never
+  info?(log: string | { message: string }): void
+  addWatchFile(id: string): void
+  emitFile(file: { type: 'asset'; fileName: string; source: string }): string
+  getModuleIds(): IterableIterator<string>
+  meta: { watchMode?: boolean }
+}
+
+/** Hands problems to the bundler: every warning, then the first error (which stops the build). */
+export function reportProblems(ctx: RollupLikeContext, problems: readonly Problem[]): void {
+  for (const p of problems) if (p.severity === 'warning') ctx.warn(toRollupLog(p))
+  const error = problems.find((p) => p.severity === 'error')
+  if (error) ctx.error(toRollupLog(error))
+}
+
+export interface RollupLikeState {
+  /** Vite only: `serve` or `build`, known from configResolved. */
+  command?: 'build' | 'serve'
+  /** Vite's logger, when there is one. */
+  info?: (text: string) => void
+}
+
+function cacheFiles(session: TmsSession): string[] {
+  const { cacheDir, locales, retrievalType } = session.options
+  return [
+    join(cacheDir, 'manifest.json'),
+    ...locales.map((l) => join(cacheDir, 'locales', `${l}.${retrievalType}.json`)),
+  ]
+}
+
+export function rollupLikeHooks(
+  session: TmsSession,
+  state: RollupLikeState,
+): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & { renderChunk: RenderChunk } {
+  let outcome: StartOutcome | undefined
+  return {
+    async buildStart() {
+      const ctx = this as unknown as RollupLikeContext
+      const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
+      outcome = await session.start(command)
+      reportProblems(ctx, outcome.problems)
+      // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
+      if (command === 'serve' && state.command === undefined)
+        for (const f of cacheFiles(session)) ctx.addWatchFile(f)
+      if (command === 'serve' && state.command === 'serve') log(ctx, state, reportText(outcome.report))
+    },
+    buildEnd(error?: unknown) {
+      const ctx = this as unknown as RollupLikeContext
+      if (error || !outcome || state.command === 'serve' || !session.options.report) return
+      log(ctx, state, reportText(outcome.report))
+      ctx.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
+    },
+    renderChunk(code, chunk) {
+      if (!hasCatalogMarker(code)) return null
+      const ctx = this as unknown as RollupLikeContext
+      const files = [...ctx.getModuleIds()]
+      return fillCatalogMarkers(code, chunk.fileName, (index) => {
+        const locale = session.locales[index]
+        return locale === undefined ? undefined : session.catalogFor(locale, files)
+      })
+    },
+  }
+}
+
+type RenderChunk = (
+  this: unknown,
+  code: string,
+  chunk: { fileName: string },
+) => ReturnType<typeof fillCatalogMarkers>
+
+function log(ctx: RollupLikeContext, state: RollupLikeState, text: string): void {
+  if (state.info) state.info(text)
+  else if (typeof ctx.info === 'function') ctx.info(text)
+}

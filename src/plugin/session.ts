@@ -1,0 +1,304 @@
+import { readFileSync } from 'node:fs'
+import { checkTranslation } from '../core/catalog'
+import { loadOptions } from '../core/config'
+import {
+  type CallSite,
+  type Diagnostic,
+  type ExtractOptions,
+  extractFromCode,
+  type FileExtraction,
+  findSourceFiles,
+  type Message,
+  type ResolvedExtractOptions,
+  resolveExtractOptions,
+} from '../core/extract/index'
+import type { KeywordSpec } from '../core/extract/keywords'
+import { extractOptionsOf, type PipelineInput, runPipeline } from '../core/pipeline'
+import { restorePlaceholders } from '../core/placeholders'
+import { type TmsReport, thresholdFailure } from '../core/report'
+import type { SyncResult } from '../core/sync'
+import { type Options, type ResolvedOptions, resolveOptions } from '../options'
+import { messageId, sameSpelling } from './ids'
+import { type Problem, problemFromDiagnostic } from './problems'
+import { runtimeCode } from './runtime-code'
+import { rewriteMessageCalls } from './transform'
+import {
+  type CatalogEntries,
+  catalogDigest,
+  catalogModuleId,
+  literalCatalogModule,
+  markerCatalogModule,
+  RUNTIME_ID,
+  runtimeModule,
+} from './virtual'
+
+/** Where a catalog entry comes from: a message, and the placeholder spelling of the sites that use it. */
+interface Entry {
+  key: string
+  /** Set when the sites spell the placeholders differently from the message. */
+  spelling?: string[]
+}
+
+/** What a build start produced, for the bundler to report. */
+export interface StartOutcome {
+  problems: Problem[]
+  /** Info lines: the coverage table, what the sync did. */
+  info: string[]
+  report: TmsReport
+}
+
+/**
+ * One plugin instance's state across builds (a watch or dev server runs many): the options, the
+ * messages and catalogs of the last build start, and which catalog ids each module uses. Bundler
+ * hooks call into it; it holds no bundler knowledge.
+ */
+export class TmsSession {
+  readonly raw: Options | undefined
+  command: 'build' | 'serve' = 'build'
+  options!: ResolvedOptions
+  extractOptions!: ResolvedExtractOptions
+  /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
+  specs: Map<string, KeywordSpec> = new Map()
+  messages: Map<string, Message> = new Map()
+  sync!: SyncResult
+  report!: TmsReport
+  /** Target locales then pseudo-locales: the ones with a catalog chunk. */
+  locales: string[] = []
+  /** Files `include`/`exclude` select: only these are transformed. */
+  included: Set<string> = new Set()
+  /** File -> catalog ids its calls use (from build-start extraction, updated by the transform). */
+  readonly fileIds: Map<string, Set<string>> = new Map()
+  readonly entries: Map<string, Entry> = new Map()
+  private started: Promise<StartOutcome> | undefined
+  /** Hooks that ran before the first build start (a dev server's configureServer). */
+  private readonly waiting: (() => void)[] = []
+  /** File -> content hash extraction saw at build start. */
+  private readonly startHashes = new Map<string, string>()
+  private readonly fullCatalogs = new Map<string, CatalogEntries>()
+
+  constructor(raw: Options | undefined) {
+    this.raw = raw
+  }
+
+  /** Runs once per build: options, extraction, push/pull, catalogs. Transform and load wait for it. */
+  start(
+    command: 'build' | 'serve',
+    overrides: Pick<PipelineInput, 'push' | 'pull'> = {},
+  ): Promise<StartOutcome> {
+    this.command = command
+    this.started = this.run(overrides)
+    for (const wake of this.waiting.splice(0)) wake()
+    return this.started
+  }
+
+  /** Resolves when the current build start is done; rejects with its error. */
+  async ready(): Promise<void> {
+    if (!this.started) await new Promise<void>((wake) => this.waiting.push(wake))
+    await this.started
+  }
+
+  private async run(overrides: Pick<PipelineInput, 'push' | 'pull'>): Promise<StartOutcome> {
+    const merged = await loadOptions(this.raw ?? {})
+    this.options = resolveOptions(merged, { command: this.command })
+    this.extractOptions = resolveExtractOptions(extractOptionsOf(this.options) as ExtractOptions)
+    this.specs = new Map(this.extractOptions.keywords.map((k) => [k.name, k]))
+    const problems: Problem[] = []
+    const info: string[] = []
+    const result = await runPipeline({
+      options: this.options,
+      logger: {
+        info: (message) => info.push(message),
+        warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),
+      },
+      // A dev server serves what the cache holds (`tms pull` refreshes it) and pushes only when asked.
+      push: overrides.push ?? this.options.push,
+      pull: overrides.pull ?? this.command === 'build',
+    })
+    const { extraction, sync, report } = result
+    this.sync = sync
+    this.report = report
+    this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
+    this.locales = [...this.options.locales, ...this.options.pseudo]
+    this.included = new Set(extraction.files.keys())
+    this.fileIds.clear()
+    this.entries.clear()
+    this.fullCatalogs.clear()
+    this.startHashes.clear()
+    for (const [file, fx] of extraction.files) {
+      this.fileIds.set(file, this.idsOf(fx))
+      this.startHashes.set(file, fx.hash)
+    }
+    for (const d of extraction.diagnostics) problems.push(this.framed(d))
+    const failure = thresholdFailure(report, this.options)
+    if (failure) {
+      problems.push({
+        severity: this.command === 'build' ? 'error' : 'warning',
+        code: 'threshold',
+        message: failure,
+      })
+    }
+    if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
+    return { problems, info, report }
+  }
+
+  /** A diagnostic with the code frame of its file, read again only for the few files with problems. */
+  private framed(d: Diagnostic, code?: string): Problem {
+    let text = code
+    if (text === undefined && d.line !== undefined) {
+      try {
+        text = readFileSync(d.file, 'utf8')
+      } catch {
+        text = undefined
+      }
+    }
+    return problemFromDiagnostic(d, text)
+  }
+
+  /** Re-reads the include globs: a file created while a dev server or watch runs. */
+  async refreshIncluded(): Promise<void> {
+    if (!this.extractOptions) return
+    this.included = new Set(await findSourceFiles(this.extractOptions))
+  }
+
+  private entryId(key: string, sitePlaceholders: readonly string[] | undefined, message?: Message): string {
+    const m = message ?? this.messages.get(key)
+    const spelling =
+      m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
+        ? [...sitePlaceholders]
+        : undefined
+    const id = messageId(key, spelling)
+    const known = this.entries.get(id)
+    if (!known) {
+      this.entries.set(id, spelling ? { key, spelling } : { key })
+    } else if (known.key !== key || !sameSpelling(known.spelling ?? [], spelling ?? [])) {
+      throw new Error(
+        `[unplugin-tms] two messages share the catalog id ${id}: ${JSON.stringify(known.key)} and ${JSON.stringify(key)}; change one text slightly`,
+      )
+    }
+    return id
+  }
+
+  private siteLookup(site: CallSite, fx: FileExtraction): { id: string; text: string; pluralId?: string } {
+    const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    const id = this.entryId(site.messageKey, site.placeholders, message)
+    const text = message
+      ? sameSpelling(site.placeholders, message.placeholders)
+        ? message.text
+        : restorePlaceholders(message.parsed, site.placeholders)
+      : ''
+    if (site.pluralKey === undefined) return { id, text }
+    const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
+    return { id, text, pluralId: this.entryId(site.pluralKey, site.pluralPlaceholders, plural) }
+  }
+
+  private idsOf(fx: FileExtraction): Set<string> {
+    const ids = new Set<string>()
+    for (const site of fx.calls) {
+      const found = this.siteLookup(site, fx)
+      ids.add(found.id)
+      if (found.pluralId) ids.add(found.pluralId)
+    }
+    return ids
+  }
+
+  /** True for a module the transform must look at (an included file). */
+  wants(id: string): boolean {
+    return this.included.has(stripQuery(id))
+  }
+
+  /**
+   * Rewrites one module. The call sites come from build-start extraction when the content is the same
+   * (found by content hash, no second parse); a module changed since (dev server) is extracted now.
+   */
+  transform(code: string, id: string): { code: string; map: unknown; problems: Problem[] } | null {
+    const file = stripQuery(id)
+    if (!this.included.has(file)) return null
+    const fx = extractFromCode(file, code, this.extractOptions)
+    const problems: Problem[] = []
+    // Diagnostics of the content extraction saw at build start were reported then.
+    if (this.startHashes.get(file) !== fx.hash) {
+      for (const d of fx.diagnostics) problems.push(this.framed(d, code))
+    }
+    if (fx.calls.length === 0) {
+      this.fileIds.set(file, new Set())
+      return problems.length > 0 ? { code, map: null, problems } : null
+    }
+    const result = rewriteMessageCalls({
+      code,
+      id,
+      calls: fx.calls,
+      lookup: (site) => this.siteLookup(site, fx),
+      specs: this.specs,
+      runtimeModule: this.extractOptions.runtimeModule,
+    })
+    this.fileIds.set(file, new Set(result?.ids ?? []))
+    if (!result) return problems.length > 0 ? { code, map: null, problems } : null
+    return { code: result.code, map: result.map, problems }
+  }
+
+  /**
+   * A locale's catalog: id -> translation in each site's placeholder spelling. With `files`, only the
+   * ids those modules use (a production bundle); without, every id (the dev server).
+   */
+  catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
+    if (!files) {
+      const cached = this.fullCatalogs.get(locale)
+      if (cached) return cached
+    }
+    const translations = this.sync.catalogs.get(locale)
+    const out = new Map<string, string>()
+    let ids: Iterable<string> = this.entries.keys()
+    if (files) {
+      const used = new Set<string>()
+      for (const f of files) for (const i of this.fileIds.get(stripQuery(f)) ?? []) used.add(i)
+      ids = used
+    }
+    for (const id of ids) {
+      const entry = this.entries.get(id)
+      const text = entry && translations?.get(entry.key)
+      if (text === undefined || !entry) continue
+      const respelled = entry.spelling ? this.respell(entry, text) : text
+      if (respelled !== undefined) out.set(id, respelled)
+    }
+    if (!files) this.fullCatalogs.set(locale, out)
+    return out
+  }
+
+  /** A translation in the message's spelling, re-spelled for sites that name the placeholders otherwise. */
+  private respell(entry: Entry, text: string): string | undefined {
+    const message = this.messages.get(entry.key)
+    if (!message || !entry.spelling) return text
+    const checked = checkTranslation(text, message, this.options.placeholder)
+    return checked.ok ? restorePlaceholders(checked.parsed, entry.spelling) : undefined
+  }
+
+  async runtimeModule(hot: boolean): Promise<string> {
+    return runtimeModule({
+      runtime: await runtimeCode(),
+      sourceLocale: this.options.sourceLocale,
+      locales: this.locales,
+      hot,
+    })
+  }
+
+  /** The catalog module of a locale: a marker to fill in later, or the literal (dev, webpack's final pass). */
+  catalogModule(locale: string, how: { marker: true } | { files?: Iterable<string> }): string {
+    const index = this.locales.indexOf(locale)
+    if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
+    if ('marker' in how) return markerCatalogModule(index, catalogDigest(this.catalogFor(locale)))
+    return literalCatalogModule(this.catalogFor(locale, how.files))
+  }
+
+  resolveRuntime(): string {
+    return RUNTIME_ID
+  }
+
+  catalogIds(): string[] {
+    return this.locales.map(catalogModuleId)
+  }
+}
+
+export function stripQuery(id: string): string {
+  const q = id.indexOf('?')
+  return q < 0 ? id : id.slice(0, q)
+}

@@ -1,0 +1,142 @@
+import MagicString, { type SourceMap } from 'magic-string'
+import { jsString } from '../core/catalog'
+import type { CallSite } from '../core/extract/index'
+import type { KeywordSpec } from '../core/extract/keywords'
+
+/**
+ * The rewrite of one module's message calls into catalog lookups, with magic-string so the source map
+ * points every untouched character (the text literal, the values expression) back at the original.
+ *
+ *   t('Hello {name}!', { name }, { variant })   ->  __tms_l("<id>", 'Hello {name}!', { name })
+ *   t`Hello ${name}!`                          ->  __tms_l("<id>", "Hello {name}!", { "name": (name) })
+ *   _x('Open', 'menu')         (keyword _x:1,2c) ->  _x(__tms_l("<id>", 'Open'), 'menu')
+ *
+ * The default API is replaced whole (its options object is build-time only); a keyword with argument
+ * positions keeps the app's own function and only its text arguments become lookups, so the function
+ * receives the translated text.
+ */
+
+/** The local name of the runtime's lookup in transformed modules; a name no app declares. */
+export const LOOKUP_LOCAL = '__tms_l'
+
+/** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */
+export interface SiteLookup {
+  id: string
+  text: string
+  /** Plural keywords: the plural text's id. */
+  pluralId?: string
+}
+
+export interface RewriteInput {
+  code: string
+  /** Module id as the bundler gave it (may carry a query); used for the source map and the import. */
+  id: string
+  calls: readonly CallSite[]
+  /** The catalog id and text of a site; undefined leaves the site as it is. */
+  lookup: (site: CallSite) => SiteLookup | undefined
+  /** Keyword specs by callee source text (`_x`, `i18n.t`); absent or default API: `t(text, values, options)`. */
+  specs: ReadonlyMap<string, KeywordSpec>
+  /** Import specifier of the runtime. */
+  runtimeModule: string
+}
+
+export interface RewriteResult {
+  code: string
+  map: SourceMap
+  /** Ids the module uses now. */
+  ids: string[]
+}
+
+const SCRIPT_OPEN = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
+
+/** Where the runtime import goes: the top of a JS module, or inside the script block of a .vue/.svelte file. */
+function importOffset(code: string, id: string, firstCall: number): number {
+  const path = id.split('?')[0]!
+  if (/\.(vue|svelte)$/i.test(path)) {
+    let offset = -1
+    SCRIPT_OPEN.lastIndex = 0
+    for (let m = SCRIPT_OPEN.exec(code); m && m.index < firstCall; m = SCRIPT_OPEN.exec(code)) {
+      offset = m.index + m[0].length
+    }
+    return Math.max(offset, 0)
+  }
+  // A hashbang must stay the first line.
+  if (code.startsWith('#!')) {
+    const eol = code.indexOf('\n')
+    return eol < 0 ? code.length : eol + 1
+  }
+  return 0
+}
+
+function importStatement(id: string, runtimeModule: string): string {
+  const path = id.split('?')[0]!
+  // CommonJS modules cannot hold an import statement (webpack rejects the mix).
+  if (/\.cjs$/i.test(path)) return `const { _l: ${LOOKUP_LOCAL} } = require(${jsString(runtimeModule)});\n`
+  return `import { _l as ${LOOKUP_LOCAL} } from ${jsString(runtimeModule)};\n`
+}
+
+/** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
+export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
+  const { code, calls, lookup, specs } = input
+  const s = new MagicString(code)
+  const ids: string[] = []
+  let first = -1
+  for (const site of calls) {
+    const found = lookup(site)
+    if (!found) continue
+    const spec = specs.get(code.slice(site.callee.start, site.callee.end))
+    if (site.kind === 'tagged') rewriteTagged(s, site, found)
+    else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found)
+    else if (!rewriteKeywordCall(s, site, found, spec)) continue
+    ids.push(found.id)
+    if (found.pluralId) ids.push(found.pluralId)
+    if (first < 0) first = site.start
+  }
+  if (first < 0) return null
+  const at = importOffset(code, input.id, first)
+  const statement = importStatement(input.id, input.runtimeModule)
+  if (at === 0) s.prepend(statement)
+  else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+  return {
+    code: s.toString(),
+    map: s.generateMap({ source: input.id.split('?')[0], includeContent: true, hires: 'boundary' }),
+    ids,
+  }
+}
+
+function rewriteDefaultCall(s: MagicString, site: CallSite, found: SiteLookup): void {
+  const [text, values, ...rest] = site.args
+  if (!text) return
+  // Callee, `(` and any type arguments become the lookup; the text literal stays as written.
+  s.overwrite(site.start, text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+  const last = rest[rest.length - 1]
+  if (values && last) s.remove(values.end, last.end)
+}
+
+function rewriteTagged(s: MagicString, site: CallSite, found: SiteLookup): void {
+  const expressions = site.expressions ?? []
+  const head = `${LOOKUP_LOCAL}(${jsString(found.id)}, ${jsString(found.text)}`
+  if (expressions.length === 0) {
+    s.overwrite(site.start, site.end, `${head})`)
+    return
+  }
+  // Each `${expr}` keeps its own source (and mapping); the template text around it becomes the object.
+  s.overwrite(site.start, expressions[0]!.start, `${head}, { ${jsString(expressions[0]!.name)}: (`)
+  for (let i = 1; i < expressions.length; i++) {
+    s.overwrite(expressions[i - 1]!.end, expressions[i]!.start, `), ${jsString(expressions[i]!.name)}: (`)
+  }
+  s.overwrite(expressions[expressions.length - 1]!.end, site.end, ') })')
+}
+
+function rewriteKeywordCall(s: MagicString, site: CallSite, found: SiteLookup, spec: KeywordSpec): boolean {
+  const text = site.args[spec.text]
+  if (!text) return false
+  s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+  s.appendRight(text.end, ')')
+  const plural = spec.plural === null ? undefined : site.args[spec.plural]
+  if (plural && found.pluralId) {
+    s.prependLeft(plural.start, `${LOOKUP_LOCAL}(${jsString(found.pluralId)}, `)
+    s.appendRight(plural.end, ')')
+  }
+  return true
+}

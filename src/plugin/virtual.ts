@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto'
+import MagicString, { type SourceMap } from 'magic-string'
+import { jsString } from '../core/catalog'
+
+/**
+ * The virtual modules of a build: the runtime (the real runtime's code plus the registration of one
+ * lazy catalog loader per locale) and one catalog module per locale.
+ *
+ * A catalog must hold only the messages of the modules that ended up in the bundle, which is known
+ * only once every module is transformed. So in a production build the catalog module first holds a
+ * marker, a call of an undeclared global function (which no minifier renames, and which a bundler
+ * cannot take as the name of a local variable, as it may do with a bare identifier), and the marker is
+ * replaced by the object literal after the module graph is complete: in renderChunk (rollup, rolldown,
+ * vite) or onEnd (esbuild). webpack and rspack rebuild the catalog modules instead, once all other modules are built.
+ */
+
+export const RUNTIME_ID = '\0tms/runtime.js'
+const CATALOG_PREFIX = '\0tms/tms-'
+
+export function catalogModuleId(locale: string): string {
+  return `${CATALOG_PREFIX}${locale}.js`
+}
+
+/** The locale of a catalog module id, or undefined for any other id. */
+export function catalogLocaleOf(id: string): string | undefined {
+  return id.startsWith(CATALOG_PREFIX) && id.endsWith('.js')
+    ? id.slice(CATALOG_PREFIX.length, -'.js'.length)
+    : undefined
+}
+
+/** A catalog: id -> translated text, in the app's placeholder spelling. */
+export type CatalogEntries = ReadonlyMap<string, string>
+
+/** The object literal of a catalog, ids sorted so the output does not depend on module order. */
+export function catalogLiteral(entries: CatalogEntries): string {
+  const ids = [...entries.keys()].sort()
+  return `{${ids.map((id) => `${jsString(id)}:${jsString(entries.get(id)!)}`).join(',')}}`
+}
+
+/** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
+export function catalogDigest(entries: CatalogEntries): string {
+  return createHash('sha256').update(catalogLiteral(entries)).digest('hex').slice(0, 12)
+}
+
+// A minifier may requote the argument; the digest is there so the module text changes with the catalog.
+const MARKER = /__TMS_CATALOG__\(\s*(["'`])(\d+):([0-9a-f]+)\1\s*\)/g
+
+/** The marker of a locale's catalog; `index` is the locale's place in the registered list. */
+export function catalogMarker(index: number, digest: string): string {
+  return `__TMS_CATALOG__("${index}:${digest}")`
+}
+
+/** A catalog module whose content is filled in later (production builds of rollup, rolldown, vite, esbuild). */
+export function markerCatalogModule(index: number, digest: string): string {
+  return `export default ${catalogMarker(index, digest)};\n`
+}
+
+/** A catalog module with its content (dev server, webpack and rspack once the graph is known). */
+export function literalCatalogModule(entries: CatalogEntries): string {
+  return `export default ${catalogLiteral(entries)};\n`
+}
+
+/**
+ * Replaces every catalog marker in a chunk by `(object literal)`; the parentheses make it valid in any
+ * expression position a minifier may have moved it to. Null when the chunk holds no marker.
+ */
+export function fillCatalogMarkers(
+  code: string,
+  fileName: string,
+  catalogOf: (index: number) => CatalogEntries | undefined,
+): { code: string; map: SourceMap } | null {
+  let s: MagicString | undefined
+  MARKER.lastIndex = 0
+  for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
+    const entries = catalogOf(Number(m[2]))
+    if (!entries) continue
+    s ??= new MagicString(code)
+    s.overwrite(m.index, m.index + m[0].length, `(${catalogLiteral(entries)})`)
+  }
+  return s ? { code: s.toString(), map: s.generateMap({ file: fileName, hires: 'boundary' }) } : null
+}
+
+/** True when `code` holds a marker (a cheap test before the replacement). */
+export function hasCatalogMarker(code: string): boolean {
+  return code.includes('__TMS_CATALOG__')
+}
+
+export interface RuntimeModuleInput {
+  /** The runtime's JavaScript (see runtime-code.ts). */
+  runtime: string
+  sourceLocale: string
+  /** Target and pseudo locales, in registration order. */
+  locales: readonly string[]
+  /** Vite dev server: catalogs pushed over the HMR channel replace the loaded ones. */
+  hot: boolean
+}
+
+/** The event the dev server sends when a locale's catalog changed in the cache. */
+export const HOT_EVENT = 'tms:catalog'
+
+export function runtimeModule(input: RuntimeModuleInput): string {
+  const { locales, hot } = input
+  const loaders = locales.map((locale) => {
+    const key = jsString(locale)
+    // webpack and rspack name the chunk after this comment; the others name it after the module id.
+    const load = `import(/* webpackChunkName: ${jsString(`tms-${locale}`)} */ ${jsString(catalogModuleId(locale))})`
+    return hot
+      ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}`
+      : `${key}: () => ${load}`
+  })
+  let code = `${input.runtime}\n`
+  if (hot) code += 'const __tms_hot = {};\n'
+  code += `_r(${jsString(input.sourceLocale)}, {\n  ${loaders.join(',\n  ')}\n});\n`
+  if (hot) {
+    // A catalog chunk the browser already imported cannot be imported again with new content: the
+    // runtime keeps the pushed catalog for later switches and swaps the current one now.
+    code +=
+      `if (import.meta.hot) import.meta.hot.on(${jsString(HOT_EVENT)}, (update) => {\n` +
+      '  __tms_hot[update.locale] = update.catalog;\n' +
+      '  _u(update.locale, update.catalog);\n' +
+      '});\n'
+  }
+  return code
+}

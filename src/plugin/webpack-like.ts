@@ -1,0 +1,120 @@
+import { join } from 'node:path'
+import type { UnpluginBuildContext } from 'unplugin'
+import { toText } from './problems'
+import { REPORT_FILE, reportJson, reportText } from './report'
+import { type StartOutcome, stripQuery, type TmsSession } from './session'
+import { catalogLocaleOf } from './virtual'
+
+/**
+ * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
+ * built first with no entries and rebuilt in finishModules, when every module of the compilation is
+ * known, so the catalog chunks go through the rest of the pipeline (eval devtool, minifier, real
+ * content hash) like any module.
+ */
+
+/** The slice of webpack's and rspack's compiler and compilation this file uses; both have it. */
+interface LikeModule {
+  resource?: string
+}
+interface LikeCompilation {
+  modules: Iterable<LikeModule>
+  warnings: unknown[]
+  errors: unknown[]
+  fileDependencies: { add(file: string): void }
+  hooks: {
+    finishModules: { tapPromise(name: string, fn: (modules: Iterable<LikeModule>) => Promise<void>): void }
+  }
+  rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
+}
+interface LikeCompiler {
+  watchMode?: boolean
+  webpack: { WebpackError: new (message: string) => Error }
+  hooks: { thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void } }
+  getInfrastructureLogger(name: string): { info(text: string): void }
+}
+
+export interface WebpackLikeState {
+  /** The modules of the compilation being finished: the catalogs hold only their messages. */
+  files: string[] | undefined
+}
+
+/** The decoded virtual id of a module (unplugin writes virtual modules under an encoded file name). */
+function virtualIdOf(resource: string): string | undefined {
+  const at = resource.lastIndexOf('%00tms%2F')
+  if (at < 0) return undefined
+  try {
+    return decodeURIComponent(resource.slice(at))
+  } catch {
+    return undefined
+  }
+}
+
+function nativeOf(ctx: UnpluginBuildContext): { compiler: LikeCompiler; compilation?: LikeCompilation } {
+  const native = ctx.getNativeBuildContext?.() as
+    | { compiler: LikeCompiler; compilation?: LikeCompilation }
+    | undefined
+  if (!native) throw new Error('[unplugin-tms] no webpack/rspack compiler in the build context')
+  return native
+}
+
+export function webpackLikeHooks(
+  session: TmsSession,
+  state: WebpackLikeState,
+): {
+  buildStart(this: UnpluginBuildContext): Promise<void>
+  buildEnd(this: UnpluginBuildContext): void
+  apply(compiler: LikeCompiler): void
+} {
+  let outcome: StartOutcome | undefined
+  return {
+    async buildStart() {
+      const { compiler, compilation } = nativeOf(this)
+      const command = compiler.watchMode ? 'serve' : 'build'
+      state.files = undefined
+      outcome = await session.start(command)
+      for (const p of outcome.problems) {
+        const error = new compiler.webpack.WebpackError(toText(p))
+        if (p.severity === 'error') compilation?.errors.push(error)
+        else compilation?.warnings.push(error)
+      }
+      if (command === 'serve' && compilation) {
+        const { cacheDir, locales, retrievalType } = session.options
+        compilation.fileDependencies.add(join(cacheDir, 'manifest.json'))
+        for (const l of locales) {
+          compilation.fileDependencies.add(join(cacheDir, 'locales', `${l}.${retrievalType}.json`))
+        }
+      }
+    },
+    buildEnd() {
+      if (!outcome || !session.options.report) return
+      const { compiler } = nativeOf(this)
+      compiler.getInfrastructureLogger('unplugin-tms').info(reportText(outcome.report))
+      this.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
+    },
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
+        compilation.hooks.finishModules.tapPromise('unplugin-tms', async (modules) => {
+          const files: string[] = []
+          const catalogs: LikeModule[] = []
+          for (const m of modules) {
+            if (!m.resource) continue
+            const id = virtualIdOf(m.resource)
+            if (id !== undefined) {
+              if (catalogLocaleOf(id) !== undefined) catalogs.push(m)
+            } else files.push(stripQuery(m.resource))
+          }
+          if (catalogs.length === 0) return
+          state.files = files
+          await Promise.all(
+            catalogs.map(
+              (m) =>
+                new Promise<void>((resolve, reject) =>
+                  compilation.rebuildModule(m, (error) => (error ? reject(error) : resolve())),
+                ),
+            ),
+          )
+        })
+      })
+    },
+  }
+}

@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { runPipeline } from '../../src/core/pipeline'
+import { pseudoLocalize } from '../../src/core/pseudo'
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { type Options, resolveOptions } from '../../src/options'
+
+export const FIXTURE_APP: string = fileURLToPath(new URL('../fixtures/plugin/app', import.meta.url))
+export const PROJECT = 'demo-project'
+
+/** The French the emulator's translators publish for the fixture app. */
+export const FRENCH: Record<string, string> = {
+  'Welcome to the shop': 'Bienvenue dans la boutique',
+  'Hello {name}!': 'Bonjour {name} !',
+  'You have {count} items in your cart': 'Vous avez {count} articles dans votre panier',
+  Open: 'Ouvrir',
+  'This text is never shipped': 'Ce texte n’est jamais livré',
+}
+
+/** What `render()` of the fixture app returns, from the source texts (or their translations). */
+export function rendered(text: (source: string) => string): string[] {
+  return [
+    text('Welcome to the shop'),
+    text('Hello {name}!').replace('{name}', 'Ada'),
+    text('You have {count} items in your cart').replace('{count}', '3'),
+    text('Open'),
+  ]
+}
+
+export const SOURCE_TEXT: string[] = rendered((s) => s)
+export const FRENCH_TEXT: string[] = rendered((s) => FRENCH[s]!)
+export const PSEUDO_TEXT: string[] = rendered((s) => pseudoLocalize(s, 'en-XA'))
+
+export interface Project {
+  emu: RunningEmulator
+  /** A copy of the fixture app in a temp directory (outputs and cache go there). */
+  root: string
+  cacheDir: string
+  /** Plugin options for a build of the copy against the emulator. */
+  options(extra?: Options): Options
+  /** Source text (plus variant) -> hashcode, as the first push returned them. */
+  hashcodes: Map<string, string>
+  /** Publishes a translation in the emulator, as a translator would. */
+  translate(source: string, locale: string, translation: string): Promise<void>
+  close(): Promise<void>
+}
+
+async function control(emu: RunningEmulator, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${emu.url}/_emulator/projects/${PROJECT}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`)
+}
+
+/**
+ * The emulator with the fixture app's strings pushed, authorized and translated to French: what a
+ * project looks like after its first CI build and a round with the translators.
+ */
+export async function setupProject(translations: Record<string, string> = FRENCH): Promise<Project> {
+  const emu = await startEmulator({ port: 0 })
+  const root = mkdtempSync(join(tmpdir(), 'tms-plugin-'))
+  cpSync(FIXTURE_APP, root, { recursive: true })
+  const cacheDir = join(root, '.tms-cache')
+  const options = (extra: Options = {}): Options => ({
+    root,
+    baseUrl: emu.url,
+    projectId: PROJECT,
+    userIdentifier: 'demo-user',
+    userSecret: 'demo-secret',
+    locales: ['fr-FR'],
+    pseudo: true,
+    cacheDir,
+    ...extra,
+  })
+  const seeded = await runPipeline({
+    options: resolveOptions(options(), { command: 'build' }),
+    logger: { info() {}, warn() {} },
+    push: true,
+    pull: false,
+  })
+  const hashcodes = new Map<string, string>()
+  for (const m of seeded.extraction.messages) {
+    const hashcode = seeded.sync.hashcodes.get(m.key)
+    if (hashcode) hashcodes.set(m.text, hashcode)
+  }
+  await control(emu, 'strings/authorize', {})
+  const translate = async (source: string, locale: string, translation: string): Promise<void> => {
+    const hashcode = hashcodes.get(source)
+    if (!hashcode) throw new Error(`no hashcode for ${JSON.stringify(source)}`)
+    await control(emu, 'translations', { hashcode, localeId: locale, translation, published: true })
+  }
+  for (const [source, text] of Object.entries(translations)) await translate(source, 'fr-FR', text)
+  return {
+    emu,
+    root,
+    cacheDir,
+    options,
+    hashcodes,
+    translate,
+    async close() {
+      await emu.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+const run = promisify(execFile)
+
+/** The fixture app's text in each locale, from a Node run of a bundle's entry module. */
+export async function renderInNode(
+  entry: string,
+): Promise<{ source: string[]; fr: string[]; pseudo: string[] }> {
+  const script = `
+    const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
+    const out = { source: app.render() }
+    await app.setLocale('fr-FR')
+    out.fr = app.render()
+    await app.setLocale('en-XA')
+    out.pseudo = app.render()
+    process.stdout.write(JSON.stringify(out))
+  `
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000 })
+  return JSON.parse(stdout)
+}
