@@ -337,7 +337,9 @@ function validationError(issues: v.BaseIssue<unknown>[]): TmsConfigError {
   const path = v.getDotPath(first)
   if (first.type === 'strict_object' && path) {
     if (first.expected !== 'never') return new TmsConfigError(path, `option "${path}" is required`)
-    const known = path.includes('.') ? '' : ` Known options: ${Object.keys(OptionsSchema.entries).join(', ')}.`
+    const known = path.includes('.')
+      ? ''
+      : ` Known options: ${Object.keys(OptionsSchema.entries).join(', ')}.`
     return new TmsConfigError(path, `unknown option "${path}".${known}`)
   }
   return new TmsConfigError(path ?? 'options', first.message)

@@ -31,8 +31,14 @@ describe('runtime, as the plugin drives it', () => {
     const rt = await fresh()
     const loads: string[] = []
     rt._r('en-US', {
-      'fr-FR': async () => (loads.push('fr-FR'), { default: { a: 'Bonjour {name} !', e: '' } }),
-      'de-DE': async () => (loads.push('de-DE'), { default: {} }),
+      'fr-FR': async () => {
+        loads.push('fr-FR')
+        return { default: { a: 'Bonjour {name} !', e: '' } }
+      },
+      'de-DE': async () => {
+        loads.push('de-DE')
+        return { default: {} }
+      },
     })
     const seen: string[] = []
     const off = rt.onLocaleChange((l) => seen.push(l))
@@ -62,7 +68,10 @@ describe('runtime, as the plugin drives it', () => {
       release = r
     })
     rt._r('en-US', {
-      'fr-FR': async () => (await slow, { default: { a: 'fr' } }),
+      'fr-FR': async () => {
+        await slow
+        return { default: { a: 'fr' } }
+      },
       'de-DE': async () => ({ default: { a: 'de' } }),
     })
     const first = rt.setLocale('fr-FR')

@@ -3,11 +3,15 @@
 import { cac } from 'cac'
 import { VERSION } from '../version'
 import { registerEmulatorCommand } from './emulator'
+import { registerExtractCommand } from './extract'
+import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
 
 // commands: one register call per command module
+registerSyncCommands(cli)
 registerEmulatorCommand(cli)
+registerExtractCommand(cli)
 
 cli.help()
 cli.version(VERSION)

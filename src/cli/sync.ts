@@ -1,0 +1,99 @@
+import type { CAC } from 'cac'
+import { loadOptions } from '../core/config'
+import { runPipeline } from '../core/pipeline'
+import { formatReport, thresholdFailure } from '../core/report'
+import type { SyncLogger } from '../core/sync'
+import { type CacheMode, type Options, resolveOptions } from '../options'
+
+/** `tms push`, `tms pull`, `tms status`: the sync engine from the command line. */
+
+interface SyncFlags {
+  json?: boolean
+  root?: string
+  cache?: CacheMode
+  locales?: string
+  live?: boolean
+}
+
+function stderrLogger(json: boolean): SyncLogger {
+  return {
+    info: (message) => {
+      if (!json) process.stderr.write(`${message}\n`)
+    },
+    warn: (message) => process.stderr.write(`warning: ${message}\n`),
+  }
+}
+
+async function optionsFrom(flags: SyncFlags) {
+  const inline: Options = {}
+  if (flags.root) inline.root = flags.root
+  if (flags.cache) inline.cache = flags.cache
+  if (flags.locales) inline.locales = flags.locales.split(',').map((l) => l.trim())
+  return resolveOptions(await loadOptions(inline), { command: 'cli' })
+}
+
+type Command = 'push' | 'pull' | 'status'
+
+async function run(command: Command, flags: SyncFlags): Promise<number> {
+  const json = flags.json === true
+  const logger = stderrLogger(json)
+  const options = await optionsFrom(flags)
+  if (command === 'status' && !flags.live && options.cache !== 'frozen') options.cache = 'offline'
+  if (command === 'push' && !options.credentials) {
+    throw new Error('[unplugin-tms] tms push needs credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET')
+  }
+  logger.info(command === 'push' ? 'extracting and pushing new strings...' : 'extracting messages...')
+  const result = await runPipeline({ options, logger, push: command === 'push', pull: command !== 'push' })
+  const { extraction, report } = result
+  let failed = false
+  for (const d of extraction.diagnostics) {
+    const at = d.line
+      ? `${relative(options.root, d.file)}:${d.line}:${d.column ?? 1}`
+      : relative(options.root, d.file)
+    logger.warn(`${d.severity === 'error' ? 'error' : 'extract'}: ${at}: ${d.message}`)
+    if (d.severity === 'error') failed = true
+  }
+  const threshold = command === 'status' ? undefined : thresholdFailure(report, options)
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ messages: extraction.messages.length, ...report, sources: result.sync.sources }, null, 2)}\n`,
+    )
+  } else if (command === 'push') {
+    process.stdout.write(
+      `${report.pushed} new strings pushed (${extraction.messages.length} messages), ${report.requests} requests made\n`,
+    )
+  } else {
+    process.stdout.write(`${formatReport(report)}\n`)
+  }
+  if (threshold) {
+    logger.warn(threshold)
+    failed = true
+  }
+  return failed ? 1 : 0
+}
+
+export function registerSyncCommands(cli: CAC): void {
+  const shared = (command: ReturnType<CAC['command']>) =>
+    command
+      .option('--json', 'Print the result as JSON')
+      .option('--root <dir>', 'Project root (where tms.config.* and the globs are read)')
+      .option('--cache <mode>', 'prefer-network | offline | frozen | refresh')
+      .option('--locales <list>', 'Comma-separated target locales, overriding the config')
+  const action = (name: Command) => async (flags: SyncFlags) => {
+    try {
+      process.exitCode = await run(name, flags)
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`)
+      process.exitCode = 1
+    }
+  }
+  shared(cli.command('push', 'Extract messages and create the new ones in the service')).action(
+    action('push'),
+  )
+  shared(cli.command('pull', 'Extract messages and fetch their translations into the cache')).action(
+    action('pull'),
+  )
+  shared(cli.command('status', 'Coverage per locale, from the cache (or --live from the service)'))
+    .option('--live', 'Ask the service instead of the cache')
+    .action(action('status'))
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import { createClient, type TmsClient } from '../client/index'
+import type { ResolvedOptions } from '../options'
+import { type ExtractResult, extractMessages } from './extract/index'
+import { buildReport, type TmsReport } from './report'
+import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations } from './sync'
+
+/**
+ * Extract, push, pull, report: the one sequence behind a build's start and the `tms` commands, so the
+ * plugin and the CLI can never disagree about a message or a translation.
+ */
+
+export interface PipelineInput {
+  options: ResolvedOptions
+  logger: SyncLogger
+  /** Create new strings now; defaults to `options.push`. */
+  push?: boolean
+  /** Fetch translations now; defaults to true. */
+  pull?: boolean
+  /** Client settings for tests (short retry budgets); the credentials always come from the options. */
+  client?: Partial<Omit<Parameters<typeof createClient>[0], 'baseUrl' | 'userIdentifier' | 'userSecret'>>
+}
+
+export interface PipelineResult {
+  extraction: ExtractResult
+  sync: SyncResult
+  report: TmsReport
+}
+
+/** The extractor options implied by the plugin options. */
+export function extractOptionsOf(options: ResolvedOptions): Parameters<typeof extractMessages>[0] {
+  return {
+    cwd: options.root,
+    include: options.include,
+    exclude: options.exclude,
+    keywords: options.keywords,
+    placeholder: options.placeholder,
+    namespace: options.namespace,
+    cacheDir: join(options.cacheDir, 'extract'),
+  }
+}
+
+/** A client when the options allow network work (mode, credentials, project, API root), else undefined. */
+export function clientFor(
+  options: ResolvedOptions,
+  settings: PipelineInput['client'] = {},
+): TmsClient | undefined {
+  if (options.cache === 'offline' || options.cache === 'frozen') return undefined
+  if (!options.credentials || !options.baseUrl || !options.projectId) return undefined
+  return createClient({
+    concurrency: options.concurrency,
+    ...settings,
+    baseUrl: options.baseUrl,
+    userIdentifier: options.credentials.userIdentifier,
+    userSecret: options.credentials.userSecret,
+  })
+}
+
+/** Adapts the client's jobs area to what the sync engine calls. */
+export function syncClientOf(client: TmsClient): SyncClient {
+  return {
+    strings: client.strings,
+    jobs: {
+      findByName: async (projectId, name) => (await client.jobs.findByName(projectId, name)) ?? undefined,
+      create: (projectId, job) => client.jobs.create(projectId, job),
+      addStrings: (projectId, uid, request) => client.jobs.addStrings(projectId, uid, request),
+      authorize: (projectId, uid) => client.jobs.authorize(projectId, uid),
+    },
+  }
+}
+
+export async function runPipeline(input: PipelineInput): Promise<PipelineResult> {
+  const { options, logger } = input
+  const extraction = await extractMessages(extractOptionsOf(options))
+  const client = clientFor(options, input.client)
+  try {
+    const sync = await syncTranslations({
+      options,
+      messages: extraction.messages,
+      client: client && syncClientOf(client),
+      logger,
+      push: input.push,
+      pull: input.pull,
+    })
+    return { extraction, sync, report: buildReport(sync, client?.stats.total ?? 0) }
+  } finally {
+    await client?.close()
+  }
+}
