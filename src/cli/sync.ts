@@ -1,9 +1,9 @@
 import type { CAC } from 'cac'
 import { loadOptions } from '../core/config'
-import { runPipeline } from '../core/pipeline'
+import { clientFor, runPipeline } from '../core/pipeline'
 import { formatReport, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
-import { type CacheMode, type Options, resolveOptions } from '../options'
+import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'
 
 /** `tms push`, `tms pull`, `tms status`: the sync engine from the command line. */
 
@@ -47,16 +47,17 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   const { extraction, report } = result
   let failed = false
   for (const d of extraction.diagnostics) {
-    const at = d.line
-      ? `${relative(options.root, d.file)}:${d.line}:${d.column ?? 1}`
-      : relative(options.root, d.file)
-    logger.warn(`${d.severity === 'error' ? 'error' : 'extract'}: ${at}: ${d.message}`)
-    if (d.severity === 'error') failed = true
+    // Diagnostics already name the file, line and column.
+    if (d.severity === 'error') {
+      process.stderr.write(`error: ${d.message}\n`)
+      failed = true
+    } else logger.warn(d.message)
   }
   const threshold = command === 'status' ? undefined : thresholdFailure(report, options)
+  const job = command === 'status' && flags.live ? await jobProgress(options) : undefined
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ messages: extraction.messages.length, ...report, sources: result.sync.sources }, null, 2)}\n`,
+      `${JSON.stringify({ messages: extraction.messages.length, ...report, sources: result.sync.sources, ...(job ? { job } : {}) }, null, 2)}\n`,
     )
   } else if (command === 'push') {
     process.stdout.write(
@@ -64,12 +65,47 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     )
   } else {
     process.stdout.write(`${formatReport(report)}\n`)
+    if (job) {
+      const locales = Object.entries(job.locales).map(([l, p]) => `${l} ${p}%`)
+      process.stdout.write(
+        `job "${job.name}" ${job.status}: ${job.percentComplete}% complete (${locales.join(', ')})\n`,
+      )
+    }
   }
   if (threshold) {
     logger.warn(threshold)
     failed = true
   }
   return failed ? 1 : 0
+}
+
+interface JobProgress {
+  name: string
+  status: string
+  percentComplete: number
+  locales: Record<string, number>
+}
+
+/** The configured job's progress, when there is a job option and the service can be asked. */
+async function jobProgress(options: ResolvedOptions): Promise<JobProgress | undefined> {
+  if (!options.job || !options.projectId) return undefined
+  const client = clientFor(options)
+  if (!client) return undefined
+  try {
+    const job = await client.jobs.findByName(options.projectId, options.job.name)
+    if (!job) return undefined
+    const report = await client.jobs.progress(options.projectId, job.translationJobUid)
+    return {
+      name: job.jobName,
+      status: job.jobStatus,
+      percentComplete: report.progress.percentComplete,
+      locales: Object.fromEntries(
+        report.contentProgressReport.map((l) => [l.targetLocaleId, l.progress.percentComplete]),
+      ),
+    }
+  } finally {
+    await client.close()
+  }
 }
 
 export function registerSyncCommands(cli: CAC): void {
