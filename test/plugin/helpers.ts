@@ -18,7 +18,7 @@ export const FRENCH: Record<string, string> = {
   'Hello {name}!': 'Bonjour {name} !',
   'You have {count} items in your cart': 'Vous avez {count} articles dans votre panier',
   Open: 'Ouvrir',
-  'This text is never shipped': 'Ce texte n’est jamais livré',
+  'This text is never shipped': 'Ce texte ne part jamais',
 }
 
 /** What `render()` of the fixture app returns, from the source texts (or their translations). */

@@ -1,0 +1,225 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import * as esbuild from 'esbuild'
+import { type Browser, chromium } from 'playwright-core'
+import { rolldown } from 'rolldown'
+import { rollup } from 'rollup'
+import { build as viteBuild } from 'vite'
+import webpack from 'webpack'
+import tmsEsbuild from '../../src/esbuild'
+import type { Options } from '../../src/options'
+import tmsRolldown from '../../src/rolldown'
+import tmsRollup from '../../src/rollup'
+import tmsRspack from '../../src/rspack'
+import tmsVite from '../../src/vite'
+import tmsWebpack from '../../src/webpack'
+
+/** A build of the fixture app: where it went, and the entry module to run in Node (absent for vite). */
+export interface Built {
+  outDir: string
+  entry?: string
+  warnings: string[]
+}
+
+export async function buildRollup(
+  root: string,
+  options: Options,
+  outDir = join(root, 'dist-rollup'),
+): Promise<Built> {
+  rmSync(outDir, { recursive: true, force: true })
+  const warnings: string[] = []
+  const bundle = await rollup({
+    input: join(root, 'src/main.js'),
+    plugins: [tmsRollup(options)],
+    onLog: (level, log) => {
+      if (level === 'warn') warnings.push(log.message)
+    },
+  })
+  await bundle.write({ dir: outDir, format: 'es', sourcemap: true })
+  await bundle.close()
+  return { outDir, entry: join(outDir, 'main.js'), warnings }
+}
+
+export async function buildRolldown(root: string, options: Options): Promise<Built> {
+  const outDir = join(root, 'dist-rolldown')
+  rmSync(outDir, { recursive: true, force: true })
+  const warnings: string[] = []
+  const bundle = await rolldown({
+    input: join(root, 'src/main.js'),
+    plugins: [tmsRolldown(options)],
+    onLog: (level, log) => {
+      if (level === 'warn') warnings.push(log.message)
+    },
+  })
+  await bundle.write({ dir: outDir, format: 'es', minify: true })
+  await bundle.close()
+  return { outDir, entry: join(outDir, 'main.js'), warnings }
+}
+
+export async function buildEsbuild(root: string, options: Options): Promise<Built> {
+  const outDir = join(root, 'dist-esbuild')
+  rmSync(outDir, { recursive: true, force: true })
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/main.js'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    outdir: outDir,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    logLevel: 'silent',
+    plugins: [tmsEsbuild(options)],
+  })
+  return { outDir, entry: join(outDir, 'main.js'), warnings: result.warnings.map((w) => w.text) }
+}
+
+type WebpackLike = typeof webpack
+
+function webpackConfig(root: string, outDir: string, plugin: unknown, mode: 'production' | 'development') {
+  return {
+    mode,
+    context: root,
+    entry: './src/main.js',
+    target: 'node',
+    devtool: mode === 'development' ? 'eval' : false,
+    output: {
+      path: outDir,
+      filename: 'main.mjs',
+      chunkFilename: '[name].[contenthash].mjs',
+      module: true,
+      chunkFormat: 'module',
+      chunkLoading: 'import',
+      library: { type: 'module' },
+      clean: true,
+    },
+    experiments: { outputModule: true },
+    plugins: [plugin],
+    infrastructureLogging: { level: 'none' },
+  }
+}
+
+async function runWebpackLike(
+  compilerOf: (config: ReturnType<typeof webpackConfig>) => ReturnType<WebpackLike>,
+  config: ReturnType<typeof webpackConfig>,
+): Promise<string[]> {
+  const compiler = compilerOf(config)
+  const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+    compiler.run((error, result) => (error ? reject(error) : resolve(result!))),
+  )
+  await new Promise<void>((resolve) => compiler.close(() => resolve()))
+  const info = stats.toJson({ all: false, errors: true, warnings: true })
+  if (stats.hasErrors()) {
+    throw new Error(info.errors!.map((e) => e.message).join('\n'))
+  }
+  return (info.warnings ?? []).map((w) => w.message)
+}
+
+export async function buildWebpack(
+  root: string,
+  options: Options,
+  mode: 'production' | 'development' = 'production',
+): Promise<Built> {
+  const outDir = join(root, `dist-webpack-${mode}`)
+  const warnings = await runWebpackLike(
+    (config) => webpack(config as webpack.Configuration),
+    webpackConfig(root, outDir, tmsWebpack(options), mode),
+  )
+  return { outDir, entry: join(outDir, 'main.mjs'), warnings }
+}
+
+export async function buildRspack(root: string, options: Options): Promise<Built> {
+  const { rspack } = await import('@rspack/core')
+  const outDir = join(root, 'dist-rspack')
+  const warnings = await runWebpackLike(
+    (config) => rspack(config as never) as never,
+    webpackConfig(root, outDir, tmsRspack(options), 'production'),
+  )
+  return { outDir, entry: join(outDir, 'main.mjs'), warnings }
+}
+
+export async function buildVite(root: string, options: Options): Promise<Built> {
+  const outDir = join(root, 'dist-vite')
+  const warnings: string[] = []
+  await viteBuild({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [tmsVite(options)],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: {
+        onLog: (level, log) => {
+          if (level === 'warn') warnings.push(log.message)
+        },
+      },
+    },
+  })
+  return { outDir, warnings }
+}
+
+/** Every JS file of an output directory with its text. */
+export function outputFiles(outDir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.m?js$/.test(entry.name)) files.set(path, readFileSync(path, 'utf8'))
+    }
+  }
+  walk(outDir)
+  return files
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+}
+
+/** A static file server on 127.0.0.1 for a built app. */
+export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    const file = join(dir, path === '/' ? 'index.html' : path)
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end()
+      return
+    }
+    try {
+      const body = readFileSync(file)
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body)
+    } catch {
+      res.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}

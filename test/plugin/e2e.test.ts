@@ -1,0 +1,155 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  type Built,
+  buildEsbuild,
+  buildRolldown,
+  buildRollup,
+  buildRspack,
+  buildVite,
+  buildWebpack,
+  launchChromium,
+  outputFiles,
+  serveStatic,
+} from './bundlers'
+import {
+  FRENCH,
+  FRENCH_TEXT,
+  type Project,
+  PSEUDO_TEXT,
+  renderInNode,
+  SOURCE_TEXT,
+  setupProject,
+} from './helpers'
+
+/**
+ * The fixture app built through each bundler against the emulator (real HTTP: push at the first build,
+ * pull here), then run: source text first, French after setLocale('fr-FR'), pseudo text after
+ * setLocale('en-XA').
+ */
+
+let project: Project
+let browser: Browser
+
+beforeAll(async () => {
+  project = await setupProject()
+  browser = await launchChromium()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await project?.close()
+})
+
+const IMPORTED_FRENCH = [
+  'Welcome to the shop',
+  'Hello {name}!',
+  'You have {count} items in your cart',
+  'Open',
+].map((s) => FRENCH[s]!)
+const UNUSED_FRENCH = FRENCH['This text is never shipped']!
+
+const REPORT = {
+  locales: { 'fr-FR': { messages: 5, translated: 5, missing: 0, coverage: 100 } },
+  pushed: 0,
+  // One authentication, one page of translations for fr-FR; en-XA is made on the machine.
+  requests: 2,
+}
+
+/** The one output file that holds a locale's catalog (its name comes from the catalog module). */
+function catalogChunk(built: Built, locale: string): string {
+  const chunks = [...outputFiles(built.outDir)].filter(([file]) => file.includes(`tms-${locale}`))
+  expect(chunks.map(([file]) => file)).toHaveLength(1)
+  return chunks[0]![1]
+}
+
+async function renderInChromium(dir: string): Promise<{ source: string[]; fr: string[]; pseudo: string[] }> {
+  const server = await serveStatic(dir)
+  const page = await browser.newPage()
+  try {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${server.url}/index.html`)
+    await page.waitForFunction(() => document.querySelector('#out')?.textContent !== '')
+    const text = () => page.evaluate(() => document.querySelector('#out')!.textContent!.split('\n'))
+    const source = await text()
+    await page.evaluate(() =>
+      (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
+    )
+    const fr = await text()
+    await page.evaluate(() =>
+      (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('en-XA'),
+    )
+    const pseudo = await text()
+    expect(errors).toEqual([])
+    return { source, fr, pseudo }
+  } finally {
+    await page.close()
+    await server.close()
+  }
+}
+
+const NODE_BUILDS = {
+  rollup: (p: Project) => buildRollup(p.root, p.options()),
+  rolldown: (p: Project) => buildRolldown(p.root, p.options()),
+  esbuild: (p: Project) => buildEsbuild(p.root, p.options()),
+  webpack: (p: Project) => buildWebpack(p.root, p.options()),
+  rspack: (p: Project) => buildRspack(p.root, p.options()),
+}
+
+describe.each(Object.entries(NODE_BUILDS))('%s', (_name, build) => {
+  test('the output renders source, French and en-XA text; the report is written', async () => {
+    const built = await build(project)
+    expect(built.warnings).toEqual([])
+    expect(await renderInNode(built.entry!)).toEqual({
+      source: SOURCE_TEXT,
+      fr: FRENCH_TEXT,
+      pseudo: PSEUDO_TEXT,
+    })
+    expect(JSON.parse(readFileSync(join(built.outDir, 'tms-report.json'), 'utf8'))).toEqual(REPORT)
+  })
+
+  test('the French chunk holds exactly the messages of the imported modules', async () => {
+    const built = await build(project)
+    const fr = catalogChunk(built, 'fr-FR')
+    for (const text of IMPORTED_FRENCH) expect(fr).toContain(text)
+    expect(fr).not.toContain(UNUSED_FRENCH)
+    // No source text in a catalog, and nothing for the source locale.
+    expect(fr).not.toContain('Welcome to the shop')
+    expect([...outputFiles(built.outDir).keys()].some((f) => f.includes('tms-en-US'))).toBe(false)
+  })
+})
+
+describe('vite', () => {
+  test('the built page renders source, French and en-XA text in Chromium; the report is written', async () => {
+    const built = await buildVite(project.root, project.options())
+    expect(built.warnings).toEqual([])
+    expect(await renderInChromium(built.outDir)).toEqual({
+      source: SOURCE_TEXT,
+      fr: FRENCH_TEXT,
+      pseudo: PSEUDO_TEXT,
+    })
+    expect(JSON.parse(readFileSync(join(built.outDir, 'tms-report.json'), 'utf8'))).toEqual(REPORT)
+    const fr = catalogChunk(built, 'fr-FR')
+    for (const text of IMPORTED_FRENCH) expect(fr).toContain(text)
+    expect(fr).not.toContain(UNUSED_FRENCH)
+  })
+})
+
+describe('a module imported later ships its messages', () => {
+  // The same app with the orphan module imported: its message appears, so the filter follows the graph.
+  test.each(Object.entries(NODE_BUILDS))('%s', async (_name, build) => {
+    const main = join(project.root, 'src/main.js')
+    const original = readFileSync(main, 'utf8')
+    writeFileSync(main, `import './unused.js'\n${original}`)
+    try {
+      const fr = catalogChunk(await build(project), 'fr-FR')
+      expect(fr).toContain(UNUSED_FRENCH)
+      for (const text of IMPORTED_FRENCH) expect(fr).toContain(text)
+    } finally {
+      writeFileSync(main, original)
+    }
+  })
+})
