@@ -10,6 +10,10 @@ export interface EmulatorConfig {
   processTtlMs: number
   callbackRetries: number
   callbackRetryBaseMs: number
+  /** Job operations on more hashcodes than this answer 202 and finish in the background. */
+  jobSyncMaxHashcodes: number
+  /** How long an asynchronous (202) job operation takes before it is applied. */
+  jobProcessMs: number
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
@@ -20,6 +24,8 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   processTtlMs: 3_600_000,
   callbackRetries: 3,
   callbackRetryBaseMs: 1000,
+  jobSyncMaxHashcodes: 100,
+  jobProcessMs: 0,
 }
 
 const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
@@ -30,6 +36,8 @@ const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
   processTtlMs: { min: 0, max: 31_536_000_000 },
   callbackRetries: { min: 0, max: 20 },
   callbackRetryBaseMs: { min: 0, max: 3_600_000 },
+  jobSyncMaxHashcodes: { min: 0, max: 1_000_000 },
+  jobProcessMs: { min: 0, max: 3_600_000 },
 }
 
 export const CONFIG_KEYS: readonly (keyof EmulatorConfig)[] = Object.keys(LIMITS) as (keyof EmulatorConfig)[]

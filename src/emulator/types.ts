@@ -79,6 +79,10 @@ export interface EmulatorOptions {
   callbackRetries?: number
   /** First retry delay of a failed callback; doubled on each retry. @default 1000 */
   callbackRetryBaseMs?: number
+  /** Job operations (add/remove strings, files, locales, cancel) on more hashcodes answer 202. @default 100 */
+  jobSyncMaxHashcodes?: number
+  /** How long an asynchronous (202) job operation takes before it is applied. @default 0 */
+  jobProcessMs?: number
   /** Auto-translator settings applied to every project at start and on reset. @default { mode: 'off' } */
   autoTranslate?: AutoTranslateSettings
   /** Fault injection at start and on reset. @default none */

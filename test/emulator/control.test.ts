@@ -337,6 +337,8 @@ describe('config and clock', () => {
       processTtlMs: 3600000,
       callbackRetries: 3,
       callbackRetryBaseMs: 1000,
+      jobSyncMaxHashcodes: 100,
+      jobProcessMs: 0,
     })
     expect((await t.control('POST', '/config', { syncWindowMs: 0 })).body.response.data.syncWindowMs).toBe(0)
     expect(errorOf(await t.control('POST', '/config', { syncWindow: 0 }))).toMatchObject({

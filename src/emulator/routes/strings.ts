@@ -39,8 +39,8 @@ interface ProjectParams {
   projectId: string
 }
 
-/** Words of a parsed text, placeholders left out. */
-function countWords(parsed: string): number {
+/** Words of a parsed text, placeholders left out (also the word counts of job progress). */
+export function countWords(parsed: string): number {
   return parsed.replace(/\{\d+\}/g, ' ').match(/[\p{L}\p{N}][^\s]*/gu)?.length ?? 0
 }
 

@@ -51,6 +51,11 @@ export class EmulatorStore {
     return part
   }
 
+  /** A registered part by name, for areas that read another area's state (jobs reading files). */
+  part(name: string): StorePart | undefined {
+    return this.#parts.find((p) => p.name === name)
+  }
+
   /**
    * Empties every part except the tokens: sessions survive a reset, so a client holding a token
    * keeps working. A new seed replaces users, projects and translation memory.
