@@ -196,10 +196,24 @@ function specOf(callee: AstNode, bindings: Bindings): KeywordSpec | undefined {
 /** Raw transfer (and the lazy visitor) exist on Node >= 22 only. */
 export const LAZY_SUPPORTED: boolean = rawTransferSupported()
 
-const BASE_PARSE: ParserOptions = { preserveParens: false }
-// `experimentalLazy` is read by oxc-parser's JS wrapper; its type declarations do not list it.
-const LAZY_PARSE = { ...BASE_PARSE, experimentalLazy: true } as ParserOptions
-const ESTREE_PARSE: ParserOptions = { ...BASE_PARSE, astType: 'js' }
+type UnitKind = `${ParseUnit['lang']}:${ParseUnit['sourceType']}`
+const lazyParseOptions = new Map<UnitKind, ParserOptions>()
+const jsonParseOptions = new Map<UnitKind, ParserOptions>()
+
+/** Parser options per language and source type, built once. */
+function parserOptions(unit: ParseUnit, lazy: boolean): ParserOptions {
+  const table = lazy ? lazyParseOptions : jsonParseOptions
+  const kind: UnitKind = `${unit.lang}:${unit.sourceType}`
+  let options = table.get(kind)
+  if (options === undefined) {
+    options = { lang: unit.lang, sourceType: unit.sourceType, preserveParens: false }
+    // `experimentalLazy` is read by oxc-parser's JS wrapper; its type declarations do not list it.
+    if (lazy) Object.assign(options, { experimentalLazy: true })
+    else options.astType = 'js'
+    table.set(kind, options)
+  }
+  return options
+}
 
 type LazyParseResult = ReturnType<typeof parseSync> & { visit(visitor: unknown): void; dispose(): void }
 
@@ -281,7 +295,7 @@ export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
   const strategy = strategyOverride === 'auto' ? (LAZY_SUPPORTED ? 'lazy' : 'json') : strategyOverride
   if (strategy === 'lazy' && scanLazy(ctx, unit)) return
   const options = ctx.options
-  const result = parseJson(unit.parseName, unit.code, ESTREE_PARSE)
+  const result = parseJson(unit.parseName, unit.code, parserOptions(unit, false))
   if (reportParseErrors(ctx, result.errors)) {
     // Taking the JSON frees it on the Rust side now rather than at some later finalizer.
     void result.program
@@ -303,7 +317,7 @@ export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
 /** The lazy strategy; false when the file needs the scope-aware walk instead. */
 function scanLazy(ctx: FileContext, unit: ParseUnit): boolean {
   const options = ctx.options
-  const result = parseSync(unit.parseName, unit.code, LAZY_PARSE) as LazyParseResult
+  const result = parseSync(unit.parseName, unit.code, parserOptions(unit, true)) as LazyParseResult
   try {
     if (reportParseErrors(ctx, result.errors)) return true
     const imports = readImports(result.module.staticImports)

@@ -5,32 +5,37 @@
  * original text.
  */
 export interface ParseUnit {
-  /** Name handed to the parser; its extension selects the language. */
+  /** Name handed to the parser (shown in its messages). */
   parseName: string
   code: string
-  lang: 'js' | 'jsx' | 'ts' | 'tsx'
+  /** JavaScript is always read with JSX on: create-react-app style `.js` files hold JSX. */
+  lang: 'jsx' | 'ts' | 'tsx'
+  sourceType: 'module' | 'commonjs' | 'unambiguous'
 }
 
 const SCRIPT_BLOCK = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi
 const LANG_ATTR = /\blang\s*=\s*["']?([\w-]+)/i
 const COMMENT = /<!--[\s\S]*?-->/g
 
-function langOf(file: string): ParseUnit['lang'] | null {
+function kindOf(file: string): Pick<ParseUnit, 'lang' | 'sourceType'> | null {
   const dot = file.lastIndexOf('.')
   const ext = dot < 0 ? '' : file.slice(dot + 1).toLowerCase()
   switch (ext) {
     case 'js':
-    case 'mjs':
-    case 'cjs':
-      return 'js'
     case 'jsx':
-      return 'jsx'
+      return { lang: 'jsx', sourceType: 'unambiguous' }
+    case 'mjs':
+      return { lang: 'jsx', sourceType: 'module' }
+    case 'cjs':
+      return { lang: 'jsx', sourceType: 'commonjs' }
     case 'ts':
+      return { lang: 'ts', sourceType: 'unambiguous' }
     case 'mts':
+      return { lang: 'ts', sourceType: 'module' }
     case 'cts':
-      return 'ts'
+      return { lang: 'ts', sourceType: 'commonjs' }
     case 'tsx':
-      return 'tsx'
+      return { lang: 'tsx', sourceType: 'unambiguous' }
     default:
       return null
   }
@@ -38,7 +43,7 @@ function langOf(file: string): ParseUnit['lang'] | null {
 
 /** True for files the extractor understands: JS/TS flavours and .vue/.svelte script blocks. */
 export function isExtractable(file: string): boolean {
-  return langOf(file) !== null || /\.(vue|svelte)$/i.test(file)
+  return kindOf(file) !== null || /\.(vue|svelte)$/i.test(file)
 }
 
 /**
@@ -46,9 +51,10 @@ export function isExtractable(file: string): boolean {
  * when there is no script). Unknown extensions are parsed as TSX, the most permissive language.
  */
 export function parseUnits(file: string, code: string): ParseUnit[] {
-  const lang = langOf(file)
-  if (lang !== null) return [{ parseName: file, code, lang }]
-  if (!/\.(vue|svelte)$/i.test(file)) return [{ parseName: `${file}.tsx`, code, lang: 'tsx' }]
+  const kind = kindOf(file)
+  if (kind !== null) return [{ parseName: file, code, ...kind }]
+  if (!/\.(vue|svelte)$/i.test(file))
+    return [{ parseName: file, code, lang: 'tsx', sourceType: 'unambiguous' }]
   // A `<script>` inside an HTML comment is not a block; blank comments out keeping offsets.
   const scan = code.includes('<!--') ? code.replace(COMMENT, (c) => ' '.repeat(c.length)) : code
   const units: ParseUnit[] = []
@@ -57,20 +63,10 @@ export function parseUnits(file: string, code: string): ParseUnit[] {
     const attrs = m[1] ?? ''
     const requested = LANG_ATTR.exec(attrs)?.[1]?.toLowerCase() ?? 'js'
     const blockLang: ParseUnit['lang'] =
-      requested === 'ts' || requested === 'typescript'
-        ? 'ts'
-        : requested === 'tsx'
-          ? 'tsx'
-          : requested === 'jsx'
-            ? 'jsx'
-            : 'js'
+      requested === 'ts' || requested === 'typescript' ? 'ts' : requested === 'tsx' ? 'tsx' : 'jsx'
     const bodyStart = m.index + '<script'.length + attrs.length + 1
     const body = code.slice(bodyStart, bodyStart + m[2]!.length)
-    units.push({
-      parseName: `${file}.${units.length}.${blockLang}`,
-      code: ' '.repeat(bodyStart) + body,
-      lang: blockLang,
-    })
+    units.push({ parseName: file, code: ' '.repeat(bodyStart) + body, lang: blockLang, sourceType: 'module' })
   }
   return units
 }
