@@ -13,6 +13,8 @@ export default defineConfig({
     client: 'src/client/index.ts',
     emulator: 'src/emulator/index.ts',
     cli: 'src/cli/index.ts',
+    // loaded by the extractor's worker threads (new URL('./extract-worker.mjs', import.meta.url))
+    'extract-worker': 'src/core/extract/worker.ts',
   },
   format: 'esm',
   fixedExtension: true,
