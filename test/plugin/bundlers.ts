@@ -15,6 +15,7 @@ import tmsRollup from '../../src/rollup'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
+import type { Rendered } from './helpers'
 
 /** A build of the fixture app: where it went, and the entry module to run in Node (absent for vite). */
 export interface Built {
@@ -77,7 +78,15 @@ export async function buildEsbuild(root: string, options: Options): Promise<Buil
   return { outDir, entry: join(outDir, 'main.js'), warnings: result.warnings.map((w) => w.text) }
 }
 
-type WebpackLike = typeof webpack
+/** What webpack's and rspack's compilers have in common, as far as these builds go. */
+interface LikeStats {
+  hasErrors(): boolean
+  toJson(options: object): { errors?: { message: string }[]; warnings?: { message: string }[] }
+}
+interface LikeCompiler {
+  run(callback: (error: Error | null, stats?: LikeStats) => void): void
+  close(callback: () => void): void
+}
 
 function webpackConfig(root: string, outDir: string, plugin: unknown, mode: 'production' | 'development') {
   return {
@@ -103,11 +112,11 @@ function webpackConfig(root: string, outDir: string, plugin: unknown, mode: 'pro
 }
 
 async function runWebpackLike(
-  compilerOf: (config: ReturnType<typeof webpackConfig>) => ReturnType<WebpackLike>,
+  compilerOf: (config: ReturnType<typeof webpackConfig>) => LikeCompiler,
   config: ReturnType<typeof webpackConfig>,
 ): Promise<string[]> {
   const compiler = compilerOf(config)
-  const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+  const stats = await new Promise<LikeStats>((resolve, reject) =>
     compiler.run((error, result) => (error ? reject(error) : resolve(result!))),
   )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
@@ -125,7 +134,7 @@ export async function buildWebpack(
 ): Promise<Built> {
   const outDir = join(root, `dist-webpack-${mode}`)
   const warnings = await runWebpackLike(
-    (config) => webpack(config as webpack.Configuration),
+    (config) => webpack(config as webpack.Configuration) as unknown as LikeCompiler,
     webpackConfig(root, outDir, tmsWebpack(options), mode),
   )
   return { outDir, entry: join(outDir, 'main.mjs'), warnings }
@@ -135,7 +144,7 @@ export async function buildRspack(root: string, options: Options): Promise<Built
   const { rspack } = await import('@rspack/core')
   const outDir = join(root, 'dist-rspack')
   const warnings = await runWebpackLike(
-    (config) => rspack(config as never) as never,
+    (config) => rspack(config as never) as unknown as LikeCompiler,
     webpackConfig(root, outDir, tmsRspack(options), 'production'),
   )
   return { outDir, entry: join(outDir, 'main.mjs'), warnings }
@@ -222,4 +231,44 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   })
+}
+
+/** The built fixture app's text in each locale, from its page in Chromium. */
+export async function renderInChromium(browser: Browser, dir: string): Promise<Rendered> {
+  const server = await serveStatic(dir)
+  const page = await browser.newPage()
+  try {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${server.url}/index.html`)
+    await page.waitForFunction(() => document.querySelector('#out')?.textContent !== '')
+    // The app's own render(), and the page it painted (through onLocaleChange) must agree.
+    const text = async (): Promise<string[]> => {
+      const [lines, painted] = await page.evaluate(
+        () =>
+          [
+            (window as unknown as { app: { render(): string[] } }).app.render(),
+            document.querySelector('#out')!.textContent!,
+          ] as const,
+      )
+      if (painted !== lines.join('\n')) throw new Error(`the page shows ${JSON.stringify(painted)}`)
+      return [...lines]
+    }
+    const setLocale = (locale: string) =>
+      page.evaluate(
+        (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+        locale,
+      )
+    const source = await text()
+    await setLocale('fr-FR')
+    const fr = await text()
+    await setLocale('en-XA')
+    const pseudo = await text()
+    const pwned = await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned !== undefined)
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`)
+    return { source, fr, pseudo, pwned }
+  } finally {
+    await page.close()
+    await server.close()
+  }
 }

@@ -112,10 +112,16 @@ export async function setupProject(translations: Record<string, string> = FRENCH
 
 const run = promisify(execFile)
 
+export interface Rendered {
+  source: string[]
+  fr: string[]
+  pseudo: string[]
+  /** Whether anything in a translation ran as code (the hostile translations try to set it). */
+  pwned: boolean
+}
+
 /** The fixture app's text in each locale, from a Node run of a bundle's entry module. */
-export async function renderInNode(
-  entry: string,
-): Promise<{ source: string[]; fr: string[]; pseudo: string[] }> {
+export async function renderInNode(entry: string): Promise<Rendered> {
   const script = `
     const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
     const out = { source: app.render() }
@@ -123,6 +129,7 @@ export async function renderInNode(
     out.fr = app.render()
     await app.setLocale('en-XA')
     out.pseudo = app.render()
+    out.pwned = globalThis.pwned !== undefined
     process.stdout.write(JSON.stringify(out))
   `
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000 })
