@@ -137,8 +137,8 @@ function where(message: SyncMessage, root: string): string {
 }
 
 function describeError(error: unknown): string {
-  const e = error as { code?: string; status?: number; message?: string }
-  return e.code && e.status ? `${e.code} (HTTP ${e.status})` : (e.message ?? String(error))
+  // The client's errors name the endpoint, the code and the status, and never a secret.
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** Runs push and pull as the options say and returns the catalogs the bundle gets. */
@@ -174,14 +174,21 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       const created = await pushNewMessages(network, options, projectId, unknown, cache)
       Object.assign(manifest, created)
       pushed = Object.keys(created).length
-      if (options.job && network.jobs) {
-        const hashcodes = unknown.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
-        await addToJob(network.jobs, options, projectId, hashcodes, logger)
-      }
     } catch (error) {
-      logger.warn(
-        `could not create ${unknown.length} new strings: ${describeError(error)}; they keep their source text`,
-      )
+      failures.push({
+        what: `${unknown.length} new strings not created (they keep their source text)`,
+        error: describeError(error),
+      })
+    }
+    if (pushed > 0 && options.job && network.jobs) {
+      const hashcodes = unknown.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
+      try {
+        await addToJob(network.jobs, options, projectId, hashcodes, logger)
+      } catch (error) {
+        logger.warn(
+          `could not add ${hashcodes.length} new strings to job "${options.job.name}": ${describeError(error)}`,
+        )
+      }
     }
   } else if (shouldPush && !network && options.cache !== 'frozen') {
     logger.warn(`${unknown.length} new messages not pushed: ${offlineReason(options, input.client)}`)
