@@ -57,6 +57,7 @@ function importOffset(code: string, id: string, firstCall: number): number {
     SCRIPT_OPEN.lastIndex = 0
     for (let m = SCRIPT_OPEN.exec(code); m && m.index < firstCall; m = SCRIPT_OPEN.exec(code)) {
       offset = m.index + m[0].length
+      if (code[offset] === '\n') offset++
     }
     return Math.max(offset, 0)
   }

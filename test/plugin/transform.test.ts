@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest'
+import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
+import { messageId } from '../../src/plugin/ids'
+import { rewriteMessageCalls } from '../../src/plugin/transform'
+
+/**
+ * The rewrite of call sites on real extractor output: one case per call form, exact output, and the
+ * output fed back in changes nothing.
+ */
+
+const specsOf = (keywords: string[]) => {
+  const options = resolveExtractOptions({ cwd: '/app', keywords, namespace: null })
+  return { options, specs: new Map(options.keywords.map((k) => [k.name, k])) }
+}
+
+/** Rewrites `code` as the plugin does, with ids taken from the message keys. */
+function rewrite(code: string, file = '/app/src/x.js', keywords = ['t']): string | null {
+  const { options, specs } = specsOf(keywords)
+  const fx = extractFromCode(file, code, options)
+  const result = rewriteMessageCalls({
+    code,
+    id: file,
+    calls: fx.calls,
+    specs,
+    runtimeModule: 'unplugin-tms/runtime',
+    lookup: (site) => {
+      const message = fx.messages.find((m) => m.key === site.messageKey)!
+      const plural = site.pluralKey ? { pluralId: `P${messageId(site.pluralKey)}` } : {}
+      return { id: `I${messageId(site.messageKey).slice(0, 3)}`, text: message.text, ...plural }
+    },
+  })
+  return result?.code ?? null
+}
+
+const IMPORT = 'import { _l as __tms_l } from "unplugin-tms/runtime";\n'
+
+describe('rewriteMessageCalls', () => {
+  test('a call with values and options keeps the text literal and the values, drops the options', () => {
+    const code =
+      "import { t } from 'unplugin-tms/runtime'\nexport const a = t('Hi {name}', { name }, { variant: 'x' })\n"
+    const out = rewrite(code)!
+    const id = out.match(/__tms_l\("(I[^"]+)"/)![1]
+    expect(out).toBe(
+      `${IMPORT}import { t } from 'unplugin-tms/runtime'\nexport const a = __tms_l("${id}", 'Hi {name}', { name })\n`,
+    )
+  })
+
+  test('a call with text only, and one with a trailing comma', () => {
+    const code = "t('A')\nt(\n  'B',\n)\n"
+    const out = rewrite(code)!
+    expect(out).toMatch(
+      /^import \{ _l as __tms_l \} from "unplugin-tms\/runtime";\n__tms_l\("I[^"]+", 'A'\)\n__tms_l\("I[^"]+", 'B',\n\)\n$/,
+    )
+  })
+
+  test('a tagged template becomes a lookup with a values object built from its expressions', () => {
+    const code = 'const s = t`You have ${count} items, ${user.name}`\n'
+    const out = rewrite(code)!
+    const id = out.match(/__tms_l\("(I[^"]+)"/)![1]
+    expect(out).toBe(
+      `${IMPORT}const s = __tms_l("${id}", "You have {count} items, {1}", { "count": (count), "1": (user.name) })\n`,
+    )
+  })
+
+  test('a tagged template without expressions', () => {
+    expect(rewrite('x = t`Plain`\n')).toMatch(/^import .*\nx = __tms_l\("I[^"]+", "Plain"\)\n$/)
+  })
+
+  test('a keyword with a context keeps the app function and looks its text up', () => {
+    const out = rewrite("_x('Open', 'menu')\n", '/app/src/x.js', ['_x:1,2c'])!
+    expect(out).toMatch(/^import .*\n_x\(__tms_l\("I[^"]+", 'Open'\), 'menu'\)\n$/)
+  })
+
+  test('a plural keyword looks up both texts', () => {
+    const out = rewrite("_n('One file', '{n} files', n)\n", '/app/src/x.js', ['_n:1,2'])!
+    expect(out).toMatch(
+      /^import .*\n_n\(__tms_l\("I[^"]+", 'One file'\), __tms_l\("P[^"]+", '\{n\} files'\), n\)\n$/,
+    )
+  })
+
+  test('a hashbang stays the first line', () => {
+    expect(rewrite("#!/usr/bin/env node\nt('A')\n")).toMatch(/^#!\/usr\/bin\/env node\nimport .*\n__tms_l/)
+  })
+
+  test('in a .vue file the import goes into the script block holding the call', () => {
+    const code =
+      "<template><p>{{ x }}</p></template>\n<script setup>\nimport { t } from 'unplugin-tms/runtime'\nconst x = t('Hi')\n</script>\n"
+    const out = rewrite(code, '/app/src/Comp.vue')!
+    expect(out).toMatch(
+      /^<template><p>\{\{ x \}\}<\/p><\/template>\n<script setup>\nimport \{ _l as __tms_l \} from "unplugin-tms\/runtime";\nimport \{ t \} from 'unplugin-tms\/runtime'\nconst x = __tms_l\("I[^"]+", 'Hi'\)\n<\/script>\n$/,
+    )
+  })
+
+  test('a CommonJS module gets a require', () => {
+    expect(rewrite("t('A')\n", '/app/src/x.cjs')).toMatch(
+      /^const \{ _l: __tms_l \} = require\("unplugin-tms\/runtime"\);\n__tms_l/,
+    )
+  })
+
+  test('a module without message calls is left alone', () => {
+    expect(rewrite('const t2 = split("a")\n')).toBeNull()
+  })
+
+  test('running the transform on its own output changes nothing', () => {
+    const code =
+      "import { t } from 'unplugin-tms/runtime'\nexport const a = t('Hi {name}', { name })\nexport const b = t`Bye ${who}`\n"
+    const once = rewrite(code)!
+    expect(rewrite(once)).toBeNull()
+  })
+
+  test('the source map points the values expression back at the original', () => {
+    const { options, specs } = specsOf(['t'])
+    const code = "const a = t('Hi {name}', { name: user.first }, { variant: 'v' })\n"
+    const fx = extractFromCode('/app/src/m.js', code, options)
+    const result = rewriteMessageCalls({
+      code,
+      id: '/app/src/m.js',
+      calls: fx.calls,
+      specs,
+      runtimeModule: 'unplugin-tms/runtime',
+      lookup: () => ({ id: 'x', text: 'Hi {name}' }),
+    })!
+    expect(result.map.sources).toEqual(['/app/src/m.js'])
+    expect(result.map.sourcesContent).toEqual([code])
+    expect(result.ids).toEqual(['x'])
+    // Line 2 of the output (after the import) maps to line 1 of the input.
+    expect(result.map.mappings.split(';')[0]).toBe('')
+    expect(result.map.mappings.split(';')[1]).not.toBe('')
+  })
+})
