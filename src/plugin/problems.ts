@@ -19,6 +19,8 @@ export interface Problem {
 /** A few lines around `line` with a caret under `column` (both 1-based), as bundlers print them. */
 export function codeFrame(code: string, line: number, column: number): string {
   const lines = code.split(/\r?\n/)
+  // The "line" after a file's final newline is not one.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop()
   const first = Math.max(1, line - 2)
   const last = Math.min(lines.length, line + 1)
   const width = String(last).length
@@ -72,7 +74,8 @@ export function toRollupLog(p: Problem): RollupLikeLog {
   }
 }
 
-/** webpack, rspack and esbuild keep only a message: location and frame go into its text. */
+/** webpack and rspack keep only a message: the plugin's name, location and frame go into its text. */
 export function toText(p: Problem): string {
-  return p.frame ? `${p.message}\n${p.frame}` : p.message
+  const message = p.message.startsWith('[unplugin-tms]') ? p.message : `[unplugin-tms] ${p.message}`
+  return p.frame ? `${message}\n${p.frame}` : message
 }
