@@ -14,6 +14,10 @@ export interface EmulatorConfig {
   jobSyncMaxHashcodes: number
   /** How long an asynchronous (202) job operation takes before it is applied. */
   jobProcessMs: number
+  /** How long a file upload, import, rename or delete holds its file (RESOURCE_LOCKED) and a slot of the project's 10. */
+  fileOperationMs: number
+  /** How long an asynchronous file delete takes; until then the URI cannot be uploaded again. */
+  fileDeleteMs: number
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
@@ -26,6 +30,8 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   callbackRetryBaseMs: 1000,
   jobSyncMaxHashcodes: 100,
   jobProcessMs: 0,
+  fileOperationMs: 0,
+  fileDeleteMs: 60_000,
 }
 
 const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
@@ -38,6 +44,8 @@ const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
   callbackRetryBaseMs: { min: 0, max: 3_600_000 },
   jobSyncMaxHashcodes: { min: 0, max: 1_000_000 },
   jobProcessMs: { min: 0, max: 3_600_000 },
+  fileOperationMs: { min: 0, max: 3_600_000 },
+  fileDeleteMs: { min: 0, max: 3_600_000 },
 }
 
 export const CONFIG_KEYS: readonly (keyof EmulatorConfig)[] = Object.keys(LIMITS) as (keyof EmulatorConfig)[]

@@ -83,6 +83,10 @@ export interface EmulatorOptions {
   jobSyncMaxHashcodes?: number
   /** How long an asynchronous (202) job operation takes before it is applied. @default 0 */
   jobProcessMs?: number
+  /** How long a file upload, import, rename or delete holds its file (RESOURCE_LOCKED) and one of the project's 10 operation slots. @default 0 */
+  fileOperationMs?: number
+  /** How long an asynchronous file delete takes; until then the URI cannot be uploaded again. @default 60000 */
+  fileDeleteMs?: number
   /** Auto-translator settings applied to every project at start and on reset. @default { mode: 'off' } */
   autoTranslate?: AutoTranslateSettings
   /** Fault injection at start and on reset. @default none */

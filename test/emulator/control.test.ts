@@ -339,6 +339,8 @@ describe('config and clock', () => {
       callbackRetryBaseMs: 1000,
       jobSyncMaxHashcodes: 100,
       jobProcessMs: 0,
+      fileOperationMs: 0,
+      fileDeleteMs: 60000,
     })
     expect((await t.control('POST', '/config', { syncWindowMs: 0 })).body.response.data.syncWindowMs).toBe(0)
     expect(errorOf(await t.control('POST', '/config', { syncWindow: 0 }))).toMatchObject({

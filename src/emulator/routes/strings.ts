@@ -134,7 +134,7 @@ function selectStrings(all: StoredString[], query: Query): StoredString[] | null
   if (hashcodes.length === 0 && (fileUri === undefined || fileUri === '')) return null
   const wanted = new Set(hashcodes)
   return all.filter(
-    (s) => (wanted.size === 0 || wanted.has(s.hashcode)) && (!fileUri || s.fileUri === fileUri),
+    (s) => (wanted.size === 0 || wanted.has(s.hashcode)) && (!fileUri || s.fileUris.includes(fileUri)),
   )
 }
 

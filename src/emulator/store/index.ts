@@ -11,7 +11,7 @@ export { Directory } from './directory'
 export type { StoreEventMap } from './events'
 export type { StorePart } from './part'
 export type { ProcessRecord, ProcessState, ProcessStatistics } from './processes'
-export type { StoredString, StringInput, TranslationState, WorkflowStep } from './strings'
+export type { FileStringInput, StoredString, StringInput, TranslationState, WorkflowStep } from './strings'
 export {
   computeHashcode,
   DEFAULT_NAMESPACE,

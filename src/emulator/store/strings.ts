@@ -41,7 +41,11 @@ export interface StoredString {
   format: string | null
   callbackUrl: string | null
   callbackMethod: 'GET' | 'POST' | null
+  /** The first of {@link fileUris}, or null (kept for readers that know one file per string). */
   fileUri: string | null
+  /** The uploaded files holding this string (a shared `svc.namespace` lets several files share one). */
+  fileUris: string[]
+  /** The string's keys in those files (key paths, property names, msgids). */
   keys: string[]
   active: boolean
   createdDate: number
@@ -63,6 +67,15 @@ export interface StringInput {
   format: string | null
   callbackUrl: string | null
   callbackMethod: 'GET' | 'POST' | null
+}
+
+/** What a file upload hands over for one of its strings: no raw text (the spec's null stringText). */
+export interface FileStringInput {
+  namespace: string | null
+  variant: string | null
+  parsedStringText: string
+  placeholderSpec: PlaceholderSpec
+  instruction: string | null
 }
 
 export type WorkflowStep = 'TRANSLATION' | 'POST_TRANSLATION__EDIT' | 'PUBLISH'
@@ -147,6 +160,7 @@ export class StringStore implements StorePart {
       hashcode,
       ...input,
       fileUri: null,
+      fileUris: [],
       keys: [],
       active: true,
       createdDate: now,
@@ -157,6 +171,72 @@ export class StringStore implements StorePart {
     strings.set(hashcode, created)
     this.#onChange()
     return { string: created, overWritten: false }
+  }
+
+  /**
+   * A string found in an uploaded file. A new one has a null `stringText` and keeps no original
+   * placeholders (the spec's "strings created elsewhere"); an existing one (from the strings API or
+   * another file) keeps its text and metadata. Either way it is active again.
+   */
+  upsertFileString(
+    projectId: string,
+    input: FileStringInput,
+    now: number,
+  ): { string: StoredString; created: boolean } {
+    const strings = this.#project(projectId)
+    const hashcode = computeHashcode(input.namespace, input.variant, input.parsedStringText)
+    const existing = strings.get(hashcode)
+    if (existing) {
+      existing.active = true
+      existing.modifiedDate = now
+      this.#onChange()
+      return { string: existing, created: false }
+    }
+    const created: StoredString = {
+      hashcode,
+      namespace: input.namespace,
+      variant: input.variant,
+      stringText: null,
+      parsedStringText: input.parsedStringText,
+      placeholders: [],
+      placeholderSpec: input.placeholderSpec,
+      instruction: input.instruction,
+      maxLength: null,
+      format: null,
+      callbackUrl: null,
+      callbackMethod: null,
+      fileUri: null,
+      fileUris: [],
+      keys: [],
+      active: true,
+      createdDate: now,
+      modifiedDate: now,
+      authorizedLocaleIds: [],
+      translations: {},
+    }
+    strings.set(hashcode, created)
+    this.#onChange()
+    return { string: created, created: true }
+  }
+
+  /**
+   * Which files hold a string and under which keys, as the files area sees it after an upload,
+   * rename or delete. A string no file holds any more, and that did not come through the strings
+   * API, becomes inactive (its translations stay for a later upload of the same text).
+   */
+  setFileLinks(
+    projectId: string,
+    hashcode: string,
+    fileUris: readonly string[],
+    keys: readonly string[],
+  ): void {
+    const string = this.get(projectId, hashcode)
+    if (!string) return
+    string.fileUris = [...fileUris]
+    string.fileUri = fileUris[0] ?? null
+    string.keys = [...keys]
+    if (fileUris.length === 0 && string.stringText === null) string.active = false
+    this.#onChange()
   }
 
   #select(projectId: string, hashcodes: readonly string[] | null, field: string): StoredString[] {
@@ -278,6 +358,8 @@ export class StringStore implements StorePart {
     if (typeof data !== 'object' || data === null) return
     for (const [projectId, strings] of Object.entries(data as Record<string, StoredString[]>)) {
       if (!Array.isArray(strings)) continue
+      // Data files written before strings could sit in several files have only `fileUri`.
+      for (const s of strings) s.fileUris ??= s.fileUri ? [s.fileUri] : []
       this.#byProject.set(projectId, new Map(strings.map((s) => [s.hashcode, s])))
     }
   }
