@@ -88,8 +88,15 @@ interface LikeCompiler {
   close(callback: () => void): void
 }
 
-function webpackConfig(root: string, outDir: string, plugin: unknown, mode: 'production' | 'development') {
+function webpackConfig(
+  root: string,
+  outDir: string,
+  plugin: unknown,
+  mode: 'production' | 'development',
+  cacheDirectory?: string,
+) {
   return {
+    ...(cacheDirectory ? { cache: { type: 'filesystem', cacheDirectory } } : {}),
     mode,
     context: root,
     entry: './src/main.js',
@@ -131,11 +138,12 @@ export async function buildWebpack(
   root: string,
   options: Options,
   mode: 'production' | 'development' = 'production',
+  cacheDirectory?: string,
 ): Promise<Built> {
   const outDir = join(root, `dist-webpack-${mode}`)
   const warnings = await runWebpackLike(
     (config) => webpack(config as webpack.Configuration) as unknown as LikeCompiler,
-    webpackConfig(root, outDir, tmsWebpack(options), mode),
+    webpackConfig(root, outDir, tmsWebpack(options), mode, cacheDirectory),
   )
   return { outDir, entry: join(outDir, 'main.mjs'), warnings }
 }
