@@ -5,6 +5,9 @@ import type { EmulatorContext } from './context'
 import { ApiError, notFoundError, sendError, validationError } from './http/envelope'
 import { registerAuthRoutes } from './routes/auth'
 import { registerControlRoutes } from './routes/control'
+import { registerGlossaryRoutes } from './routes/glossaries'
+import { registerIssueRoutes } from './routes/issues'
+import { registerJobRoutes } from './routes/jobs'
 import { registerStringsRoutes } from './routes/strings'
 import { sleep } from './timers'
 
@@ -22,6 +25,9 @@ const ROUTE_AREAS: ((app: FastifyInstance, ctx: EmulatorContext) => void)[] = [
   registerAuthRoutes,
   registerStringsRoutes,
   registerControlRoutes,
+  registerJobRoutes,
+  registerIssueRoutes,
+  registerGlossaryRoutes,
 ]
 
 const CONTROL_PREFIX = '/_emulator/'
