@@ -87,5 +87,6 @@ type RenderChunk = (
 
 function log(ctx: RollupLikeContext, state: RollupLikeState, text: string): void {
   if (state.info) state.info(text)
-  else if (typeof ctx.info === 'function') ctx.info(text)
+  // Rollup and rolldown put the plugin's name in front themselves.
+  else if (typeof ctx.info === 'function') ctx.info(text.replace(/^\[unplugin-tms\] /, ''))
 }

@@ -25,10 +25,8 @@ import { rewriteMessageCalls } from './transform'
 import {
   type CatalogEntries,
   catalogDigest,
-  catalogModuleId,
   literalCatalogModule,
   markerCatalogModule,
-  RUNTIME_ID,
   runtimeModule,
 } from './virtual'
 
@@ -287,14 +285,6 @@ export class TmsSession {
     if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
     if ('marker' in how) return markerCatalogModule(index, catalogDigest(this.catalogFor(locale)))
     return literalCatalogModule(this.catalogFor(locale, how.files))
-  }
-
-  resolveRuntime(): string {
-    return RUNTIME_ID
-  }
-
-  catalogIds(): string[] {
-    return this.locales.map(catalogModuleId)
   }
 }
 

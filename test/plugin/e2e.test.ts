@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { pseudoLocalize } from '../../src/core/pseudo'
 import {
   type Built,
   buildEsbuild,
@@ -19,6 +23,7 @@ import {
   FRENCH_TEXT,
   type Project,
   PSEUDO_TEXT,
+  rendered,
   renderInNode,
   SOURCE_TEXT,
   setupProject,
@@ -84,6 +89,7 @@ describe.each(Object.entries(NODE_BUILDS))('%s', (_name, build) => {
       pwned: false,
     })
     expect(JSON.parse(readFileSync(join(built.outDir, 'tms-report.json'), 'utf8'))).toEqual(REPORT)
+    for (const text of outputFiles(built.outDir).values()) expect(text).not.toContain('demo-secret')
   })
 
   test('the French chunk holds exactly the messages of the imported modules', async () => {
@@ -128,4 +134,18 @@ describe('a module imported later ships its messages', () => {
       writeFileSync(main, original)
     }
   })
+})
+
+test('pseudo: a list adds the right-to-left ar-XB next to en-XA', async () => {
+  const built = await buildRollup(project.root, project.options({ pseudo: ['en-XA', 'ar-XB'] }))
+  const script = `
+    const app = await import(${JSON.stringify(pathToFileURL(built.entry!).href)})
+    await app.setLocale('ar-XB')
+    process.stdout.write(JSON.stringify(app.render()))
+  `
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script])
+  expect(JSON.parse(stdout)).toEqual(rendered((s) => pseudoLocalize(s, 'ar-XB')))
+  expect(JSON.parse(stdout)[0]).toBe(
+    '\u200f\u202eWelcome\u202c \u202eto\u202c \u202ethe\u202c \u202eshop\u202c\u200f',
+  )
 })
