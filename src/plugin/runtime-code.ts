@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -33,8 +34,9 @@ async function load(): Promise<string> {
         `[unplugin-tms] the runtime is missing: neither ${built} nor ${source} exists; reinstall`,
       )
     }
-    // Only when running from the repository's TypeScript sources, where typescript is installed.
-    const ts = (await import('typescript')).default
+    // Only when running from the repository's TypeScript sources, where typescript is installed. Loaded
+    // through createRequire so that the package build does not bundle the compiler.
+    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript')
     code = ts.transpileModule(await readFile(source, 'utf8'), {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
     }).outputText
