@@ -2,29 +2,55 @@
  * The content-hash cache of per-file results.
  *
  * In process: a map from path to the last result, its content hash, size and mtime, and the options
- * digest. On disk (when `cacheDir` is set): the same entries in `<cacheDir>/extract.json`, versioned,
- * written atomically (temp file + rename), and every read failure is a miss.
+ * digest; plus the last merged message list, reused when no file changed. On disk (when `cacheDir` is
+ * set): `<cacheDir>/extract.v1.cache`, written atomically (temp file + rename), where any read failure
+ * or mismatch (schema, tool version, options digest) is a miss.
  *
  * A file whose size and mtime are unchanged is trusted without reading it; otherwise it is read and
  * hashed, and a matching hash still avoids the parse. So an unchanged file is never parsed again, and a
  * touched but identical one costs a read.
+ *
+ * The disk format is built for the warm run, whose cost is reading this file: one header line, one
+ * line for the merged messages, then one line per file `path \t hash \t size \t mtime \t payload`. A
+ * file's payload (compact JSON of its messages and call sites) is decoded only when something reads
+ * that file's result, and the merged line spares the merge when nothing changed.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
 import { EXTRACTOR_REVISION } from './options'
-import type { CallSite, Diagnostic, FileExtraction, Message } from './types'
+import { type CallSite, type Diagnostic, type FileExtraction, type Message, messageKey } from './types'
 
 export interface CacheEntry {
   digest: string
   hash: string
+  /** -1: never matches a stat, so the file is read and hashed before the entry is trusted. */
   size: number
   mtimeMs: number
   result: FileExtraction
 }
 
+/** The merged outcome of one run, with the entries it came from (compared by identity). */
+export interface MergedRun {
+  digest: string
+  entries: readonly CacheEntry[]
+  messages: Message[]
+  diagnostics: Diagnostic[]
+}
+
 const memory = new Map<string, CacheEntry>()
+let lastRun: MergedRun | null = null
+// What the disk cache held when this process last read or wrote it, so an unchanged one is not rewritten.
+let diskState: string | null = null
+
+export function diskStateOf(): string | null {
+  return diskState
+}
+
+export function setDiskState(state: string): void {
+  diskState = state
+}
 
 export function memoryEntry(file: string): CacheEntry | undefined {
   return memory.get(file)
@@ -34,111 +60,373 @@ export function rememberEntry(entry: CacheEntry): void {
   memory.set(entry.result.file, entry)
 }
 
+export function lastMergedRun(): MergedRun | null {
+  return lastRun
+}
+
+export function rememberMergedRun(run: MergedRun): void {
+  lastRun = run
+}
+
 /** Forgets every in-process result (tests, and the benchmark's cold runs). */
 export function clearExtractionMemory(): void {
   memory.clear()
+  lastRun = null
+  diskState = null
 }
 
-const CACHE_FILE = 'extract.json'
+/** True when `entries` are exactly the run's entries (same files, same results). */
+export function sameEntries(run: MergedRun | null, digest: string, entries: readonly CacheEntry[]): boolean {
+  if (run === null || run.digest !== digest || run.entries.length !== entries.length) return false
+  for (let i = 0; i < entries.length; i++) if (run.entries[i] !== entries[i]) return false
+  return true
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Compact encoding
+
+type EncodedMessage = [
+  text: string,
+  parsed: string | 0,
+  variant: string | null,
+  instruction: string | 0,
+  maxLength: number | 0,
+  placeholders: string[],
+  /** per-file payload: line, column, ...; merged: fileIndex, line, column, ... */
+  where: number[],
+]
+
+type EncodedCall = [
+  tagged: 0 | 1,
+  start: number,
+  end: number,
+  calleeStart: number,
+  calleeEnd: number,
+  line: number,
+  column: number,
+  message: number,
+  plural: number,
+  /** call: start, end of each argument; tagged: start, end of each expression */
+  ranges: number[],
+  /** tagged: the placeholder name of each expression */
+  names: string[] | 0,
+  /** 0 when equal to the message's placeholders */
+  placeholders: string[] | 0,
+  pluralPlaceholders: string[] | 0,
+]
+
+interface EncodedFile {
+  m: EncodedMessage[]
+  c: EncodedCall[]
+  d: Diagnostic[]
+}
+
+function encodeMessage(m: Message, where: number[]): EncodedMessage {
+  return [
+    m.text,
+    m.parsed === m.text ? 0 : m.parsed,
+    m.variant,
+    m.instruction ?? 0,
+    m.maxLength ?? 0,
+    m.placeholders,
+    where,
+  ]
+}
+
+function decodeMessage(e: EncodedMessage, namespace: string | null): Omit<Message, 'locations'> {
+  const parsed = e[1] === 0 ? e[0] : e[1]
+  const m: Omit<Message, 'locations'> = {
+    key: messageKey(parsed, e[2], namespace),
+    text: e[0],
+    parsed,
+    placeholders: e[5],
+    variant: e[2],
+    namespace,
+  }
+  if (e[3] !== 0) m.instruction = e[3]
+  if (e[4] !== 0) m.maxLength = e[4]
+  return m
+}
+
+function sameList(a: readonly string[], b: readonly string[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((x, i) => x === b[i])
+}
+
+export function encodeFile(result: FileExtraction): string {
+  const index = new Map<string, number>()
+  const m = result.messages.map((msg, i) => {
+    index.set(msg.key, i)
+    const where: number[] = []
+    for (const l of msg.locations) where.push(l.line, l.column)
+    return encodeMessage(msg, where)
+  })
+  const c = result.calls.map((call): EncodedCall => {
+    const mi = index.get(call.messageKey) ?? -1
+    const pi = call.pluralKey === undefined ? -1 : (index.get(call.pluralKey) ?? -1)
+    const ranges: number[] = []
+    for (const r of call.kind === 'call' ? call.args : (call.expressions ?? [])) ranges.push(r.start, r.end)
+    return [
+      call.kind === 'tagged' ? 1 : 0,
+      call.start,
+      call.end,
+      call.callee.start,
+      call.callee.end,
+      call.line,
+      call.column,
+      mi,
+      pi,
+      ranges,
+      call.kind === 'tagged' ? (call.expressions ?? []).map((e) => e.name) : 0,
+      sameList(call.placeholders, result.messages[mi]?.placeholders) ? 0 : call.placeholders,
+      call.pluralPlaceholders === undefined ? 0 : call.pluralPlaceholders,
+    ]
+  })
+  return JSON.stringify({ m, c, d: result.diagnostics } satisfies EncodedFile)
+}
+
+function decodeFile(
+  file: string,
+  payload: string,
+  namespace: string | null,
+): Pick<FileExtraction, 'messages' | 'calls' | 'diagnostics'> {
+  const data = JSON.parse(payload) as EncodedFile
+  const messages: Message[] = data.m.map((e) => {
+    const locations = []
+    for (let i = 0; i < e[6].length; i += 2) locations.push({ file, line: e[6][i]!, column: e[6][i + 1]! })
+    return { ...decodeMessage(e, namespace), locations }
+  })
+  const calls: CallSite[] = data.c.map((e) => {
+    const message = messages[e[7]]!
+    const ranges: { start: number; end: number }[] = []
+    for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
+    const site: CallSite = {
+      messageKey: message.key,
+      kind: e[0] === 1 ? 'tagged' : 'call',
+      start: e[1],
+      end: e[2],
+      callee: { start: e[3], end: e[4] },
+      args: e[0] === 1 ? [] : ranges,
+      placeholders: e[11] === 0 ? [...message.placeholders] : e[11],
+      line: e[5],
+      column: e[6],
+    }
+    if (e[0] === 1) {
+      const names = e[10] === 0 ? [] : e[10]
+      site.expressions = ranges.map((r, i) => ({ ...r, name: names[i]! }))
+    }
+    if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
+    if (e[12] !== 0) site.pluralPlaceholders = e[12]
+    return site
+  })
+  return { messages, calls, diagnostics: data.d }
+}
+
+/**
+ * A file's result read from disk: `messages`, `calls` and `diagnostics` are decoded together on first
+ * access, then are plain data properties.
+ */
+function storedExtraction(
+  file: string,
+  hash: string,
+  payload: string,
+  namespace: string | null,
+): FileExtraction {
+  const result = { file, hash } as FileExtraction
+  const decode = (): void => {
+    const decoded = decodeFile(file, payload, namespace)
+    for (const key of ['messages', 'calls', 'diagnostics'] as const) {
+      Object.defineProperty(result, key, {
+        value: decoded[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    }
+  }
+  for (const key of ['messages', 'calls', 'diagnostics'] as const) {
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        decode()
+        return result[key]
+      },
+    })
+  }
+  return result
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Disk file
+
+const CACHE_FILE = 'extract.v1.cache'
 export const EXTRACT_CACHE_SCHEMA = 1
 
-// On disk, messages keep their locations as [line, column] (the file is the entry's key).
-interface DiskMessage extends Omit<Message, 'locations'> {
-  locations: [number, number][]
-}
-
-interface DiskEntry {
-  hash: string
-  size: number
-  mtimeMs: number
-  messages: DiskMessage[]
-  calls: CallSite[]
-  diagnostics: Diagnostic[]
-}
-
-interface DiskCache {
+interface Header {
   schema: number
   revision: number
   tool: string
   digest: string
-  files: Record<string, DiskEntry>
 }
 
-/** Entries of the disk cache for this options digest; an empty map on any failure or mismatch. */
-export async function loadDiskCache(cacheDir: string, digest: string): Promise<Map<string, CacheEntry>> {
-  const entries = new Map<string, CacheEntry>()
-  let data: DiskCache
+interface EncodedMerged {
+  /** digest of the file list and hashes the merge came from */
+  from: string
+  files: string[]
+  m: EncodedMessage[]
+  d: Diagnostic[]
+}
+
+/** What the disk cache holds for an options digest: per-file entries and the last merged result. */
+export interface DiskCache {
+  entries: Map<string, CacheEntry>
+  /** Each file's encoded payload as read, reused when the file is written back unchanged. */
+  payloads: Map<string, { hash: string; payload: string }>
+  merged: { from: string; messages: () => Message[]; diagnostics: Diagnostic[] } | null
+}
+
+/** Identity of a set of per-file results, for the merged line. */
+export function entriesDigest(entries: readonly CacheEntry[]): string {
+  let s = ''
+  for (const e of entries) s += `${e.result.file}\u0000${e.hash}\n`
+  return `${entries.length}:${s.length}:${hashString(s)}`
+}
+
+function hashString(s: string): string {
+  // FNV-1a over UTF-16 units, twice with different seeds: cheap, and a collision only costs a merge.
+  let a = 0x811c9dc5
+  let b = 0x01000193 ^ 0x5bd1e995
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    a = Math.imul(a ^ c, 0x01000193)
+    b = Math.imul(b ^ c, 0x5bd1e995)
+  }
+  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
+}
+
+function empty(): DiskCache {
+  return { entries: new Map(), payloads: new Map(), merged: null }
+}
+
+/** Reads the disk cache for this options digest; an empty cache on any failure or mismatch. */
+export async function loadDiskCache(
+  cacheDir: string,
+  digest: string,
+  namespace: string | null,
+): Promise<DiskCache> {
+  let text: string
   try {
-    data = JSON.parse(await readFile(join(cacheDir, CACHE_FILE), 'utf8')) as DiskCache
+    text = await readFile(join(cacheDir, CACHE_FILE), 'utf8')
   } catch {
-    return entries
-  }
-  if (
-    data === null ||
-    typeof data !== 'object' ||
-    data.schema !== EXTRACT_CACHE_SCHEMA ||
-    data.revision !== EXTRACTOR_REVISION ||
-    data.tool !== VERSION ||
-    data.digest !== digest ||
-    data.files === null ||
-    typeof data.files !== 'object'
-  ) {
-    return entries
+    return empty()
   }
   try {
-    for (const file of Object.keys(data.files)) {
-      const e = data.files[file]!
-      const messages: Message[] = e.messages.map((m) => ({
-        ...m,
-        locations: m.locations.map(([line, column]) => ({ file, line, column })),
-      }))
+    const lines = text.split('\n')
+    const header = JSON.parse(lines[0]!) as Header
+    if (
+      header.schema !== EXTRACT_CACHE_SCHEMA ||
+      header.revision !== EXTRACTOR_REVISION ||
+      header.tool !== VERSION ||
+      header.digest !== digest
+    ) {
+      return empty()
+    }
+    const entries = new Map<string, CacheEntry>()
+    const payloads = new Map<string, { hash: string; payload: string }>()
+    for (let i = 2; i < lines.length; i++) {
+      const line = lines[i]!
+      if (line === '') continue
+      const t1 = line.indexOf('\t')
+      const t2 = line.indexOf('\t', t1 + 1)
+      const t3 = line.indexOf('\t', t2 + 1)
+      const t4 = line.indexOf('\t', t3 + 1)
+      if (t4 < 0) return empty()
+      const file = JSON.parse(line.slice(0, t1)) as string
+      const hash = line.slice(t1 + 1, t2)
+      const size = Number(line.slice(t2 + 1, t3))
+      const mtimeMs = Number(line.slice(t3 + 1, t4))
+      if (!Number.isFinite(size) || !Number.isFinite(mtimeMs)) return empty()
+      const payload = line.slice(t4 + 1)
+      payloads.set(file, { hash, payload })
       entries.set(file, {
         digest,
-        hash: e.hash,
-        size: e.size,
-        mtimeMs: e.mtimeMs,
-        result: { file, hash: e.hash, messages, calls: e.calls, diagnostics: e.diagnostics },
+        hash,
+        size,
+        mtimeMs,
+        result: storedExtraction(file, hash, payload, namespace),
       })
     }
+    let merged: DiskCache['merged'] = null
+    if (lines[1] !== undefined && lines[1] !== '') {
+      const m = JSON.parse(lines[1]) as EncodedMerged
+      merged = {
+        from: m.from,
+        diagnostics: m.d,
+        messages: () =>
+          m.m.map((e) => {
+            const locations = []
+            for (let i = 0; i < e[6].length; i += 3) {
+              locations.push({ file: m.files[e[6][i]!]!, line: e[6][i + 1]!, column: e[6][i + 2]! })
+            }
+            return { ...decodeMessage(e, namespace), locations }
+          }),
+      }
+    }
+    return { entries, payloads, merged }
   } catch {
-    // A damaged entry list is a miss for the whole file, not an error.
-    return new Map()
+    return empty()
   }
-  return entries
 }
 
-/** Writes the entries atomically; a failure to write is reported to the caller, never thrown. */
+function encodeMerged(
+  from: string,
+  messages: readonly Message[],
+  diagnostics: readonly Diagnostic[],
+): string {
+  const files: string[] = []
+  const fileIndex = new Map<string, number>()
+  const m = messages.map((msg) => {
+    const where: number[] = []
+    for (const l of msg.locations) {
+      let fi = fileIndex.get(l.file)
+      if (fi === undefined) {
+        fi = files.length
+        files.push(l.file)
+        fileIndex.set(l.file, fi)
+      }
+      where.push(fi, l.line, l.column)
+    }
+    return encodeMessage(msg, where)
+  })
+  return JSON.stringify({ from, files, m, d: [...diagnostics] } satisfies EncodedMerged)
+}
+
+/**
+ * Writes the cache atomically. Entries decoded from the previous file keep their payload text, so a
+ * warm run that changed one file re-encodes only that one. A failure to write is returned, not thrown.
+ */
 export async function saveDiskCache(
   cacheDir: string,
   digest: string,
-  entries: Iterable<CacheEntry>,
+  entries: readonly CacheEntry[],
+  merged: { messages: readonly Message[]; diagnostics: readonly Diagnostic[] },
+  payloads: DiskCache['payloads'],
 ): Promise<Error | null> {
-  const files: Record<string, DiskEntry> = {}
+  const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
+  const parts: string[] = [
+    JSON.stringify(header),
+    encodeMerged(entriesDigest(entries), merged.messages, merged.diagnostics),
+  ]
   for (const e of entries) {
-    files[e.result.file] = {
-      hash: e.hash,
-      size: e.size,
-      mtimeMs: e.mtimeMs,
-      messages: e.result.messages.map((m) => ({
-        ...m,
-        locations: m.locations.map((l) => [l.line, l.column] as [number, number]),
-      })),
-      calls: e.result.calls,
-      diagnostics: e.result.diagnostics,
-    }
-  }
-  const data: DiskCache = {
-    schema: EXTRACT_CACHE_SCHEMA,
-    revision: EXTRACTOR_REVISION,
-    tool: VERSION,
-    digest,
-    files,
+    const stored = payloads.get(e.result.file)
+    const payload = stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result)
+    parts.push(`${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${payload}`)
   }
   const target = join(cacheDir, CACHE_FILE)
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
     await mkdir(cacheDir, { recursive: true })
-    await writeFile(temp, JSON.stringify(data))
+    await writeFile(temp, `${parts.join('\n')}\n`)
     await rename(temp, target)
     return null
   } catch (error) {

@@ -6,7 +6,9 @@
  * trees stay on the calling thread. Any worker failure (no worker file, a crash) falls back to the
  * calling thread for the files that worker had not returned: workers only ever make it faster.
  */
+import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { type ExtractOutcome, extractFileFromDisk } from './file'
 import type { ResolvedExtractOptions } from './options'
@@ -35,12 +37,30 @@ export function threadCount(setting: number | 'auto', files: number): number {
   return Math.max(1, Math.min(setting, Math.ceil(files / BATCH)))
 }
 
-function workerUrl(): { url: URL; execArgv: string[] } {
+/**
+ * What a worker runs. From dist: the extract-worker.mjs entry next to this chunk. From the TypeScript
+ * sources (tests, tsx scripts): worker.ts behind tsx's loader, registered inside the worker because
+ * `--import` in a worker's execArgv does not reach its module loader. Null when neither is available.
+ */
+function workerSource(): { source: URL | string; eval: boolean } | null {
   const here = import.meta.url
-  // From sources (tests, tsx) the worker is TypeScript and needs the same loader; from dist it is
-  // the extract-worker.mjs entry next to this chunk.
-  if (here.endsWith('.ts')) return { url: new URL('./worker.ts', here), execArgv: ['--import', 'tsx'] }
-  return { url: new URL('./extract-worker.mjs', here), execArgv: [] }
+  if (!here.endsWith('.ts')) return { source: new URL('./extract-worker.mjs', here), eval: false }
+  let api: string
+  try {
+    // The package's CommonJS entry is what require can find; its ES module twin sits beside it.
+    api = pathToFileURL(
+      createRequire(here)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href
+  } catch {
+    return null
+  }
+  const entry = new URL('./worker.ts', here).href
+  return {
+    source: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`,
+    eval: true,
+  }
 }
 
 /** Extracts `files` with `threads` threads in all; results come back in `files` order. */
@@ -48,6 +68,8 @@ export async function extractInThreads(
   files: readonly string[],
   options: ResolvedExtractOptions,
   threads: number,
+  /** Tests set it false so that every batch goes through a worker. */
+  callerWorks = true,
 ): Promise<{ results: ParsedFile[]; workers: number }> {
   const results = new Array<ParsedFile | undefined>(files.length)
   const batches: number[][] = []
@@ -62,20 +84,30 @@ export async function extractInThreads(
     return { results: results as ParsedFile[], workers: 0 }
   }
 
-  const { url, execArgv } = workerUrl()
-  let started = 0
+  const spawn = workerSource()
+  if (spawn === null) {
+    for (const batch of batches) runLocal(batch)
+    return { results: results as ParsedFile[], workers: 0 }
+  }
+  // Workers that returned at least one batch: the ones that really helped.
+  let helped = 0
   const workers: Promise<void>[] = []
   for (let w = 0; w < threads - 1; w++) {
     workers.push(
       new Promise<void>((resolve) => {
         let worker: Worker
         try {
-          worker = new Worker(url, { workerData: { options }, execArgv, stdout: false, stderr: false })
+          worker = new Worker(spawn.source, {
+            eval: spawn.eval,
+            workerData: { options },
+            stdout: false,
+            stderr: false,
+          })
         } catch {
           resolve()
           return
         }
-        started++
+        let delivered = false
         let current: number[] | null = null
         const finish = (): void => {
           // Whatever this worker held goes back to the queue for the others (or the calling thread).
@@ -89,6 +121,10 @@ export async function extractInThreads(
               results[current![k]!] = item
             })
             current = null
+            if (!delivered) {
+              delivered = true
+              helped++
+            }
           }
           const next = batches.shift()
           if (next === undefined) {
@@ -104,12 +140,12 @@ export async function extractInThreads(
     )
   }
   // The calling thread takes batches too, yielding between them so worker replies are handled.
-  for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) {
+  for (let batch = callerWorks ? batches.shift() : undefined; batch !== undefined; batch = batches.shift()) {
     runLocal(batch)
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
   await Promise.all(workers)
   // Batches given back by a failed worker after the calling thread ran dry.
   for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) runLocal(batch)
-  return { results: results as ParsedFile[], workers: started }
+  return { results: results as ParsedFile[], workers: helped }
 }

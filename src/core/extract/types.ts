@@ -92,6 +92,7 @@ export interface ExtractStats {
   cached: number
   /** Files without any keyword mention, skipped without parsing. */
   skipped: number
+  /** Worker threads that parsed at least one batch (0: all on the calling thread). */
   workers: number
 }
 

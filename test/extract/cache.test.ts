@@ -1,0 +1,175 @@
+/**
+ * The content-hash caches: an unchanged file is never parsed again, in process or (with cacheDir)
+ * across processes; a changed one is; a bad cache file is a miss. `stats` tells what was parsed, and
+ * every cached result must equal the result of a fresh parse.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearExtractionMemory,
+  type ExtractResult,
+  extractFromCode,
+  extractMessages,
+  resolveExtractOptions,
+} from '../../src/core/extract/index'
+
+let dir: string
+let cacheDir: string
+
+function write(rel: string, code: string): void {
+  const file = join(dir, rel)
+  mkdirSync(join(file, '..'), { recursive: true })
+  writeFileSync(file, code)
+}
+
+function snapshot(result: ExtractResult): unknown {
+  return {
+    messages: result.messages,
+    diagnostics: result.diagnostics,
+    files: [...result.files.entries()].map(([file, fx]) => [
+      file,
+      { hash: fx.hash, messages: fx.messages, calls: fx.calls, diagnostics: fx.diagnostics },
+    ]),
+  }
+}
+
+const run = (extra: Record<string, unknown> = {}) => extractMessages({ cwd: dir, workers: 0, ...extra })
+
+beforeEach(() => {
+  clearExtractionMemory()
+  dir = mkdtempSync(join(tmpdir(), 'tms-extract-cache-'))
+  cacheDir = join(dir, '.tms-cache', 'extract')
+  write(
+    'src/a.ts',
+    "import { t } from 'unplugin-tms/runtime'\nexport const a = t('Hello {name}', { name: 'x' })\n",
+  )
+  write(
+    'src/b.tsx',
+    "import { t } from 'unplugin-tms/runtime'\nexport const B = () => <p title={t`Tip`}>{t('Save', undefined, { variant: 'button', maxLength: 10 })}</p>\n",
+  )
+  write('src/c.ts', "export const nothing = 'no keyword here'\n")
+  write('src/d.ts', "export const broken = t('Never closed'\n")
+  write('src/e.ts', "export const x = _n('One item', '{count} items', 2)\n")
+})
+
+afterEach(() => {
+  clearExtractionMemory()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('in-process cache', () => {
+  it('does not parse an unchanged file again, and gives the same result', async () => {
+    const cold = await run()
+    expect(cold.diagnostics.map((d) => d.code)).toEqual(['parse-error'])
+    expect(cold.stats).toEqual({ files: 5, parsed: 3, cached: 0, skipped: 2, workers: 0 })
+    const warm = await run()
+    expect(warm.stats).toEqual({ files: 5, parsed: 0, cached: 5, skipped: 0, workers: 0 })
+    expect(snapshot(warm)).toEqual(snapshot(cold))
+  })
+
+  it('parses only the file that changed', async () => {
+    await run()
+    write('src/a.ts', "import { t } from 'unplugin-tms/runtime'\nexport const a = t('Goodbye')\n")
+    const next = await run()
+    expect(next.stats).toEqual({ files: 5, parsed: 1, cached: 4, skipped: 0, workers: 0 })
+    expect(next.messages.map((m) => m.text)).toEqual(['Goodbye', 'Save', 'Tip'])
+  })
+
+  it('reads and hashes a touched file but does not parse it when its content is the same', async () => {
+    await run()
+    const later = new Date(Date.now() + 60_000)
+    utimesSync(join(dir, 'src/a.ts'), later, later)
+    const next = await run()
+    expect(next.stats).toEqual({ files: 5, parsed: 0, cached: 5, skipped: 0, workers: 0 })
+  })
+
+  it('drops a deleted file and picks up a new one', async () => {
+    await run()
+    rmSync(join(dir, 'src/a.ts'))
+    write('src/f.ts', "export const f = t('New file')\n")
+    const next = await run()
+    expect(next.stats).toEqual({ files: 5, parsed: 1, cached: 4, skipped: 0, workers: 0 })
+    expect(next.messages.map((m) => m.text)).toEqual(['New file', 'Save', 'Tip'])
+    expect([...next.files.keys()].some((f) => f.endsWith('a.ts'))).toBe(false)
+  })
+
+  it('parses again when an option that changes results changes', async () => {
+    await run()
+    const next = await run({ keywords: ['t', '_n:1,2'] })
+    expect(next.stats).toEqual({ files: 5, parsed: 4, cached: 0, skipped: 1, workers: 0 })
+    expect(next.messages.map((m) => m.text)).toEqual([
+      'Hello {name}',
+      'One item',
+      'Save',
+      'Tip',
+      '{count} items',
+    ])
+  })
+
+  it('lets extractFromCode reuse the result for the same content', () => {
+    const options = resolveExtractOptions({ cwd: dir })
+    const file = join(dir, 'src/a.ts')
+    const code = readFileSync(file, 'utf8')
+    const first = extractFromCode(file, code, options)
+    expect(extractFromCode(file, code, options)).toBe(first)
+    const changed = extractFromCode(file, `${code}\nexport const z = t('More')\n`, options)
+    expect(changed).not.toBe(first)
+    expect(changed.messages.map((m) => m.text)).toEqual(['Hello {name}', 'More'])
+  })
+})
+
+describe('disk cache (cacheDir)', () => {
+  it('serves a new process (memory cleared) without parsing, with identical results', async () => {
+    const cold = await run({ cacheDir })
+    clearExtractionMemory()
+    const warm = await run({ cacheDir })
+    expect(warm.stats).toEqual({ files: 5, parsed: 0, cached: 5, skipped: 0, workers: 0 })
+    expect(snapshot(warm)).toEqual(snapshot(cold))
+  })
+
+  it('re-parses only a changed file after a restart and stores the change', async () => {
+    await run({ cacheDir })
+    clearExtractionMemory()
+    write('src/b.tsx', "export const B = () => <p>{t('Changed')}</p>\n")
+    const next = await run({ cacheDir })
+    expect(next.stats).toEqual({ files: 5, parsed: 1, cached: 4, skipped: 0, workers: 0 })
+    const fresh = await extractMessages({ cwd: dir, workers: 0 })
+    clearExtractionMemory()
+    const again = await run({ cacheDir })
+    expect(again.stats.parsed).toBe(0)
+    expect(snapshot(again)).toEqual(snapshot(fresh))
+  })
+
+  it('treats a damaged cache file as a miss and rewrites it', async () => {
+    await run({ cacheDir })
+    writeFileSync(join(cacheDir, 'extract.v1.cache'), '{"schema":1,"revision":1,"tool":"x"\nnot json')
+    clearExtractionMemory()
+    const next = await run({ cacheDir })
+    expect(next.stats.parsed).toBe(3)
+    clearExtractionMemory()
+    expect((await run({ cacheDir })).stats.parsed).toBe(0)
+  })
+
+  it('ignores a cache written for other options or another schema', async () => {
+    await run({ cacheDir })
+    clearExtractionMemory()
+    expect((await run({ cacheDir, namespace: 'web' })).stats.parsed).toBe(3)
+    const file = join(cacheDir, 'extract.v1.cache')
+    const lines = readFileSync(file, 'utf8').split('\n')
+    const header = JSON.parse(lines[0]!) as { schema: number }
+    writeFileSync(file, [JSON.stringify({ ...header, schema: 999 }), ...lines.slice(1)].join('\n'))
+    clearExtractionMemory()
+    expect((await run({ cacheDir, namespace: 'web' })).stats.parsed).toBe(3)
+  })
+
+  it('keeps namespaces in the keys of results read back from disk', async () => {
+    const cold = await run({ cacheDir, namespace: 'web' })
+    clearExtractionMemory()
+    const warm = await run({ cacheDir, namespace: 'web' })
+    expect(warm.stats.parsed).toBe(0)
+    expect(warm.messages.map((m) => [m.key, m.namespace])).toEqual(cold.messages.map((m) => [m.key, 'web']))
+    expect(warm.messages[0]!.key).toBe('web\u0000\u0000Hello {0}')
+  })
+})

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ExtractOptionsError,
+  extractFromCode,
+  parseKeywordSpec,
+  resolveExtractOptions,
+} from '../../src/core/extract/index'
+import { LAZY_SUPPORTED, mayDeclare, type ScanStrategy, setScanStrategy } from '../../src/core/extract/scan'
+import { parseUnits } from '../../src/core/extract/sources'
+
+describe('keyword specs', () => {
+  it('reads xgettext argument positions', () => {
+    expect(parseKeywordSpec('t')).toEqual({
+      source: 't',
+      name: 't',
+      path: ['t'],
+      text: 0,
+      plural: null,
+      context: null,
+      defaultApi: true,
+    })
+    expect(parseKeywordSpec('_nx:1,2,4c')).toMatchObject({
+      name: '_nx',
+      text: 0,
+      plural: 1,
+      context: 3,
+      defaultApi: false,
+    })
+    expect(parseKeywordSpec('_x:2c,1')).toMatchObject({ text: 0, plural: null, context: 1 })
+    expect(parseKeywordSpec('i18n.t')).toMatchObject({
+      name: 'i18n.t',
+      path: ['i18n', 't'],
+      defaultApi: true,
+    })
+  })
+
+  it.each([
+    ['1t', /is not a keyword spec/],
+    ['t:', /has a bad argument ""/],
+    ['t:0', /has a bad argument "0"/],
+    ['t:1,1', /uses argument 1 twice/],
+    ['t:1c,2c', /more than one context argument/],
+    ['t:2c', /names no text argument/],
+    ['t:1,2,3', /more than two text arguments/],
+  ])('rejects %s naming the keywords option', (spec, message) => {
+    let error: unknown
+    try {
+      parseKeywordSpec(spec)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ExtractOptionsError)
+    expect((error as ExtractOptionsError).option).toBe('keywords')
+    expect((error as Error).message).toMatch(message)
+    expect((error as Error).message).toContain(`"${spec}"`)
+  })
+})
+
+describe('options', () => {
+  it.each([
+    [{ include: [] }, 'include', /at least one glob/],
+    [{ include: 'src/**' }, 'include', /array of non-empty glob strings/],
+    [{ keywords: [] }, 'keywords', /non-empty array/],
+    [{ keywords: ['t', 't:1'] }, 'keywords', /lists "t" twice/],
+    [{ placeholder: { format: 'perl' } }, 'placeholderFormat', /must be one of/],
+    [{ runtimeModule: '' }, 'runtimeModule', /non-empty module specifier/],
+    [{ workers: -1 }, 'workers', /whole number >= 0/],
+  ])('rejects %j naming %s', (options, option, message) => {
+    expect(() => resolveExtractOptions(options as never)).toThrow(message)
+    try {
+      resolveExtractOptions(options as never)
+    } catch (e) {
+      expect((e as ExtractOptionsError).option).toBe(option)
+    }
+  })
+
+  it('applies the documented defaults', () => {
+    const o = resolveExtractOptions({ cwd: '/project' })
+    expect(o).toMatchObject({
+      cwd: '/project',
+      include: ['src/**/*.{js,jsx,ts,tsx,mjs,cjs,vue,svelte}'],
+      exclude: ['**/node_modules/**', '**/*.{test,spec}.*', '**/__tests__/**'],
+      namespace: null,
+      runtimeModule: 'unplugin-tms/runtime',
+      cacheDir: null,
+      workers: 'auto',
+    })
+    expect(o.keywords.map((k) => k.name)).toEqual(['t'])
+  })
+})
+
+describe('the declaration pre-check', () => {
+  it.each([
+    ["t('a'); x.t('b'); t`c`; t<string>('d'); t?.('e'); \"don't\"; it’s", false],
+    ['const t = 1', true],
+    ['(t) => 1', true],
+    ['function t() {}', true],
+    ['function* t() {}', true],
+    ['const { t } = x', true],
+    ['[...t] = x', true],
+    ['catch (t) {}', true],
+  ])('%s -> %s', (code, expected) => {
+    expect(mayDeclare(code, ['t'], [])).toBe(expected)
+  })
+
+  it('skips the import statements it is given', () => {
+    const code = "import { t } from 'x'; t('a')"
+    expect(mayDeclare(code, ['t'], [{ start: 0, end: 22 }])).toBe(false)
+    expect(mayDeclare(code, ['t'], [])).toBe(true)
+  })
+})
+
+const strategies: ScanStrategy[] = LAZY_SUPPORTED ? ['lazy', 'json', 'estree'] : ['json', 'estree']
+
+describe.each(strategies)('offsets (%s strategy)', (strategy) => {
+  const options = resolveExtractOptions({ cwd: '/app' })
+
+  it('are UTF-16 offsets into the original text, with astral characters and CRLF before the call', () => {
+    setScanStrategy(strategy)
+    try {
+      const code = "const s = '😀é'\r\nconst u = t('Ünïcode 😀 {n}', { n: s })\r\n"
+      const fx = extractFromCode('/app/u.ts', code, options)
+      const site = fx.calls[0]!
+      expect(code.slice(site.start, site.end)).toBe("t('Ünïcode 😀 {n}', { n: s })")
+      expect(code.slice(site.callee.start, site.callee.end)).toBe('t')
+      expect(site.args.map((a) => code.slice(a.start, a.end))).toEqual(["'Ünïcode 😀 {n}'", '{ n: s }'])
+      expect([site.line, site.column]).toEqual([2, 11])
+      expect(fx.messages[0]!.locations).toEqual([{ file: '/app/u.ts', line: 2, column: 11 }])
+    } finally {
+      setScanStrategy('auto')
+    }
+  })
+
+  it('of a Vue script block point into the .vue file', () => {
+    setScanStrategy(strategy)
+    try {
+      const code =
+        '<template>\n  <p>{{ x }}</p>\n</template>\n<script setup lang="ts">\nconst x = t`Hi ${name}`\n</script>\n'
+      const fx = extractFromCode('/app/C.vue', code, options)
+      const site = fx.calls[0]!
+      expect(code.slice(site.start, site.end)).toBe('t`Hi ${name}`')
+      expect(site.expressions!.map((e) => [code.slice(e.start, e.end), e.name])).toEqual([['name', 'name']])
+      expect([site.line, site.column]).toEqual([5, 11])
+    } finally {
+      setScanStrategy('auto')
+    }
+  })
+})
+
+describe('script blocks', () => {
+  it('keeps offsets by padding, reads lang, ignores blocks inside HTML comments', () => {
+    const code =
+      '<!-- <script>bad(</script> -->\n<script lang="ts">let a: number = 1</script>\n<script>let b = 2</script>'
+    const units = parseUnits('/x/A.svelte', code)
+    expect(units.map((u) => [u.lang, u.code.trimStart(), u.code.length - u.code.trimStart().length])).toEqual(
+      [
+        ['ts', 'let a: number = 1', code.indexOf('let a')],
+        ['jsx', 'let b = 2', code.indexOf('let b')],
+      ],
+    )
+  })
+})

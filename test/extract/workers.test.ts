@@ -1,0 +1,70 @@
+/**
+ * Worker threads change only the speed: the same tree gives the same result with the calling thread
+ * alone and with helpers (run from the TypeScript sources here, through the tsx loader).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  clearExtractionMemory,
+  type ExtractResult,
+  extractMessages,
+  findSourceFiles,
+  resolveExtractOptions,
+} from '../../src/core/extract/index'
+import { extractInThreads, threadCount } from '../../src/core/extract/pool'
+
+let dir: string
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tms-extract-workers-'))
+  for (let i = 0; i < 240; i++) {
+    const sub = join(dir, 'src', `part${i % 6}`)
+    mkdirSync(sub, { recursive: true })
+    const body =
+      i % 17 === 0
+        ? `export const broken${i} = t('Unclosed ${i}'\n`
+        : `import { t } from 'unplugin-tms/runtime'\nexport const v${i} = [t('Shared'), t('Item {n} of ${i % 9}', { n: ${i} }), t\`Tag ${i % 5}\`]\n`
+    writeFileSync(join(sub, `file${i}.ts`), body)
+  }
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function picture(r: ExtractResult): unknown {
+  return {
+    messages: r.messages,
+    diagnostics: r.diagnostics,
+    files: [...r.files.values()].map((f) => [f.file, f.hash, f.messages, f.calls, f.diagnostics]),
+  }
+}
+
+it('gives the same messages, call sites and diagnostics with worker threads as with one thread', async () => {
+  clearExtractionMemory()
+  const alone = await extractMessages({ cwd: dir, workers: 0 })
+  clearExtractionMemory()
+  const threaded = await extractMessages({ cwd: dir, workers: 3 })
+  expect(threaded.stats).toMatchObject({ files: 240, parsed: 240, cached: 0, skipped: 0 })
+  expect(alone.stats.workers).toBe(0)
+  expect(picture(threaded)).toEqual(picture(alone))
+  expect(alone.messages).toHaveLength(1 + 9 + 5)
+  expect(alone.diagnostics.map((d) => d.code)).toEqual(Array(15).fill('parse-error'))
+})
+
+it('parses in the workers themselves when the calling thread stays out', async () => {
+  const options = resolveExtractOptions({ cwd: dir })
+  const files = await findSourceFiles(options)
+  const local = await extractInThreads(files, options, 1)
+  const remote = await extractInThreads(files, options, 3, false)
+  expect(local.workers).toBe(0)
+  expect(remote.workers).toBeGreaterThanOrEqual(1)
+  expect(remote.results).toEqual(local.results)
+})
+
+it('keeps small trees on the calling thread under "auto"', () => {
+  expect(threadCount('auto', 10)).toBe(1)
+  expect(threadCount(0, 5000)).toBe(1)
+  expect(threadCount(3, 5000)).toBe(3)
+  expect(threadCount(8, 60)).toBe(2)
+})
