@@ -7,7 +7,8 @@ import { buildQuery, seg } from './query'
 export interface Glossary {
   glossaryUid: string
   name: string
-  description: string
+  /** Null once an edit left it out (edits replace all three fields). */
+  description: string | null
   sourceLocaleId: string
   createdByUserUid: string
   createdDate: string
