@@ -446,7 +446,9 @@ export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   app.post<{ Params: JobParams & { localeId: string } }>(`${J}/locales/:localeId`, async (request, reply) => {
     const { user, project, job } = jobOf(request, request.params)
     const { localeId } = request.params
-    projectLocales(project, [localeId], 'localeId')
+    if (!project.targetLocaleIds.includes(localeId)) {
+      throw validationError('localeId', `${localeId} is not a target locale of project ${project.projectId}`)
+    }
     const syncContent = queryBoolean(request.query as Query, 'syncContent', true)
     jobs.requireOpen(job, 'adding a locale')
     const size = syncContent && !job.targetLocaleIds.includes(localeId) ? jobs.hashcodes(job).length : 0
