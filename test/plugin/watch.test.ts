@@ -1,0 +1,133 @@
+import { join } from 'node:path'
+import { watch as rollupWatch } from 'rollup'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import webpack from 'webpack'
+import { DiskCache } from '../../src/core/cache'
+import { runPipeline } from '../../src/core/pipeline'
+import { resolveOptions } from '../../src/options'
+import tmsRollup from '../../src/rollup'
+import tmsWebpack from '../../src/webpack'
+import { FRENCH_TEXT, PROJECT, type Project, renderInNode, setupProject } from './helpers'
+
+/**
+ * Watch mode (webpack watch, rollup watch): catalogs come from the cache, and a change of the cache
+ * (`tms pull` in another terminal) rebuilds with the new text. Nothing is pushed or pulled.
+ */
+
+let project: Project
+
+beforeAll(async () => {
+  project = await setupProject()
+  await runPipeline({
+    options: resolveOptions(project.options(), { command: 'build' }),
+    logger: { info() {}, warn() {} },
+  })
+  await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
+}, 60_000)
+
+afterAll(async () => {
+  await project?.close()
+})
+
+/** Writes a new French text for one message into the cache, as `tms pull` would. */
+async function pullNewText(source: string, text: string): Promise<void> {
+  const cache = new DiskCache(project.cacheDir, PROJECT)
+  const current = await cache.readLocale('fr-FR', 'published')
+  if (!current.hit) throw new Error('no cached French')
+  await cache.writeLocale('fr-FR', 'published', {
+    ...current.value.translations,
+    [project.hashcodes.get(source)!]: text,
+  })
+}
+
+/** Resolves with each build's outcome in turn. */
+function queue<T>(): { push(value: T): void; next(): Promise<T> } {
+  const values: T[] = []
+  const waiting: ((value: T) => void)[] = []
+  return {
+    push(value) {
+      const wake = waiting.shift()
+      if (wake) wake(value)
+      else values.push(value)
+    },
+    next() {
+      const value = values.shift()
+      return value !== undefined ? Promise.resolve(value) : new Promise((resolve) => waiting.push(resolve))
+    },
+  }
+}
+
+async function requestCount(): Promise<number> {
+  const res = await fetch(`${project.emu.url}/_emulator/requests`)
+  return ((await res.json()) as { response: { data: { total: number } } }).response.data.total
+}
+
+test('webpack watch rebuilds with the new cached text', async () => {
+  const outDir = join(project.root, 'dist-webpack-watch')
+  const compiler = webpack({
+    mode: 'development',
+    context: project.root,
+    entry: './src/main.js',
+    target: 'node',
+    devtool: false,
+    output: {
+      path: outDir,
+      filename: 'main.mjs',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+    },
+    experiments: { outputModule: true },
+    plugins: [tmsWebpack(project.options())],
+    infrastructureLogging: { level: 'none' },
+  })
+  const builds = queue<string | null>()
+  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) =>
+    builds.push(error ? error.message : stats!.hasErrors() ? String(stats!.compilation.errors[0]) : null),
+  )
+  try {
+    expect(await builds.next()).toBeNull()
+    expect((await renderInNode(join(outDir, 'main.mjs'))).fr).toEqual(FRENCH_TEXT)
+    await pullNewText('Welcome to the shop', 'Bienvenue, version surveillée')
+    const expected = ['Bienvenue, version surveillée', ...FRENCH_TEXT.slice(1)]
+    // The watcher may still deliver a rebuild it had started before the change; the next ones have it.
+    let fr: string[] = []
+    for (let i = 0; i < 3 && fr[0] !== expected[0]; i++) {
+      expect(await builds.next()).toBeNull()
+      fr = (await renderInNode(join(outDir, 'main.mjs'))).fr
+    }
+    expect(fr).toEqual(expected)
+  } finally {
+    await new Promise<void>((resolve) => watching.close(() => resolve()))
+  }
+  expect(await requestCount()).toBe(0)
+}, 60_000)
+
+test('rollup watch rebuilds with the new cached text', async () => {
+  const outDir = join(project.root, 'dist-rollup-watch')
+  const watcher = rollupWatch({
+    input: join(project.root, 'src/main.js'),
+    plugins: [tmsRollup(project.options())],
+    output: { dir: outDir, format: 'es' },
+    watch: { buildDelay: 50 },
+  })
+  const builds = queue<string | null>()
+  watcher.on('event', (event) => {
+    if (event.code === 'BUNDLE_END') void event.result.close()
+    if (event.code === 'END') builds.push(null)
+    if (event.code === 'ERROR') builds.push(event.error.message)
+  })
+  try {
+    expect(await builds.next()).toBeNull()
+    await pullNewText('Open', 'Ouvrir (surveillé)')
+    let fr: string[] = []
+    for (let i = 0; i < 3 && fr[3] !== 'Ouvrir (surveillé)'; i++) {
+      expect(await builds.next()).toBeNull()
+      fr = (await renderInNode(join(outDir, 'main.js'))).fr
+    }
+    expect(fr).toEqual([...FRENCH_TEXT.slice(0, 3), 'Ouvrir (surveillé)'])
+  } finally {
+    await watcher.close()
+  }
+  expect(await requestCount()).toBe(0)
+}, 60_000)
