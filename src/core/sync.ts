@@ -321,7 +321,9 @@ async function addToJob(
   const job =
     found ?? (await jobs.create(projectId, { jobName: options.job.name, targetLocaleIds: options.locales }))
   await jobs.addStrings(projectId, job.translationJobUid, { hashcodes, targetLocaleIds: options.locales })
-  logger.info(`added ${hashcodes.length} strings to job "${options.job.name}"`)
+  logger.info(
+    `added ${hashcodes.length} string${hashcodes.length === 1 ? '' : 's'} to job "${options.job.name}"`,
+  )
   if (options.job.authorize) await jobs.authorize(projectId, job.translationJobUid)
 }
 

@@ -8,7 +8,7 @@ export function likeMatcher(pattern: string): (text: string | null) => boolean {
   for (const ch of pattern) {
     if (ch === '%') source += '.*'
     else if (ch === '_') source += '.'
-    else source += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+    else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   }
   const regex = new RegExp(source, 'iu')
   return (text) => text !== null && regex.test(text)

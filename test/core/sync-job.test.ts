@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createClient } from '../../src/client/index'
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { message, PROJECT, runSync, syncOptions } from '../helpers/sync'
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 })
+})
+afterAll(async () => {
+  await emu?.close()
+})
+
+it('adds new strings to the job found by name (or created), authorizes it, and reuses it next time', async () => {
+  // A name with a hyphen and a space: the list filter is a LIKE match on the service.
+  const options = await syncOptions(emu, { job: { name: 'Release-1 web', authorize: true } })
+  const messages = [message('Save'), message('Cancel')]
+  const { result, log } = await runSync(options, messages)
+  expect(result.pushed).toBe(2)
+  expect(log).toEqual(['info: added 2 strings to job "Release-1 web"'])
+  const client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
+  try {
+    const job = await client.jobs.findByName(PROJECT, 'Release-1 web')
+    expect(job?.jobStatus).toBe('IN_PROGRESS')
+    const second = await runSync(options, [...messages, message('Delete')])
+    expect(second.log).toEqual(['info: added 1 string to job "Release-1 web"'])
+    const jobs = []
+    for await (const j of client.jobs.list(PROJECT, { jobName: 'Release-1' })) jobs.push(j.jobName)
+    expect(jobs).toEqual(['Release-1 web'])
+    const progress = await client.jobs.progress(PROJECT, job!.translationJobUid)
+    expect(progress.contentProgressReport.map((l) => l.targetLocaleId).sort()).toEqual([
+      'de-DE',
+      'fr-FR',
+      'ja-JP',
+    ])
+  } finally {
+    await client.close()
+  }
+})
