@@ -5,6 +5,7 @@ import type { EmulatorContext } from './context'
 import { ApiError, notFoundError, sendError, validationError } from './http/envelope'
 import { registerAuthRoutes } from './routes/auth'
 import { registerControlRoutes } from './routes/control'
+import { registerFilesRoutes } from './routes/files'
 import { registerGlossaryRoutes } from './routes/glossaries'
 import { registerIssueRoutes } from './routes/issues'
 import { registerJobRoutes } from './routes/jobs'
@@ -28,6 +29,7 @@ const ROUTE_AREAS: ((app: FastifyInstance, ctx: EmulatorContext) => void)[] = [
   registerJobRoutes,
   registerIssueRoutes,
   registerGlossaryRoutes,
+  registerFilesRoutes,
 ]
 
 const CONTROL_PREFIX = '/_emulator/'
