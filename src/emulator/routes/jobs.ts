@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isoDate } from '../clock'
 import type { EmulatorContext } from '../context'
 import { requireProject } from '../http/auth'
-import { notFoundError, sendData, validationError } from '../http/envelope'
+import { ApiError, notFoundError, sendData, validationError } from '../http/envelope'
 import {
   bodyObject,
   optionalBoolean,
@@ -207,14 +207,19 @@ export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     return { user, project, job }
   }
 
-  /** Files of a job: those added with file/add, then those its strings came from. */
+  /** Files of a job: those added with file/add, then the other files its strings came from. */
   const jobFiles = (job: JobRecord): string[] => {
-    const uris = new Set(job.fileUris)
-    for (const h of jobs.hashcodes(job)) {
-      const fileUri = ctx.store.strings.get(job.projectId, h)?.fileUri
-      if (fileUri) uris.add(fileUri)
+    const holding = files.filesHolding(job.projectId, new Set(jobs.hashcodes(job)))
+    return [...new Set([...job.fileUris, ...holding])]
+  }
+
+  /** The job's strings that come from one of its files; 404 when the file is not in the job. */
+  const fileContent = (job: JobRecord, fileUri: string): string[] => {
+    if (!jobFiles(job).includes(fileUri)) {
+      throw notFoundError(`File ${fileUri} is not in job ${job.translationJobUid}`, 'file_not_found')
     }
-    return [...uris]
+    const ofFile = new Set(files.hashcodes(job.projectId, fileUri) ?? [])
+    return jobs.hashcodes(job).filter((h) => ofFile.has(h))
   }
 
   /**
@@ -334,12 +339,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     const { job } = jobOf(request, request.params)
     const fileUri = queryString(request.query as Query, 'fileUri')
     if (!fileUri) throw validationError('fileUri', 'is required')
-    if (!jobFiles(job).includes(fileUri)) {
-      throw notFoundError(`File ${fileUri} is not in job ${job.translationJobUid}`, 'file_not_found')
-    }
-    const ofFile = new Set(
-      jobs.hashcodes(job).filter((h) => ctx.store.strings.get(job.projectId, h)?.fileUri === fileUri),
-    )
+    const ofFile = new Set(fileContent(job, fileUri))
     return sendData(reply, progressReport(job, ctx.store.strings, countWords, job.targetLocaleIds, ofFile))
   })
 
@@ -404,6 +404,11 @@ export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         'file_not_found',
       )
     }
+    if (files.busy(project.projectId, fileUri, ctx.now())) {
+      throw new ApiError('RESOURCE_LOCKED', [
+        { key: 'file_locked', message: `File ${fileUri} is still being processed; retry when it is done` },
+      ])
+    }
     const given = optionalStringArray(body, 'targetLocaleIds')
     const locales = given ? projectLocales(project, given, 'targetLocaleIds') : [...job.targetLocaleIds]
     if (locales.length === 0) {
@@ -427,13 +432,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   app.post<{ Params: JobParams }>(`${J}/file/remove`, async (request, reply) => {
     const { user, job } = jobOf(request, request.params)
     const fileUri = requiredString(bodyObject(request.body), 'fileUri')
-    if (!jobFiles(job).includes(fileUri)) {
-      throw notFoundError(`File ${fileUri} is not in job ${job.translationJobUid}`, 'file_not_found')
-    }
+    const hashcodes = fileContent(job, fileUri)
     jobs.requireOpen(job, 'removing content')
-    const hashcodes = jobs
-      .hashcodes(job)
-      .filter((h) => ctx.store.strings.get(job.projectId, h)?.fileUri === fileUri)
     const by = userUid(user.userIdentifier)
     return operate(request, reply, job, hashcodes.length, () => {
       jobs.removeFile(job, fileUri)
