@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -148,4 +148,26 @@ test('pseudo: a list adds the right-to-left ar-XB next to en-XA', async () => {
   expect(JSON.parse(stdout)[0]).toBe(
     '\u200f\u202eWelcome\u202c \u202eto\u202c \u202ethe\u202c \u202eshop\u202c\u200f',
   )
+})
+
+test('a production build pushes a new message once and reports it', async () => {
+  const extra = join(project.root, 'src/extra.js')
+  writeFileSync(
+    extra,
+    "import { t } from 'unplugin-tms/runtime'\nexport const fresh = () => t('A brand new message')\n",
+  )
+  try {
+    const first = await buildRollup(project.root, project.options())
+    const report = JSON.parse(readFileSync(join(first.outDir, 'tms-report.json'), 'utf8'))
+    expect(report).toEqual({
+      locales: { 'fr-FR': { messages: 6, translated: 5, missing: 1, coverage: 83.3 } },
+      pushed: 1,
+      // Authentication, the create-strings request, one page of translations.
+      requests: 3,
+    })
+    const second = await buildRollup(project.root, project.options())
+    expect(JSON.parse(readFileSync(join(second.outDir, 'tms-report.json'), 'utf8')).pushed).toBe(0)
+  } finally {
+    rmSync(extra)
+  }
 })
