@@ -152,6 +152,9 @@ describe('list', () => {
     ])
     expect(names(await t.api('GET', `${J}?jobName=fix`))).toEqual(['Hotfix'])
     expect(names(await t.api('GET', `${J}?jobName=(`))).toEqual([])
+    // Regex syntax and hyphens in the pattern are plain characters.
+    await createJob('hot-fix/2 [x]')
+    expect(names(await t.api('GET', `${J}?jobName=t-fix%2F2%20%5B`))).toEqual(['hot-fix/2 [x]'])
   })
 
   it('filters by translationJobUids (at most 500) and translationJobStatus', async () => {
