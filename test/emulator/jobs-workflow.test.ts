@@ -319,6 +319,85 @@ describe('state machine', () => {
   })
 })
 
+describe('every transition from every state', () => {
+  const STATES = [
+    'DRAFT',
+    'AWAITING_AUTHORIZATION',
+    'IN_PROGRESS',
+    'COMPLETE',
+    'CLOSED',
+    'CANCELLED',
+  ] as const
+  let n = 0
+
+  /** A fresh job in the given state, each with strings of its own. */
+  async function jobIn(state: (typeof STATES)[number]): Promise<string> {
+    n++
+    const uid = await createJob(`${state} ${n}`, ['fr-FR'])
+    if (state === 'DRAFT') return uid
+    if (state === 'CANCELLED') {
+      await t.api('POST', `${J}/${uid}/cancel`, {})
+      return uid
+    }
+    const [h] = await t.createStrings([{ stringText: `Text ${n}` }])
+    if (state === 'COMPLETE' || state === 'CLOSED') await publish(h, 'fr-FR')
+    await add(uid, { hashcodes: [h] })
+    if (state === 'AWAITING_AUTHORIZATION') return uid
+    await t.api('POST', `${J}/${uid}/authorize`, {})
+    if (state === 'CLOSED') await t.api('POST', `${J}/${uid}/close`)
+    expect(await status(uid)).toBe(state)
+    return uid
+  }
+
+  const OPERATIONS: Record<
+    string,
+    { allowedFrom: string[]; reaches: string; run: (uid: string) => Promise<unknown> }
+  > = {
+    authorize: {
+      allowedFrom: ['AWAITING_AUTHORIZATION'],
+      reaches: 'IN_PROGRESS',
+      run: (uid) => t.api('POST', `${J}/${uid}/authorize`, {}),
+    },
+    close: { allowedFrom: ['COMPLETE'], reaches: 'CLOSED', run: (uid) => t.api('POST', `${J}/${uid}/close`) },
+    cancel: {
+      allowedFrom: ['DRAFT', 'AWAITING_AUTHORIZATION', 'IN_PROGRESS'],
+      reaches: 'CANCELLED',
+      run: (uid) => t.api('POST', `${J}/${uid}/cancel`, {}),
+    },
+    'add strings': {
+      allowedFrom: ['DRAFT', 'AWAITING_AUTHORIZATION', 'IN_PROGRESS', 'COMPLETE'],
+      reaches: 'AWAITING_AUTHORIZATION',
+      run: async (uid) => {
+        n++
+        const [h] = await t.createStrings([{ stringText: `Added ${n}` }])
+        return add(uid, { hashcodes: [h] })
+      },
+    },
+  }
+
+  it('allows exactly the transitions of the state machine; every other one is a VALIDATION_ERROR', async () => {
+    const outcomes: string[] = []
+    for (const [name, op] of Object.entries(OPERATIONS)) {
+      for (const state of STATES) {
+        const uid = await jobIn(state)
+        const r = (await op.run(uid)) as { status: number; body: unknown }
+        const after = await status(uid)
+        outcomes.push(
+          `${name} from ${state}: ${r.status === 200 ? `-> ${after}` : `${errorOf(r as never).key}, stays ${after}`}`,
+        )
+      }
+    }
+    const expected = Object.entries(OPERATIONS).flatMap(([name, op]) =>
+      STATES.map((state) =>
+        op.allowedFrom.includes(state)
+          ? `${name} from ${state}: -> ${op.reaches}`
+          : `${name} from ${state}: invalid_job_status, stays ${state}`,
+      ),
+    )
+    expect(outcomes).toEqual(expected)
+  })
+})
+
 describe('locales', () => {
   it('adds a locale with its content (syncContent) or as a placeholder; removes one', async () => {
     const [h1, h2] = await t.createStrings([{ stringText: 'One' }, { stringText: 'Two' }])
