@@ -1,0 +1,159 @@
+/**
+ * What the plugin costs a real build, and what a build asks of the service.
+ *
+ * A generated 2,000-module app (two messages per module, one with a placeholder) is built with vite:
+ * plain (no plugin) and with the plugin from a warm cache in offline mode, in alternating pairs so that
+ * both see the same machine state; the ratio of the medians is the figure. Then, against the emulator,
+ * the requests of a cold build (empty cache: push everything, pull every locale) and of a warm one.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { build } from 'vite'
+import { startEmulator } from '../../src/emulator/index'
+import type { Options } from '../../src/options'
+import tms from '../../src/vite'
+import type { BenchSection } from '../run'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const appRoot = join(repo, 'bench', '.corpus', 'vite-app')
+const MODULES = 2000
+const PAIRS = 5
+const LOCALES = ['fr-FR', 'de-DE', 'ja-JP']
+
+/** A module of about 2.5 KB: ordinary app code around two messages (one with a placeholder). */
+function moduleSource(i: number): string {
+  const helpers = Array.from(
+    { length: 6 },
+    (_, k) => `
+function helper${k}(items, factor = ${k + 1}) {
+  const out = []
+  for (const item of items) {
+    if (item == null || typeof item.value !== 'number') continue
+    out.push({ id: item.id ?? ${i * 10 + k}, value: Math.round(item.value * factor * 100) / 100, label: String(item.label ?? '').trim() })
+  }
+  return out.sort((a, b) => a.value - b.value).slice(0, ${10 + k})
+}`,
+  ).join('\n')
+  return [
+    "import { t } from 'unplugin-tms/runtime'",
+    helpers,
+    `export function view${i}(name, items = []) {`,
+    `  const title = t('Title of section ${i}')`,
+    `  const rows = [helper0, helper1, helper2, helper3, helper4, helper5].flatMap((h) => h(items))`,
+    `  return { title, greeting: t('Hello {name}, this is module ${i}', { name }), rows, total: rows.reduce((s, r) => s + r.value, 0) }`,
+    '}',
+    '',
+  ].join('\n')
+}
+
+function writeApp(): void {
+  rmSync(appRoot, { recursive: true, force: true })
+  mkdirSync(join(appRoot, 'src', 'm'), { recursive: true })
+  const imports: string[] = []
+  for (let i = 0; i < MODULES; i++) {
+    writeFileSync(join(appRoot, 'src', 'm', `m${i}.js`), moduleSource(i))
+    imports.push(`import { view${i} } from './m/m${i}.js'`)
+  }
+  writeFileSync(
+    join(appRoot, 'src', 'main.js'),
+    `${imports.join('\n')}\nexport const all = [${Array.from({ length: MODULES }, (_, i) => `view${i}`).join(', ')}]\n`,
+  )
+  writeFileSync(
+    join(appRoot, 'index.html'),
+    '<!doctype html><script type="module" src="/src/main.js"></script>\n',
+  )
+}
+
+async function viteBuild(plugins: Plugin[]): Promise<number> {
+  const t0 = performance.now()
+  await build({
+    root: appRoot,
+    configFile: false,
+    logLevel: 'silent',
+    plugins,
+    build: { outDir: join(appRoot, 'dist'), emptyOutDir: true, minify: true },
+  })
+  return (performance.now() - t0) / 1000
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+async function requestsOf(url: string): Promise<{ total: number; byRoute: Record<string, number> }> {
+  const res = await fetch(`${url}/_emulator/requests`)
+  return ((await res.json()) as { response: { data: { total: number; byRoute: Record<string, number> } } })
+    .response.data
+}
+
+export async function run(): Promise<BenchSection> {
+  writeApp()
+  const emulator = await startEmulator({ port: 0 })
+  const cacheDir = join(appRoot, '.tms-cache')
+  const online: Options = {
+    root: appRoot,
+    locales: LOCALES,
+    baseUrl: emulator.url,
+    projectId: 'demo-project',
+    userIdentifier: 'demo-user',
+    userSecret: 'demo-secret',
+    cacheDir,
+    namespace: 'bench-vite-app',
+    report: false,
+  }
+  let cold: { total: number; byRoute: Record<string, number> }
+  let warm: { total: number; byRoute: Record<string, number> }
+  try {
+    const post = (path: string, body: unknown) =>
+      fetch(`${emulator.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    await post('/_emulator/projects/demo-project/auto-translate', { mode: 'pseudo', publishDelayMs: 0 })
+    rmSync(cacheDir, { recursive: true, force: true })
+    // Cold: an empty cache. The strings are created, then authorized as a dashboard user would, and
+    // the build's pull brings their (pseudo) translations.
+    await viteBuild([tms({ ...online, job: { name: 'bench', authorize: true } }) as Plugin])
+    cold = await requestsOf(emulator.url)
+    await fetch(`${emulator.url}/_emulator/requests`, { method: 'DELETE' })
+    await viteBuild([tms(online) as Plugin])
+    warm = await requestsOf(emulator.url)
+  } finally {
+    await emulator.close()
+  }
+
+  // The cost of the plugin itself: warm cache, no network.
+  const offline = (): Plugin[] => [tms({ ...online, cache: 'offline' }) as Plugin]
+  await viteBuild([])
+  await viteBuild(offline())
+  const plain: number[] = []
+  const withPlugin: number[] = []
+  for (let i = 0; i < PAIRS; i++) {
+    plain.push(await viteBuild([]))
+    withPlugin.push(await viteBuild(offline()))
+  }
+  const ratio = median(withPlugin) / median(plain)
+  const routes = (log: { byRoute: Record<string, number> }) =>
+    Object.entries(log.byRoute)
+      .sort()
+      .map(([r, n]) => `${n}× \`${r}\``)
+      .join(', ')
+  return {
+    title: 'Build cost and requests (vite, 2,000 modules)',
+    markdown: [
+      `A generated app of ${MODULES} modules (${MODULES * 2} messages), ${LOCALES.length} target locales, built with vite ${(await import('vite')).version}; ${PAIRS} alternating pairs, medians.`,
+      '',
+      '| figure | value | target |',
+      '| --- | --- | --- |',
+      `| plain vite build | ${median(plain).toFixed(2)} s | |`,
+      `| with unplugin-tms (warm cache, offline) | ${median(withPlugin).toFixed(2)} s | |`,
+      `| ratio | ${ratio.toFixed(2)}× | <= 1.10× ${ratio <= 1.1 ? '(met)' : '(MISSED)'} |`,
+      `| requests, cold build (empty cache, job, authorize) | ${cold.total} | ${routes(cold)} |`,
+      `| requests, warm build (nothing new to push) | ${warm.total} | ${routes(warm)} |`,
+    ].join('\n'),
+  }
+}
