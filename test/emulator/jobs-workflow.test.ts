@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { workflowStepUid } from '../../src/emulator/store'
 import { workflowUid } from '../../src/emulator/store/job-progress'
-import { errorOf, eventually, ISO_DATE, PROJECT, sleep, STRINGS, useEmulator } from './helpers'
+import { errorOf, eventually, ISO_DATE, PROJECT, STRINGS, sleep, useEmulator } from './helpers'
 
 const t = useEmulator()
 
