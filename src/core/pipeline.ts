@@ -64,6 +64,7 @@ export function syncClientOf(client: TmsClient): SyncClient {
       findByName: async (projectId, name) => (await client.jobs.findByName(projectId, name)) ?? undefined,
       create: (projectId, job) => client.jobs.create(projectId, job),
       addStrings: (projectId, uid, request) => client.jobs.addStrings(projectId, uid, request),
+      get: (projectId, uid) => client.jobs.get(projectId, uid),
       authorize: (projectId, uid) => client.jobs.authorize(projectId, uid),
     },
   }

@@ -61,7 +61,8 @@ export interface JobClient {
     projectId: string,
     jobUid: string,
     request: { hashcodes: string[]; targetLocaleIds?: string[]; moveEnabled?: boolean },
-  ): Promise<unknown>
+  ): Promise<{ successCount: number; failCount: number }>
+  get(projectId: string, jobUid: string): Promise<{ jobStatus: string }>
   authorize(projectId: string, jobUid: string): Promise<unknown>
 }
 
@@ -317,14 +318,31 @@ async function addToJob(
   logger: SyncLogger,
 ): Promise<void> {
   if (!options.job || hashcodes.length === 0) return
-  const found = await jobs.findByName(projectId, options.job.name)
-  const job =
-    found ?? (await jobs.create(projectId, { jobName: options.job.name, targetLocaleIds: options.locales }))
-  await jobs.addStrings(projectId, job.translationJobUid, { hashcodes, targetLocaleIds: options.locales })
+  const name = options.job.name
+  const found = await jobs.findByName(projectId, name)
+  if (found && (found.jobStatus === 'CLOSED' || found.jobStatus === 'CANCELLED')) {
+    logger.warn(
+      `job "${name}" is ${found.jobStatus}: ${hashcodes.length} new strings were not added to it; name a new job in the job option`,
+    )
+    return
+  }
+  const job = found ?? (await jobs.create(projectId, { jobName: name, targetLocaleIds: options.locales }))
+  const added = await jobs.addStrings(projectId, job.translationJobUid, {
+    hashcodes,
+    targetLocaleIds: options.locales,
+  })
+  const skipped = added.failCount > 0 ? ` (${added.failCount} already in another job)` : ''
   logger.info(
-    `added ${hashcodes.length} string${hashcodes.length === 1 ? '' : 's'} to job "${options.job.name}"`,
+    `added ${added.successCount} string${added.successCount === 1 ? '' : 's'} to job "${name}"${skipped}`,
   )
-  if (options.job.authorize) await jobs.authorize(projectId, job.translationJobUid)
+  // Only content waiting for authorization can be authorized; a job whose new strings were all
+  // skipped stays where it was.
+  if (
+    options.job.authorize &&
+    (await jobs.get(projectId, job.translationJobUid)).jobStatus === 'AWAITING_AUTHORIZATION'
+  ) {
+    await jobs.authorize(projectId, job.translationJobUid)
+  }
 }
 
 async function translationsFor(

@@ -37,3 +37,20 @@ it('adds new strings to the job found by name (or created), authorizes it, and r
     await client.close()
   }
 })
+
+it('warns and leaves a cancelled job alone instead of failing the build', async () => {
+  const options = await syncOptions(emu, { job: { name: 'Old release', authorize: false } })
+  await runSync(options, [message('First')])
+  const client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
+  try {
+    const job = await client.jobs.findByName(PROJECT, 'Old release')
+    await client.jobs.cancel(PROJECT, job!.translationJobUid, { reason: 'test' })
+  } finally {
+    await client.close()
+  }
+  const { result, log } = await runSync(options, [message('First'), message('Second')])
+  expect(result.pushed).toBe(1)
+  expect(log).toEqual([
+    'warn: job "Old release" is CANCELLED: 1 new strings were not added to it; name a new job in the job option',
+  ])
+})
