@@ -30,8 +30,14 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
     // The metafile names the inputs of the bundle: the modules whose messages the catalogs hold.
     initial.metafile = true
     const cwd = initial.absWorkingDir ?? process.cwd()
+    const level = initial.logLevel ?? 'warning'
+    // esbuild's JS API prints nothing below warnings unless asked; the report is info.
+    const info = (text: string): void => {
+      if (level === 'info' || level === 'debug' || level === 'verbose') process.stderr.write(`${text}\n`)
+    }
     build.onStart(async () => {
       const outcome = await session.start('build')
+      for (const line of outcome.info) info(`[unplugin-tms] ${line}`)
       const warnings = outcome.problems.filter((p) => p.severity === 'warning').map(toEsbuildMessage)
       const errors = outcome.problems.filter((p) => p.severity === 'error').map(toEsbuildMessage)
       return { warnings, errors }
@@ -47,10 +53,7 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
       }
       fillOutputs(result, cwd, catalogOf)
       if (!session.options.report) return
-      const level = initial.logLevel ?? 'warning'
-      if (level === 'info' || level === 'debug' || level === 'verbose') {
-        process.stderr.write(`${reportText(session.report)}\n`)
-      }
+      info(reportText(session.report))
       const outDir = initial.outdir ?? (initial.outfile ? dirname(initial.outfile) : undefined)
       if (!outDir) return
       const file = resolve(cwd, outDir, REPORT_FILE)

@@ -90,7 +90,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       async handler(id) {
         await session.ready()
         const dev = isVite && session.command === 'serve'
-        if (id === RUNTIME_ID) return session.runtimeModule(dev)
+        if (id === RUNTIME_ID) return session.runtimeModule({ hot: dev, chunkNames: webpackLike })
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
         if (dev) return session.catalogModule(locale, {})

@@ -55,6 +55,7 @@ export function rollupLikeHooks(
       const ctx = this as unknown as RollupLikeContext
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       outcome = await session.start(command)
+      for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
       if (command === 'serve' && state.command === undefined)

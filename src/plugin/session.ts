@@ -72,7 +72,6 @@ export class TmsSession {
   private readonly waiting: (() => void)[] = []
   /** File -> content hash extraction saw at build start. */
   private readonly startHashes = new Map<string, string>()
-  private readonly fullCatalogs = new Map<string, CatalogEntries>()
 
   constructor(raw: Options | undefined) {
     this.raw = raw
@@ -120,7 +119,6 @@ export class TmsSession {
     this.included = new Set(extraction.files.keys())
     this.fileIds.clear()
     this.entries.clear()
-    this.fullCatalogs.clear()
     this.startHashes.clear()
     for (const [file, fx] of extraction.files) {
       this.fileIds.set(file, this.idsOf(fx))
@@ -176,14 +174,16 @@ export class TmsSession {
     return id
   }
 
-  private siteLookup(site: CallSite, fx: FileExtraction): { id: string; text: string; pluralId?: string } {
+  private siteLookup(
+    site: CallSite,
+    fx: FileExtraction,
+  ): { id: string; text: string; pluralId?: string } | undefined {
     const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    if (!message) return undefined
     const id = this.entryId(site.messageKey, site.placeholders, message)
-    const text = message
-      ? sameSpelling(site.placeholders, message.placeholders)
-        ? message.text
-        : restorePlaceholders(message.parsed, site.placeholders)
-      : ''
+    const text = sameSpelling(site.placeholders, message.placeholders)
+      ? message.text
+      : restorePlaceholders(message.parsed, site.placeholders)
     if (site.pluralKey === undefined) return { id, text }
     const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
     return { id, text, pluralId: this.entryId(site.pluralKey, site.pluralPlaceholders, plural) }
@@ -193,8 +193,8 @@ export class TmsSession {
     const ids = new Set<string>()
     for (const site of fx.calls) {
       const found = this.siteLookup(site, fx)
-      ids.add(found.id)
-      if (found.pluralId) ids.add(found.pluralId)
+      if (found) ids.add(found.id)
+      if (found?.pluralId) ids.add(found.pluralId)
     }
     return ids
   }
@@ -239,10 +239,6 @@ export class TmsSession {
    * ids those modules use (a production bundle); without, every id (the dev server).
    */
   catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
-    if (!files) {
-      const cached = this.fullCatalogs.get(locale)
-      if (cached) return cached
-    }
     const translations = this.sync.catalogs.get(locale)
     const out = new Map<string, string>()
     let ids: Iterable<string> = this.entries.keys()
@@ -258,7 +254,6 @@ export class TmsSession {
       const respelled = entry.spelling ? this.respell(entry, text) : text
       if (respelled !== undefined) out.set(id, respelled)
     }
-    if (!files) this.fullCatalogs.set(locale, out)
     return out
   }
 
@@ -270,12 +265,12 @@ export class TmsSession {
     return checked.ok ? restorePlaceholders(checked.parsed, entry.spelling) : undefined
   }
 
-  async runtimeModule(hot: boolean): Promise<string> {
+  async runtimeModule(how: { hot: boolean; chunkNames: boolean }): Promise<string> {
     return runtimeModule({
       runtime: await runtimeCode(),
       sourceLocale: this.options.sourceLocale,
       locales: this.locales,
-      hot,
+      ...how,
     })
   }
 

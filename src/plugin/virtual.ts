@@ -93,6 +93,8 @@ export interface RuntimeModuleInput {
   locales: readonly string[]
   /** Vite dev server: catalogs pushed over the HMR channel replace the loaded ones. */
   hot: boolean
+  /** webpack and rspack: name the catalog chunks `tms-<locale>` (the others name them after the module id). */
+  chunkNames: boolean
 }
 
 /** The event the dev server sends when a locale's catalog changed in the cache. */
@@ -102,8 +104,8 @@ export function runtimeModule(input: RuntimeModuleInput): string {
   const { locales, hot } = input
   const loaders = locales.map((locale) => {
     const key = jsString(locale)
-    // webpack and rspack name the chunk after this comment; the others name it after the module id.
-    const load = `import(/* webpackChunkName: ${jsString(`tms-${locale}`)} */ ${jsString(catalogModuleId(locale))})`
+    const name = input.chunkNames ? `/* webpackChunkName: ${jsString(`tms-${locale}`)} */ ` : ''
+    const load = `import(${name}${jsString(catalogModuleId(locale))})`
     return hot
       ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}`
       : `${key}: () => ${load}`

@@ -72,6 +72,8 @@ export function webpackLikeHooks(
       const command = compiler.watchMode ? 'serve' : 'build'
       state.files = undefined
       outcome = await session.start(command)
+      const logger = compiler.getInfrastructureLogger('unplugin-tms')
+      for (const line of outcome.info) logger.info(line)
       for (const p of outcome.problems) {
         const error = new compiler.webpack.WebpackError(toText(p))
         if (p.severity === 'error') compilation?.errors.push(error)
