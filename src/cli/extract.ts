@@ -66,6 +66,19 @@ export async function extractOptionsFromFlags(flags: ExtractFlags, cwd: string):
   return options
 }
 
+/** `relative` once per file: a large project has tens of thousands of locations in a few thousand files. */
+function pathsRelativeTo(cwd: string): (file: string) => string {
+  const seen = new Map<string, string>()
+  return (file) => {
+    let rel = seen.get(file)
+    if (rel === undefined) {
+      rel = relative(cwd, file).split('\\').join('/')
+      seen.set(file, rel)
+    }
+    return rel
+  }
+}
+
 /** The `--json` document: files relative to `cwd`, 1-based lines and columns, sorted by text then variant. */
 export function extractJson(
   messages: readonly Message[],
@@ -78,27 +91,24 @@ export function extractJson(
     locations: { file: string; line: number; column: number }[]
   }[]
 } {
+  const rel = pathsRelativeTo(cwd)
   return {
     messages: messages.map((m) => ({
       text: m.text,
       variant: m.variant,
       placeholders: m.placeholders,
-      locations: m.locations.map((l) => ({
-        file: relative(cwd, l.file).split('\\').join('/'),
-        line: l.line,
-        column: l.column,
-      })),
+      locations: m.locations.map((l) => ({ file: rel(l.file), line: l.line, column: l.column })),
     })),
   }
 }
 
 function formatText(messages: readonly Message[], cwd: string): string {
+  const rel = pathsRelativeTo(cwd)
   const lines: string[] = []
   for (const m of messages) {
     const variant = m.variant === null ? '' : ` [variant: ${m.variant}]`
     lines.push(`${JSON.stringify(m.text)}${variant}`)
-    for (const l of m.locations)
-      lines.push(`  ${relative(cwd, l.file).split('\\').join('/')}:${l.line}:${l.column}`)
+    for (const l of m.locations) lines.push(`  ${rel(l.file)}:${l.line}:${l.column}`)
   }
   return lines.join('\n')
 }

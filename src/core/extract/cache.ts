@@ -25,6 +25,8 @@ import { type CallSite, type Diagnostic, type FileExtraction, type Message, mess
 export interface CacheEntry {
   digest: string
   hash: string
+  /** The result's encoded form when it already exists (read from disk, sent by a worker). */
+  payload?: string
   /** -1: never matches a stat, so the file is read and hashed before the entry is trusted. */
   size: number
   mtimeMs: number
@@ -225,7 +227,7 @@ function decodeFile(
  * A file's result read from disk: `messages`, `calls` and `diagnostics` are decoded together on first
  * access, then are plain data properties.
  */
-function storedExtraction(
+export function storedExtraction(
   file: string,
   hash: string,
   payload: string,
@@ -419,7 +421,8 @@ export async function saveDiskCache(
   ]
   for (const e of entries) {
     const stored = payloads.get(e.result.file)
-    const payload = stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result)
+    const payload =
+      e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))
     parts.push(`${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${payload}`)
   }
   const target = join(cacheDir, CACHE_FILE)

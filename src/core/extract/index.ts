@@ -181,6 +181,7 @@ export async function extractMessages(
       mtimeMs: remember ? s.mtimeMs : -1,
       result: r.result,
     }
+    if (r.payload !== undefined) entries[i]!.payload = r.payload
   })
 
   const fileMap = new Map<string, FileExtraction>()

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { storedExtraction } from './cache'
 import { type ExtractOutcome, extractFileFromDisk } from './file'
 import type { ResolvedExtractOptions } from './options'
 import type { FileExtraction } from './types'
@@ -17,11 +18,16 @@ import type { FileExtraction } from './types'
 export type WorkerRequest = { type: 'batch'; files: string[] } | { type: 'stop' }
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'results'; items: { result: FileExtraction; outcome: ExtractOutcome | 'unreadable' }[] }
+  | {
+      type: 'results'
+      items: { file: string; hash: string; payload: string; outcome: ExtractOutcome | 'unreadable' }[]
+    }
 
 export interface ParsedFile {
   result: FileExtraction
   outcome: ExtractOutcome | 'unreadable'
+  /** The encoded result, when a worker sent it so. */
+  payload?: string
 }
 
 /** Below this many files to parse, 'auto' stays on the calling thread. */
@@ -118,7 +124,11 @@ export async function extractInThreads(
         worker.on('message', (reply: WorkerReply) => {
           if (reply.type === 'results' && current !== null) {
             reply.items.forEach((item, k) => {
-              results[current![k]!] = item
+              results[current![k]!] = {
+                result: storedExtraction(item.file, item.hash, item.payload, options.namespace),
+                outcome: item.outcome,
+                payload: item.payload,
+              }
             })
             current = null
             if (!delivered) {

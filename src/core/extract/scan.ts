@@ -379,6 +379,30 @@ function parseAt(json: string, open: number): AstNode {
   return JSON.parse(json.slice(open, jsonValueEnd(json, open))) as AstNode
 }
 
+/**
+ * The call or tag node whose serialisation opens at `open`, with its callee at `calleeAt` starting at
+ * source offset `start`. oxc writes `start` and `end` last, so the node's own `,"start":S,"end":E}`
+ * after the callee marks its end (found with indexOf, not by walking every character). Anything
+ * unexpected falls back to the character walk.
+ */
+function parseNodeAt(json: string, open: number, calleeAt: number, start: number): AstNode {
+  const trailer = `,"start":${start},"end":`
+  const at = json.indexOf(trailer, calleeAt)
+  if (at !== -1) {
+    let close = at + trailer.length
+    while (close < json.length && json.charCodeAt(close) >= 48 && json.charCodeAt(close) <= 57) close++
+    if (json.charCodeAt(close) === 125) {
+      try {
+        const node = JSON.parse(json.slice(open, close + 1)) as AstNode
+        if (node.start === start) return node
+      } catch {
+        // not the node's own trailer: fall through
+      }
+    }
+  }
+  return parseAt(json, open)
+}
+
 function scanJsonText(ctx: FileContext, json: string, bindings: Bindings): void {
   const found: Found[] = []
   // Each local name of a message function, as a callee or a tag: one pass per name over the JSON.
@@ -394,7 +418,10 @@ function scanJsonText(ctx: FileContext, json: string, bindings: Bindings): void 
         tagged = true
         open = at - TAG_HEAD.length
       } else continue
-      const node = parseAt(json, open)
+      const digits = at + needle.length
+      let stop = digits
+      while (json.charCodeAt(stop) >= 48 && json.charCodeAt(stop) <= 57) stop++
+      const node = parseNodeAt(json, open, stop, Number(json.slice(digits, stop)))
       found.push({ start: node.start, end: node.end, node, spec, tagged })
     }
   }

@@ -3,6 +3,7 @@
  * files, reads and extracts them, posts the results back, and asks again until told to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import { encodeFile } from './cache'
 import { extractFileFromDisk } from './file'
 import type { ResolvedExtractOptions } from './options'
 import type { WorkerReply, WorkerRequest } from './pool'
@@ -15,9 +16,14 @@ if (port !== null) {
       port.close()
       return
     }
+    // Results travel as their compact cache encoding: one string per file clones far faster than
+    // the object graph, and the disk cache can store it as is.
     const reply: WorkerReply = {
       type: 'results',
-      items: request.files.map((file) => extractFileFromDisk(file, options)),
+      items: request.files.map((file) => {
+        const { result, outcome } = extractFileFromDisk(file, options)
+        return { file, hash: result.hash, payload: encodeFile(result), outcome }
+      }),
     }
     port.postMessage(reply)
   })
