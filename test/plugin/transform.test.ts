@@ -108,9 +108,9 @@ describe('rewriteMessageCalls', () => {
     expect(rewrite(once)).toBeNull()
   })
 
-  test('the source map points the values expression back at the original', () => {
+  test('the source map points the kept text and values back at their original positions', () => {
     const { options, specs } = specsOf(['t'])
-    const code = "const a = t('Hi {name}', { name: user.first }, { variant: 'v' })\n"
+    const code = "const a = 1\nexport const b = t('Hi {name}', { name: user.first }, { variant: 'v' })\n"
     const fx = extractFromCode('/app/src/m.js', code, options)
     const result = rewriteMessageCalls({
       code,
@@ -123,8 +123,55 @@ describe('rewriteMessageCalls', () => {
     expect(result.map.sources).toEqual(['/app/src/m.js'])
     expect(result.map.sourcesContent).toEqual([code])
     expect(result.ids).toEqual(['x'])
-    // Line 2 of the output (after the import) maps to line 1 of the input.
-    expect(result.map.mappings.split(';')[0]).toBe('')
-    expect(result.map.mappings.split(';')[1]).not.toBe('')
+    for (const needle of ["'Hi {name}'", 'user.first']) {
+      expect(originalPosition(result.map.mappings, positionOf(result.code, needle))).toEqual(
+        positionOf(code, needle),
+      )
+    }
   })
 })
+
+/** 0-based line and column of the first occurrence of `needle`. */
+function positionOf(text: string, needle: string): { line: number; column: number } {
+  const at = text.indexOf(needle)
+  const before = text.slice(0, at).split('\n')
+  return { line: before.length - 1, column: before[before.length - 1]!.length }
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/** Decodes a source map's mappings and finds the original position of a generated one (exact segment). */
+function originalPosition(
+  mappings: string,
+  generated: { line: number; column: number },
+): { line: number; column: number } | undefined {
+  let sourceLine = 0
+  let sourceColumn = 0
+  const lines = mappings.split(';')
+  for (let l = 0; l < lines.length; l++) {
+    let column = 0
+    for (const segment of lines[l]!.split(',').filter(Boolean)) {
+      const values: number[] = []
+      let shift = 0
+      let value = 0
+      for (const ch of segment) {
+        const digit = B64.indexOf(ch)
+        value += (digit & 31) << shift
+        if (digit & 32) shift += 5
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1)
+          shift = 0
+          value = 0
+        }
+      }
+      column += values[0]!
+      if (values.length >= 4) {
+        sourceLine += values[2]!
+        sourceColumn += values[3]!
+      }
+      if (l === generated.line && column === generated.column)
+        return { line: sourceLine, column: sourceColumn }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import {
+  catalogLiteral,
+  catalogMarker,
+  fillCatalogMarkers,
+  markerCatalogModule,
+  runtimeModule,
+} from '../../src/plugin/virtual'
+
+describe('catalog markers', () => {
+  const fr = new Map([
+    ['b', 'Deux'],
+    ['a', 'Un'],
+  ])
+
+  test('the literal sorts ids and escapes every text as a JS string', () => {
+    expect(catalogLiteral(fr)).toBe('{"a":"Un","b":"Deux"}')
+    expect(catalogLiteral(new Map([['x', '</script>\u2028${1}`\\']]))).toBe(
+      '{"x":"\\u003c/script>\\u2028${1}`\\\\"}',
+    )
+  })
+
+  test('a marker is filled wherever the bundler or a minifier put it, in any quotes', () => {
+    const marker = catalogMarker(0, 'abc123')
+    expect(markerCatalogModule(0, 'abc123')).toBe(`export default ${marker};\n`)
+    const chunks = [
+      `var e = ${marker}; export { e as default }`,
+      "var e=__TMS_CATALOG__('0:abc123');export{e as default}",
+      'var e=__TMS_CATALOG__(`0:abc123`);export{e as default}',
+    ]
+    for (const chunk of chunks) {
+      expect(fillCatalogMarkers(chunk, 'c.js', (i) => (i === 0 ? fr : undefined))!.code).toMatch(
+        /^var e ?= ?\(\{"a":"Un","b":"Deux"\}\); ?export ?\{ ?e as default ?\}$/,
+      )
+    }
+  })
+
+  test('a chunk without a marker, or with a marker of no known locale, is left alone', () => {
+    expect(fillCatalogMarkers('export default 1', 'c.js', () => fr)).toBeNull()
+    expect(fillCatalogMarkers(`export default ${catalogMarker(5, 'ff')}`, 'c.js', () => undefined)).toBeNull()
+  })
+})
+
+describe('runtime module', () => {
+  test('registers one lazy loader per locale after the runtime code', () => {
+    const code = runtimeModule({
+      runtime: 'function _r() {}\nfunction _u() {}',
+      sourceLocale: 'en-US',
+      locales: ['fr-FR', 'en-XA'],
+      hot: false,
+      chunkNames: true,
+    })
+    expect(code).toBe(
+      'function _r() {}\nfunction _u() {}\n' +
+        '_r("en-US", {\n' +
+        '  "fr-FR": () => import(/* webpackChunkName: "tms-fr-FR" */ "\\u0000tms/tms-fr-FR.js"),\n' +
+        '  "en-XA": () => import(/* webpackChunkName: "tms-en-XA" */ "\\u0000tms/tms-en-XA.js")\n' +
+        '});\n',
+    )
+  })
+
+  test('in the dev server, catalogs pushed over HMR win over the imported chunk', () => {
+    const code = runtimeModule({
+      runtime: '',
+      sourceLocale: 'en-US',
+      locales: ['fr-FR'],
+      hot: true,
+      chunkNames: false,
+    })
+    expect(code).toContain(
+      '"fr-FR": () => __tms_hot["fr-FR"] ? Promise.resolve({ default: __tms_hot["fr-FR"] }) : import("\\u0000tms/tms-fr-FR.js")',
+    )
+    expect(code).toContain('import.meta.hot.on("tms:catalog", (update) => {')
+  })
+})
