@@ -168,9 +168,10 @@ describe('push and pull under injected faults', () => {
     try {
       const error = await client.auth.authenticate().catch((e: unknown) => e)
       expect(error).toMatchObject({ code: 'MAX_OPERATIONS_LIMIT_EXCEEDED', status: 429 })
-      // Waits of 10-20 ms (jitter) within 200 ms: between 10 and 21 tries.
+      // Waits of at least 10 ms (jitter) within 200 ms: at most 21 tries, however slow the machine is
+      // (a loaded machine makes fewer, never more), and far fewer than the 1001 the count allows.
       const tries = (await requestLog(emu)).byRoute['POST /auth-api/v2/authenticate']
-      expect(tries).toBeGreaterThanOrEqual(10)
+      expect(tries).toBeGreaterThanOrEqual(2)
       expect(tries).toBeLessThanOrEqual(21)
     } finally {
       await control(emu, 'POST', 'faults', {})
