@@ -98,6 +98,9 @@ export async function extractInThreads(
   // Workers that returned at least one batch: the ones that really helped.
   let helped = 0
   const workers: Promise<void>[] = []
+  // Workers not holding a batch, stopped once the calling thread runs dry (one still starting up
+  // would otherwise be waited for with nothing left to do).
+  const idle = new Set<Worker>()
   for (let w = 0; w < threads - 1; w++) {
     workers.push(
       new Promise<void>((resolve) => {
@@ -115,10 +118,12 @@ export async function extractInThreads(
         }
         let delivered = false
         let current: number[] | null = null
+        idle.add(worker)
         const finish = (): void => {
           // Whatever this worker held goes back to the queue for the others (or the calling thread).
           if (current !== null) batches.push(current)
           current = null
+          idle.delete(worker)
           resolve()
         }
         worker.on('message', (reply: WorkerReply) => {
@@ -131,6 +136,7 @@ export async function extractInThreads(
               }
             })
             current = null
+            idle.add(worker)
             if (!delivered) {
               delivered = true
               helped++
@@ -141,6 +147,7 @@ export async function extractInThreads(
             worker.postMessage({ type: 'stop' } satisfies WorkerRequest)
             return
           }
+          idle.delete(worker)
           current = next
           worker.postMessage({ type: 'batch', files: next.map((i) => files[i]!) } satisfies WorkerRequest)
         })
@@ -154,6 +161,7 @@ export async function extractInThreads(
     runLocal(batch)
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
+  if (callerWorks) for (const worker of idle) void worker.terminate()
   await Promise.all(workers)
   // Batches given back by a failed worker after the calling thread ran dry.
   for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) runLocal(batch)

@@ -1,13 +1,15 @@
 /**
  * Finding the keyword calls of one program.
  *
- * Two strategies, one analysis (calls.ts):
- * - lazy: on Node >= 22, oxc-parser's raw transfer with a lazy visitor of CallExpression and
- *   TaggedTemplateExpression; nothing else of the AST is ever turned into JS objects, and the buffer is
- *   disposed right after. Used when no keyword name can be declared locally (see `mayDeclare`).
- * - estree: `parseSync` to ESTree objects, walked with a scope tracker so that a local `t` (a
- *   parameter, a variable, a function) hides the keyword. Used on Node 20, and for the files where the
- *   cheap text check below cannot rule a local declaration out.
+ * Three strategies, one analysis (calls.ts); the fixture suite runs every case through each:
+ * - lazy (Node >= 22): oxc-parser's raw transfer with a lazy visitor of CallExpression and
+ *   TaggedTemplateExpression; nothing else of the AST becomes JS objects, and the buffer is disposed
+ *   right after.
+ * - json (Node 20, no raw transfer): the AST arrives as a JSON string; only the serialised keyword
+ *   calls in it are parsed, never the whole tree.
+ * - estree: the whole ESTree, walked with a scope tracker so that a local `t` (a parameter, a variable,
+ *   a function) hides the keyword. Used for the files where a cheap text check (`mayDeclare`) cannot
+ *   rule out a local declaration of a keyword name; the other two assume there is none.
  */
 import * as oxc from 'oxc-parser'
 import { type ParserOptions, parseSync, rawTransferSupported, visitorKeys } from 'oxc-parser'
