@@ -13,7 +13,7 @@ import {
   resolveExtractOptions,
 } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
-import { extractOptionsOf, type PipelineInput, runPipeline } from '../core/pipeline'
+import { extractOptionsOf, runPipeline } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
 import { type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
@@ -78,12 +78,9 @@ export class TmsSession {
   }
 
   /** Runs once per build: options, extraction, push/pull, catalogs. Transform and load wait for it. */
-  start(
-    command: 'build' | 'serve',
-    overrides: Pick<PipelineInput, 'push' | 'pull'> = {},
-  ): Promise<StartOutcome> {
+  start(command: 'build' | 'serve'): Promise<StartOutcome> {
     this.command = command
-    this.started = this.run(overrides)
+    this.started = this.run()
     for (const wake of this.waiting.splice(0)) wake()
     return this.started
   }
@@ -94,7 +91,7 @@ export class TmsSession {
     await this.started
   }
 
-  private async run(overrides: Pick<PipelineInput, 'push' | 'pull'>): Promise<StartOutcome> {
+  private async run(): Promise<StartOutcome> {
     const merged = await loadOptions(this.raw ?? {})
     this.options = resolveOptions(merged, { command: this.command })
     this.extractOptions = resolveExtractOptions(extractOptionsOf(this.options) as ExtractOptions)
@@ -108,8 +105,8 @@ export class TmsSession {
         warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),
       },
       // A dev server serves what the cache holds (`tms pull` refreshes it) and pushes only when asked.
-      push: overrides.push ?? this.options.push,
-      pull: overrides.pull ?? this.command === 'build',
+      push: this.options.push,
+      pull: this.command === 'build',
     })
     const { extraction, sync, report } = result
     this.sync = sync
