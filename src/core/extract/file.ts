@@ -2,6 +2,7 @@ import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { FileContext } from './calls'
+import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scanUnit } from './scan'
 import { parseUnits } from './sources'
@@ -30,7 +31,20 @@ export function extractUncached(
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
-  for (const unit of parseUnits(file, code)) scanUnit(ctx, unit)
+  for (const unit of parseUnits(file, code)) {
+    // The parser would crash the process on this file (see nesting.ts): a warning instead.
+    const deep = excessiveNesting(unit.code)
+    if (deep >= 0) {
+      ctx.report(
+        'warning',
+        'too-deep',
+        deep,
+        `brackets nested more than ${MAX_NESTING} deep; the file is not parsed and its messages are not extracted`,
+      )
+      continue
+    }
+    scanUnit(ctx, unit)
+  }
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
     result: {
