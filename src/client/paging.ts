@@ -6,11 +6,15 @@ export interface Page<T> {
 
 /**
  * Every item of every page. `totalCount` decides the end when the service sends it (a service may
- * cap a page below the asked limit); a short or empty page ends it otherwise.
+ * cap a page below the asked limit); a short or empty page ends it otherwise. `maxItems` is how many
+ * items the query can match at most (one per hashcode asked for): past it the list ends whatever
+ * `totalCount` says, so a service that repeats its pages and announces a billion items cannot keep
+ * the caller asking for ever.
  */
 export async function* paginate<T>(
   fetchPage: (offset: number, limit: number) => Promise<{ totalCount?: number; items: T[] }>,
   limit: number,
+  maxItems: number = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<T, void, undefined> {
   let offset = 0
   for (;;) {
@@ -18,7 +22,7 @@ export async function* paginate<T>(
     const items = page.items
     yield* items
     offset += items.length
-    if (items.length === 0) return
+    if (items.length === 0 || offset >= maxItems) return
     if (typeof page.totalCount === 'number') {
       if (offset >= page.totalCount) return
     } else if (items.length < limit) return

@@ -290,6 +290,19 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
         : 'no items'
       throw http.error(req, 'INVALID_RESPONSE', answer.status, `the answer has ${got}`, answer.attempts)
     }
+    // A hashcode that is not a string would be kept in the cache and make every later read of it fail.
+    const bad = items.findIndex((item) => !isCreatedString(item))
+    if (bad >= 0) {
+      const item = items[bad] as unknown as Record<string, unknown> | null
+      const field = typeof item?.hashcode !== 'string' || !item.hashcode ? 'hashcode' : 'parsedStringText'
+      throw http.error(
+        req,
+        'INVALID_RESPONSE',
+        answer.status,
+        `the answer's items[${bad}].${field} is not a string (${JSON.stringify(item?.[field] ?? null)?.slice(0, 40)})`,
+        answer.attempts,
+      )
+    }
     return {
       wordCount: Number(answer.data.wordCount ?? 0),
       stringCount: Number(answer.data.stringCount ?? items.length),
@@ -372,12 +385,29 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     })
   }
 
-  function translationsRaw(
+  async function translationsRaw(
     projectId: string,
     query: TranslationsQuery & PageRequest,
   ): Promise<RawPage<TranslationItem>> {
     const path = translationsPath(projectId, query)
-    return fetchList(http, { method: 'GET', path, route: ROUTE_TRANSLATIONS, idempotent: true })
+    const req: HttpRequest = { method: 'GET', path, route: ROUTE_TRANSLATIONS, idempotent: true }
+    const page = await fetchList<TranslationItem>(http, req)
+    // Callers read `item.translations[]` directly: a wrong shape is named here, not met as a TypeError.
+    const bad = page.items.findIndex(
+      (item) => !item || typeof item.hashcode !== 'string' || !Array.isArray(item.translations),
+    )
+    if (bad >= 0) {
+      const item = page.items[bad] as unknown as Record<string, unknown> | null
+      const field = typeof item?.hashcode !== 'string' ? 'hashcode' : 'translations'
+      throw http.error(
+        req,
+        'INVALID_RESPONSE',
+        200,
+        `the answer's items[${bad}].${field} is not ${field === 'hashcode' ? 'a string' : 'an array'}`,
+        1,
+      )
+    }
+    return page
   }
 
   async function* sourceStrings(
@@ -396,6 +426,7 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
       yield* paginate(
         (offset, limit) => sourceRaw(projectId, { ...query, hashcodes, offset, limit }),
         PAGE_LIMIT,
+        hashcodes?.length,
       )
     }
   }
@@ -416,6 +447,7 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
       yield* paginate(
         (offset, limit) => translationsRaw(projectId, { ...query, hashcodes, offset, limit }),
         PAGE_LIMIT,
+        hashcodes?.length,
       )
     }
   }
@@ -441,6 +473,15 @@ interface RawCreateResult {
 
 interface RawCreatedString extends Omit<CreatedString, 'overWritten'> {
   overWritten: boolean | string
+}
+
+function isCreatedString(item: RawCreatedString | null | undefined): boolean {
+  return (
+    !!item &&
+    typeof item.hashcode === 'string' &&
+    item.hashcode !== '' &&
+    typeof item.parsedStringText === 'string'
+  )
 }
 
 function normalizeCreated(item: RawCreatedString): CreatedString {
