@@ -108,7 +108,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
           if (p.severity === 'error') this.error(toMessage(framework, p))
           else this.warn(toMessage(framework, p))
         }
-        return result.map ? { code: result.code, map: result.map as never } : null
+        return result.code === source ? null : { code: result.code, map: (result.map ?? null) as never }
       },
     },
     watchChange(_id, change) {
@@ -140,6 +140,8 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     config: () => ({ optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }),
     configResolved(config) {
       rollupState.command = config.command
+      // A production build without build.sourcemap never reads the transforms' maps.
+      session.sourcemap = config.command === 'serve' || config.build.sourcemap !== false
       rollupState.info = (text) => config.logger.info(text)
     },
     configureServer(server) {

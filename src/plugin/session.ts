@@ -53,6 +53,8 @@ export interface StartOutcome {
 export class TmsSession {
   readonly raw: Options | undefined
   command: 'build' | 'serve' = 'build'
+  /** Whether transforms return source maps; off only where the bundler says it will not use them. */
+  sourcemap = true
   options!: ResolvedOptions
   extractOptions!: ResolvedExtractOptions
   /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
@@ -225,6 +227,7 @@ export class TmsSession {
       lookup: (site) => this.siteLookup(site, fx),
       specs: this.specs,
       runtimeModule: this.extractOptions.runtimeModule,
+      sourcemap: this.sourcemap,
     })
     this.fileIds.set(file, new Set(result?.ids ?? []))
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null

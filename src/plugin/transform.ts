@@ -38,11 +38,16 @@ export interface RewriteInput {
   specs: ReadonlyMap<string, KeywordSpec>
   /** Import specifier of the runtime. */
   runtimeModule: string
+  /**
+   * Whether the bundler will use a source map of this module (false: a vite build without
+   * `build.sourcemap`). Generating one costs more than the rewrite itself on large apps.
+   */
+  sourcemap?: boolean
 }
 
 export interface RewriteResult {
   code: string
-  map: SourceMap
+  map: SourceMap | null
   /** Ids the module uses now. */
   ids: string[]
 }
@@ -100,7 +105,10 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
   return {
     code: s.toString(),
-    map: s.generateMap({ source: input.id.split('?')[0], includeContent: true, hires: 'boundary' }),
+    map:
+      input.sourcemap === false
+        ? null
+        : s.generateMap({ source: input.id.split('?')[0], includeContent: true, hires: 'boundary' }),
     ids,
   }
 }

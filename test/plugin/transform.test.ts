@@ -108,6 +108,25 @@ describe('rewriteMessageCalls', () => {
     expect(rewrite(once)).toBeNull()
   })
 
+  test('no source map is generated where the bundler will not read one, and the code is the same', () => {
+    const { options, specs } = specsOf(['t'])
+    const code = "export const b = t('Hi {name}', { name })\n"
+    const fx = extractFromCode('/app/src/m.js', code, options)
+    const input = {
+      code,
+      id: '/app/src/m.js',
+      calls: fx.calls,
+      specs,
+      runtimeModule: 'unplugin-tms/runtime',
+      lookup: () => ({ id: 'x', text: 'Hi {name}' }),
+    }
+    const without = rewriteMessageCalls({ ...input, sourcemap: false })!
+    const withMap = rewriteMessageCalls(input)!
+    expect(without.map).toBeNull()
+    expect(withMap.map).not.toBeNull()
+    expect(without.code).toBe(withMap.code)
+  })
+
   test('the source map points the kept text and values back at their original positions', () => {
     const { options, specs } = specsOf(['t'])
     const code = "const a = 1\nexport const b = t('Hi {name}', { name: user.first }, { variant: 'v' })\n"
@@ -120,11 +139,12 @@ describe('rewriteMessageCalls', () => {
       runtimeModule: 'unplugin-tms/runtime',
       lookup: () => ({ id: 'x', text: 'Hi {name}' }),
     })!
-    expect(result.map.sources).toEqual(['/app/src/m.js'])
-    expect(result.map.sourcesContent).toEqual([code])
+    const map = result.map!
+    expect(map.sources).toEqual(['/app/src/m.js'])
+    expect(map.sourcesContent).toEqual([code])
     expect(result.ids).toEqual(['x'])
     for (const needle of ["'Hi {name}'", 'user.first']) {
-      expect(originalPosition(result.map.mappings, positionOf(result.code, needle))).toEqual(
+      expect(originalPosition(map.mappings, positionOf(result.code, needle))).toEqual(
         positionOf(code, needle),
       )
     }
