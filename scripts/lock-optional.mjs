@@ -27,7 +27,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)))
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  )
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
 }
 console.log(`package-lock.json: ${added} optional platform entries added`)
