@@ -23,6 +23,7 @@ const repo = fileURLToPath(new URL('../../', import.meta.url))
 const corpusRoot = join(repo, 'bench', '.corpus')
 const work = join(corpusRoot, '.work')
 const bin = (rel: string) => join(repo, 'node_modules', rel)
+const ROUNDS = 4
 
 interface Timed {
   seconds: number
@@ -37,16 +38,6 @@ function wall(node: string, args: string[], cwd: string): { seconds: number; std
     throw new Error(`${args.join(' ')} exited ${r.status}: ${(r.stderr ?? '').slice(0, 2000)}`)
   }
   return { seconds, stdout: r.stdout }
-}
-
-/** The best of `runs` (the least disturbed by other work on the machine). */
-function best(runs: number, f: () => Timed): Timed {
-  let top: Timed | null = null
-  for (let i = 0; i < runs; i++) {
-    const t = f()
-    if (top === null || t.seconds < top.seconds) top = t
-  }
-  return top!
 }
 
 function child(node: string, script: string, args: string[]): Record<string, unknown> {
@@ -113,41 +104,53 @@ async function measure(
   const cli = join(repo, 'dist', 'cli.mjs')
   console.log(`bench extract: ${version}: ours`)
 
-  const oursCliCold = best(3, () => {
-    const r = wall(node, [cli, 'extract', '--json', '--no-cache', '--include', '**/*.tsx'], tms.dir)
-    const n = (JSON.parse(r.stdout) as { messages: unknown[] }).messages.length
-    return { seconds: r.seconds, note: `${n} messages` }
-  })
-  rmSync(join(tms.dir, '.tms-cache'), { recursive: true, force: true })
-  wall(node, [cli, 'extract', '--json', '--include', '**/*.tsx'], tms.dir)
-  const oursCliWarm = best(3, () => {
-    const r = wall(node, [cli, 'extract', '--json', '--include', '**/*.tsx'], tms.dir)
-    return { seconds: r.seconds, note: '' }
-  })
-  rmSync(join(tms.dir, '.tms-cache'), { recursive: true, force: true })
-
   const cacheDir = join(work, `cache-${tag}`)
-  let coldMs = Number.POSITIVE_INFINITY
-  let warmMs = Number.POSITIVE_INFINITY
-  let cold1Ms = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 3; i++) {
+  const cliCache = join(tms.dir, '.tms-cache')
+  const fjsOut = join(work, `formatjs-${tag}.json`)
+  const mins: Record<string, number> = {}
+  const keep = (key: string, value: number) => {
+    mins[key] = Math.min(mins[key] ?? Number.POSITIVE_INFINITY, value)
+  }
+  let oursNote = ''
+  let fjsNote = ''
+  // Rounds interleave the tools, so a burst of other work on the machine hits all of them alike; the
+  // best of each is kept.
+  for (let round = 0; round < ROUNDS; round++) {
+    const cold = wall(node, [cli, 'extract', '--json', '--no-cache', '--include', '**/*.tsx'], tms.dir)
+    oursNote = `${(JSON.parse(cold.stdout) as { messages: unknown[] }).messages.length} messages`
+    keep('cliCold', cold.seconds)
+    const fjs = wall(
+      node,
+      [bin('@formatjs/cli/bin/formatjs'), 'extract', '**/*.tsx', '--out-file', fjsOut],
+      corpora.formatjs.dir,
+    )
+    fjsNote = `${formatjsCount(fjsOut)} messages`
+    keep('formatjs', fjs.seconds)
+    rmSync(cliCache, { recursive: true, force: true })
+    wall(node, [cli, 'extract', '--json', '--include', '**/*.tsx'], tms.dir)
+    keep('cliWarm', wall(node, [cli, 'extract', '--json', '--include', '**/*.tsx'], tms.dir).seconds)
+    rmSync(cliCache, { recursive: true, force: true })
+
     rmSync(cacheDir, { recursive: true, force: true })
     const r = child(node, script, ['ours', tms.dir, 'auto', cacheDir])
     if (r.messages !== tms.messages) {
       throw new Error(`extractMessages found ${r.messages} messages; the corpus holds ${tms.messages}`)
     }
-    coldMs = Math.min(coldMs, r.coldMs as number)
-    warmMs = Math.min(warmMs, r.warmMs as number)
-    const single = child(node, script, ['ours', tms.dir, '0'])
-    cold1Ms = Math.min(cold1Ms, single.coldMs as number)
-  }
-  let diskWarmMs = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 3; i++) {
-    const r = child(node, script, ['ours-disk', tms.dir, 'auto', cacheDir])
-    if ((r.stats as { parsed: number }).parsed !== 0)
+    keep('cold', r.coldMs as number)
+    keep('warm', r.warmMs as number)
+    const disk = child(node, script, ['ours-disk', tms.dir, 'auto', cacheDir])
+    if ((disk.stats as { parsed: number }).parsed !== 0)
       throw new Error('the disk cache did not serve the warm run')
-    diskWarmMs = Math.min(diskWarmMs, r.ms as number)
+    keep('diskWarm', disk.ms as number)
+    keep('cold1', child(node, script, ['ours', tms.dir, '0']).coldMs as number)
   }
+  const oursCliCold: Timed = { seconds: mins.cliCold!, note: oursNote }
+  const oursCliWarm: Timed = { seconds: mins.cliWarm!, note: '' }
+  const formatjs: Timed = { seconds: mins.formatjs!, note: fjsNote }
+  const coldMs = mins.cold!
+  const warmMs = mins.warm!
+  const cold1Ms = mins.cold1!
+  const diskWarmMs = mins.diskWarm!
 
   console.log(`bench extract: ${version}: raw parsers`)
   const parse: Record<string, number> = {}
@@ -158,17 +161,6 @@ async function measure(
     for (let i = 0; i < 2; i++) ms = Math.min(ms, child(node, script, [mode, tms.dir]).ms as number)
     parse[mode] = ms
   }
-
-  console.log(`bench extract: ${version}: @formatjs/cli`)
-  const fjsOut = join(work, `formatjs-${tag}.json`)
-  const formatjs = best(3, () => {
-    const r = wall(
-      node,
-      [bin('@formatjs/cli/bin/formatjs'), 'extract', '**/*.tsx', '--out-file', fjsOut],
-      corpora.formatjs.dir,
-    )
-    return { seconds: r.seconds, note: `${formatjsCount(fjsOut)} messages` }
-  })
 
   console.log(`bench extract: ${version}: i18next-parser`)
   const i18nDir = join(work, `i18next-${tag}`)
@@ -188,10 +180,8 @@ async function measure(
       verbose: false,
     })}\n`,
   )
-  const i18next = best(1, () => {
-    const r = wall(node, [bin('i18next-parser/bin/cli.js'), '--config', i18nConfig, '--silent'], work)
-    return { seconds: r.seconds, note: `${i18nextCount(i18nDir)} keys` }
-  })
+  const i18nRun = wall(node, [bin('i18next-parser/bin/cli.js'), '--config', i18nConfig, '--silent'], work)
+  const i18next: Timed = { seconds: i18nRun.seconds, note: `${i18nextCount(i18nDir)} keys` }
 
   console.log(`bench extract: ${version}: @lingui/cli (slow)`)
   const linguiDir = join(work, `lingui-${tag}`)
@@ -207,10 +197,15 @@ async function measure(
       format: 'po',
     })}\n`,
   )
-  const lingui = best(1, () => {
-    const r = wall(node, [bin('@lingui/cli/dist/lingui.js'), 'extract', '--config', linguiConfig], linguiDir)
-    return { seconds: r.seconds, note: `${linguiCount(join(linguiDir, 'locales', 'en.po'))} messages` }
-  })
+  const linguiRun = wall(
+    node,
+    [bin('@lingui/cli/dist/lingui.js'), 'extract', '--config', linguiConfig],
+    linguiDir,
+  )
+  const lingui: Timed = {
+    seconds: linguiRun.seconds,
+    note: `${linguiCount(join(linguiDir, 'locales', 'en.po'))} messages`,
+  }
 
   return {
     version,
@@ -269,7 +264,8 @@ export async function run(): Promise<BenchSection> {
   const c = corpora.tms
   const intro = [
     `Corpus: ${c.files} TSX files, ${(c.bytes / 1e6).toFixed(1)} MB, ${c.calls} calls (${c.messages} distinct messages), written once per tool in its own syntax (bench/extract-corpus.ts). ${cpus().length} cores.`,
-    'Each figure is the best of 3 fresh processes (1 for i18next-parser and lingui). CLI rows are wall-clock time of the command, start-up included, for every tool alike; in-process rows time the `extractMessages()` call the build makes (`auto` workers unless noted). Raw parse rows read the files first and time the parse alone.',
+    `Each figure is the best of ${ROUNDS} fresh processes, the tools taking turns within each round (1 run for i18next-parser and lingui). ` +
+      'CLI rows are wall-clock time of the command, start-up included, for every tool alike; in-process rows time the `extractMessages()` call the build makes (`auto` workers unless noted). Raw parse rows read the files first and time the parse alone.',
   ].join('\n')
   return {
     title: 'Extraction',

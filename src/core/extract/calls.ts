@@ -17,8 +17,8 @@ import { type CallSite, type Diagnostic, type Message, messageKey, type Range } 
 
 const parsedMemo = new Map<string, Map<string, ParsedText>>()
 
-/** parsePlaceholders with a memo per spec: the same texts recur across a codebase. */
-function parseCached(text: string, spec: PlaceholderSpec): ParsedText {
+/** The memo of parsePlaceholders results for one spec: the same texts recur across a codebase. */
+function memoFor(spec: PlaceholderSpec): Map<string, ParsedText> {
   const specKey =
     spec.custom != null && spec.custom !== '' ? `c:${spec.custom}` : `f:${spec.format ?? 'none'}`
   let memo = parsedMemo.get(specKey)
@@ -26,6 +26,10 @@ function parseCached(text: string, spec: PlaceholderSpec): ParsedText {
     memo = new Map()
     parsedMemo.set(specKey, memo)
   } else if (memo.size > 100_000) memo.clear()
+  return memo
+}
+
+function parseCached(text: string, spec: PlaceholderSpec, memo: Map<string, ParsedText>): ParsedText {
   let parsed = memo.get(text)
   if (parsed === undefined) {
     parsed = parsePlaceholders(text, spec)
@@ -46,11 +50,13 @@ export class FileContext {
   readonly messages: Map<string, Message> = new Map()
   readonly diagnostics: Diagnostic[] = []
   #lineStarts: number[] | null = null
+  readonly #memo: Map<string, ParsedText>
 
   constructor(file: string, code: string, options: ResolvedExtractOptions) {
     this.file = file
     this.code = code
     this.options = options
+    this.#memo = memoFor(options.placeholder)
   }
 
   /** 1-based line and column (UTF-16 code units) of an offset. */
@@ -95,14 +101,14 @@ export class FileContext {
     variant: string | null,
     meta: { instruction?: string; maxLength?: number },
     offset: number,
+    at: { line: number; column: number },
   ): { key: string; placeholders: string[] } {
-    const { parsed, placeholders: shared } = parseCached(text, this.options.placeholder)
+    const { parsed, placeholders: shared } = parseCached(text, this.options.placeholder, this.#memo)
     // The memo's array is shared between sites; each site and message gets its own copy.
     const placeholders = shared.length === 0 ? [] : [...shared]
     const namespace = this.options.namespace
     const key = messageKey(parsed, variant, namespace)
-    const { line, column } = this.position(offset)
-    const location = { file: this.file, line, column }
+    const location = { file: this.file, line: at.line, column: at.column }
     const existing = this.messages.get(key)
     if (existing === undefined) {
       const message: Message = {
@@ -327,7 +333,8 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
   if (!acceptText(ctx, text, textNode, spec, 'text')) return
   if (plural !== null && !acceptText(ctx, plural, args[spec.plural!]!, spec, 'plural text')) return
   const meta = { instruction: options.instruction, maxLength: options.maxLength }
-  const main = ctx.addMessage(text, options.variant, meta, call.start)
+  const at = ctx.position(call.start)
+  const main = ctx.addMessage(text, options.variant, meta, call.start, at)
   const site: CallSite = {
     messageKey: main.key,
     kind: 'call',
@@ -336,10 +343,11 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     callee: range(callee),
     args: args.map(range),
     placeholders: main.placeholders,
-    ...ctx.position(call.start),
+    line: at.line,
+    column: at.column,
   }
   if (plural !== null) {
-    const second = ctx.addMessage(plural, options.variant, meta, call.start)
+    const second = ctx.addMessage(plural, options.variant, meta, call.start, at)
     site.pluralKey = second.key
     site.pluralPlaceholders = second.placeholders
   }
@@ -382,7 +390,8 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
     }
   }
   if (!acceptText(ctx, text, node, spec, 'text')) return
-  const { key, placeholders } = ctx.addMessage(text, null, {}, node.start)
+  const at = ctx.position(node.start)
+  const { key, placeholders } = ctx.addMessage(text, null, {}, node.start, at)
   ctx.sites.push({
     messageKey: key,
     kind: 'tagged',
@@ -392,6 +401,7 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
     args: [],
     expressions: named,
     placeholders,
-    ...ctx.position(node.start),
+    line: at.line,
+    column: at.column,
   })
 }

@@ -1,6 +1,21 @@
 /**
  * The extractor: application source in, messages out. One implementation for the bundler plugin and
  * `tms extract`, so the two can never disagree about a message.
+ *
+ * Which calls are messages:
+ * - a call (or tagged template) of a keyword name that the file does not declare itself: a global, or
+ *   an import from any module (an app's own wrapper around the runtime included);
+ * - the runtime's `t` (imported from `runtimeModule`) under any local name, a namespace import's `.t`,
+ *   and the same through `require()`;
+ * - member keywords (`i18n.t`) by their written path.
+ * A local declaration (variable, function, parameter, class, catch binding) of the name in an
+ * enclosing scope hides the keyword; so does importing another runtime export under that name.
+ *
+ * Diagnostics (stable codes): warnings `non-literal-text`, `non-literal-plural`, `non-literal-variant`
+ * (also a context argument), `non-literal-options`, `non-literal-instruction`, `invalid-max-length`,
+ * `missing-argument`, `empty-text`, `unsupported-tagged-template`, `conflicting-metadata`,
+ * `parse-error`, `read-error`; error `text-too-long` (over 10000 UTF-16 units). A skipped call never
+ * stops the rest of the file, and a file that does not parse never stops the others.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'

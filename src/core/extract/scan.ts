@@ -145,11 +145,11 @@ export function mayDeclare(
 ): boolean {
   const list = [...names]
   if (list.length === 0) return false
-  const source = `(?<![\\w$])(?:${list.map(escapeRegex).join('|')})(?![\\w$])`
-  let re = mentionRegexes.get(source)
+  const key = list.join('\u0000')
+  let re = mentionRegexes.get(key)
   if (re === undefined) {
-    re = new RegExp(source, 'g')
-    mentionRegexes.set(source, re)
+    re = new RegExp(`(?<![\\w$])(?:${list.map(escapeRegex).join('|')})(?![\\w$])`, 'g')
+    mentionRegexes.set(key, re)
   }
   re.lastIndex = 0
   for (let m = re.exec(code); m; m = re.exec(code)) {
