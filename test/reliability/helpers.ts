@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { RunningEmulator } from '../../src/emulator/index'
+import { rollup } from 'rollup'
+import type { TmsReport } from '../../src/core/report'
+import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index'
+import type { Options } from '../../src/options'
+import tmsRollup from '../../src/rollup'
 import { control } from '../helpers/sync'
 
 /**
@@ -149,4 +153,57 @@ export function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/** The demo user and a project with five target locales, for pulls of five locales. */
+export const FIVE_LOCALES: string[] = ['fr-FR', 'de-DE', 'ja-JP', 'es-ES', 'it-IT']
+export const SEED: EmulatorSeed = {
+  users: [{ userIdentifier: USER, userSecret: SECRET }],
+  accounts: [
+    {
+      accountUid: 'demo-account',
+      projects: [{ projectId: PROJECT, sourceLocaleId: 'en-US', targetLocaleIds: FIVE_LOCALES }],
+    },
+  ],
+}
+
+export interface RollupBuilt {
+  outDir: string
+  warnings: string[]
+  report: TmsReport | undefined
+}
+
+/** A production rollup build of `<root>/src/main.js` through the plugin (the sources, as other plugin tests do). */
+export async function rollupBuild(root: string, options: Options, outName = 'dist'): Promise<RollupBuilt> {
+  const outDir = join(root, outName)
+  rmSync(outDir, { recursive: true, force: true })
+  const warnings: string[] = []
+  const bundle = await rollup({
+    input: join(root, 'src/main.js'),
+    plugins: [tmsRollup({ root, ...options })],
+    onLog: (level, log) => {
+      if (level === 'warn') warnings.push(log.message)
+    },
+  })
+  try {
+    await bundle.write({ dir: outDir, format: 'es' })
+  } finally {
+    await bundle.close()
+  }
+  let report: TmsReport | undefined
+  try {
+    report = JSON.parse(readFileSync(join(outDir, 'tms-report.json'), 'utf8')) as TmsReport
+  } catch {
+    report = undefined
+  }
+  return { outDir, warnings, report }
+}
+
+/** `main.js` importing every generated module, so every message is in the bundle. */
+export function mainModule(files: Record<string, string>): string {
+  const modules = Object.keys(files).filter((f) => f !== 'src/main.js')
+  const imports = modules.map((f, i) => `import { all as a${i} } from './${f.slice('src/'.length)}'`)
+  const render = `export const render = () => [${modules.map((_, i) => `...a${i}`).join(', ')}]`
+  // Exporting setLocale keeps the catalogs: without it a bundler rightly drops them as unreachable.
+  return `${imports.join('\n')}\nexport { setLocale } from 'unplugin-tms/runtime'\n${render}\n`
 }
