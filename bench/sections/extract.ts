@@ -87,6 +87,7 @@ interface NodeFigures {
   warmMs: number
   diskWarmMs: number
   cold1Ms: number
+  coldWorkers: number
   parse: Record<string, number>
   formatjs: Timed
   i18next: Timed
@@ -112,6 +113,7 @@ async function measure(
     mins[key] = Math.min(mins[key] ?? Number.POSITIVE_INFINITY, value)
   }
   let oursNote = ''
+  let coldWorkers = 0
   let fjsNote = ''
   // Rounds interleave the tools, so a burst of other work on the machine hits all of them alike; the
   // best of each is kept.
@@ -137,6 +139,7 @@ async function measure(
       throw new Error(`extractMessages found ${r.messages} messages; the corpus holds ${tms.messages}`)
     }
     keep('cold', r.coldMs as number)
+    coldWorkers = Math.max(coldWorkers, (r.coldStats as { workers: number }).workers)
     keep('warm', r.warmMs as number)
     const disk = child(node, script, ['ours-disk', tms.dir, 'auto', cacheDir])
     if ((disk.stats as { parsed: number }).parsed !== 0)
@@ -215,6 +218,7 @@ async function measure(
     warmMs,
     diskWarmMs,
     cold1Ms,
+    coldWorkers,
     parse,
     formatjs,
     i18next,
@@ -236,7 +240,7 @@ function table(f: NodeFigures): string {
     `| i18next-parser | ${s(f.i18next.seconds)} | ${(f.i18next.seconds / cold).toFixed(1)}x ours | >= 5x ${verdict(f.i18next.seconds / cold >= 5)} |`,
     `| @lingui/cli extract | ${s(f.lingui.seconds)} | ${(f.lingui.seconds / cold).toFixed(1)}x ours | >= 20x ${verdict(f.lingui.seconds / cold >= 20)} |`,
     `| \`tms extract --json\`, warm (disk cache) | ${s(f.oursCliWarm.seconds)} | ${((100 * f.oursCliWarm.seconds) / cold).toFixed(0)}% of cold | (process start-up included) |`,
-    `| extractMessages(), cold, in process | ${ms(f.coldMs)} | | |`,
+    `| extractMessages(), cold, in process (\`auto\`: ${f.coldWorkers} worker thread${f.coldWorkers === 1 ? '' : 's'} helped) | ${ms(f.coldMs)} | | |`,
     `| extractMessages(), cold, one thread | ${ms(f.cold1Ms)} | | |`,
     `| extractMessages(), warm, same process | ${ms(f.warmMs)} | ${((100 * f.warmMs) / f.coldMs).toFixed(1)}% of cold | < 10% ${verdict(f.warmMs < 0.1 * f.coldMs)} |`,
     `| extractMessages(), warm, new process, disk cache | ${ms(f.diskWarmMs)} | ${((100 * f.diskWarmMs) / f.coldMs).toFixed(1)}% of cold | |`,

@@ -7,7 +7,7 @@
  * calling thread for the files that worker had not returned: workers only ever make it faster.
  */
 import { createRequire } from 'node:module'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { storedExtraction } from './cache'
@@ -34,11 +34,20 @@ export interface ParsedFile {
 export const AUTO_WORKER_THRESHOLD = 1500
 const BATCH = 48
 
-/** How many threads in all (calling thread included) 'auto' or an explicit count gives. */
-export function threadCount(setting: number | 'auto', files: number): number {
+/**
+ * How many threads in all (calling thread included) 'auto' or an explicit count gives. 'auto' counts
+ * only the cores other work is not already using (the 1-minute load average): on a busy machine
+ * (a CI runner, parallel builds) extra threads cost more in start-up and transfer than they parse.
+ */
+export function threadCount(
+  setting: number | 'auto',
+  files: number,
+  cores: number = availableParallelism(),
+  load: number = loadavg()[0] ?? 0,
+): number {
   if (setting === 'auto') {
     if (files < AUTO_WORKER_THRESHOLD) return 1
-    return Math.max(1, Math.min(availableParallelism(), 4))
+    return Math.max(1, Math.min(Math.floor(cores - load + 0.5), 4))
   }
   return Math.max(1, Math.min(setting, Math.ceil(files / BATCH)))
 }
