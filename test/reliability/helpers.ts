@@ -89,12 +89,13 @@ export function writeFiles(root: string, files: Record<string, string | Buffer>)
   }
 }
 
-/** `Message <i> of <name>` texts, one `t()` call each, one module per 500 so no file is huge. */
+/** `<label> <i> of {<name>}` texts, one `t()` call each, one module per 500 so no file is huge. */
 export function messageModules(
   count: number,
   name = 'app',
+  label = 'Message',
 ): { files: Record<string, string>; texts: string[] } {
-  const texts = Array.from({ length: count }, (_, i) => `Message ${i} of {${name}}`)
+  const texts = Array.from({ length: count }, (_, i) => `${label} ${i} of {${name}}`)
   const files: Record<string, string> = {}
   for (let start = 0; start < count; start += 500) {
     const lines = ["import { t } from 'unplugin-tms/runtime'", `export const ${name} = 'x'`]
