@@ -223,6 +223,27 @@ type LazyParseResult = ReturnType<typeof parseSync> & { visit(visitor: unknown):
 // (scanning is synchronous, so one file at a time per thread).
 let lazyCtx: FileContext | null = null
 let lazyBindings: Bindings | null = null
+let lazyRoots: string[] = []
+
+/**
+ * Can the callee written at `start` be a keyword? Reading the source text there costs nothing, while
+ * asking the lazy node for its callee builds objects: most calls in a file (`items.map(...)`) are
+ * ruled out here. A parenthesised callee is left to the node.
+ */
+function calleeMayMatch(code: string, start: number, roots: readonly string[]): boolean {
+  if (code.charCodeAt(start) === 40) return true
+  for (const root of roots) {
+    if (code.startsWith(root, start) && !isWordChar(code.charCodeAt(start + root.length))) return true
+  }
+  return false
+}
+
+/** The first names of every callee that can be a keyword: `t`, `tr`, `i18n` (of `i18n.t`), `this`. */
+function calleeRoots(bindings: Bindings): string[] {
+  const roots = new Set(bindings.direct.keys())
+  for (const path of bindings.members.keys()) roots.add(path.slice(0, path.indexOf('.')))
+  return [...roots]
+}
 // biome-ignore lint/suspicious/noExplicitAny: the lazy Visitor class is untyped in oxc-parser.
 let lazyVisitor: any = null
 
@@ -235,11 +256,13 @@ function getLazyVisitor(): unknown {
     const Visitor = experimentalGetLazyVisitor()
     lazyVisitor = new Visitor({
       CallExpression(node) {
+        if (!calleeMayMatch(lazyCtx!.code, node.start, lazyRoots)) return
         const callee = node.callee as AstNode
         const spec = specOf(callee, lazyBindings!)
         if (spec !== undefined) handleCall(lazyCtx!, node, callee, spec)
       },
       TaggedTemplateExpression(node) {
+        if (!calleeMayMatch(lazyCtx!.code, node.start, lazyRoots)) return
         const tag = node.tag as AstNode
         const spec = specOf(tag, lazyBindings!)
         if (spec !== undefined) handleTagged(lazyCtx!, node, tag, spec)
@@ -328,6 +351,7 @@ function scanLazy(ctx: FileContext, unit: ParseUnit): boolean {
     if (needsScopes(unit.code, bindings, imports, options.runtimeModule)) return false
     lazyCtx = ctx
     lazyBindings = bindings
+    lazyRoots = calleeRoots(bindings)
     result.visit(getLazyVisitor())
     return true
   } finally {
