@@ -1,11 +1,12 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
-import { findConfigFile } from '../core/config'
+import { findConfigFile, loadOptions } from '../core/config'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
+import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline-rollup'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
-import { TmsSession } from './session'
+import { inlineUnsupportedMessage, TmsSession } from './session'
 import { catalogLocaleOf, RUNTIME_ID } from './virtual'
 import { type WebpackLikeState, webpackLikeHooks } from './webpack-like'
 
@@ -34,16 +35,16 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   return new RegExp(`(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}`)
 }
 
+/** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
+const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
+
 /** Configuration errors surface when the plugin is created, not in the middle of a build. */
-function validateAtSetup(raw: Options | undefined): boolean {
+function validateAtSetup(raw: Options | undefined, framework: Framework): boolean {
   const hasConfigFile = findConfigFile(raw?.root ?? process.cwd()) !== undefined
   // Without a config file the inline options are all there is: check them now.
   if (!hasConfigFile) resolveOptions(raw, { command: 'build' })
-  if (raw?.mode === 'inline') {
-    throw new TmsConfigError(
-      'mode',
-      "mode: 'inline' is not available in the bundler plugin yet; remove the option to use mode: 'runtime'",
-    )
+  if (raw?.mode === 'inline' && NO_INLINE.has(framework)) {
+    throw new TmsConfigError('mode', inlineUnsupportedMessage(framework))
   }
   return hasConfigFile
 }
@@ -65,9 +66,10 @@ function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
 }
 
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
-  const hasConfigFile = validateAtSetup(raw)
-  const session = new TmsSession(raw)
   const framework = meta.framework
+  const hasConfigFile = validateAtSetup(raw, framework)
+  const session = new TmsSession(raw)
+  if (NO_INLINE.has(framework)) session.inlineUnsupported = framework
   const isVite = framework === 'vite'
   const rollupState: RollupLikeState = {}
   const webpackState: WebpackLikeState = { files: undefined }
@@ -133,19 +135,43 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const hooks = rollupLikeHooks(session, rollupState)
   plugin.buildStart = hooks.buildStart
   plugin.buildEnd = hooks.buildEnd
-  plugin.rollup = { renderChunk: hooks.renderChunk as never }
-  plugin.rolldown = { renderChunk: hooks.renderChunk as never }
+  // Inline mode: after every other plugin, so the copies are made of the finished chunks and pages.
+  const generateBundle = {
+    order: 'post' as const,
+    handler(this: unknown, options: unknown, bundle: unknown): void {
+      if (!session.inline) return
+      emitLocaleCopies(session, this as never, options as never, bundle as never)
+    },
+  }
+  plugin.rollup = { renderChunk: hooks.renderChunk as never, generateBundle: generateBundle as never }
+  plugin.rolldown = { renderChunk: hooks.renderChunk as never, generateBundle: generateBundle as never }
+  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
   plugin.vite = {
     renderChunk: hooks.renderChunk as never,
-    config: () => ({ optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }),
+    generateBundle: generateBundle as never,
+    async config(config, env) {
+      const deps = { optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }
+      if (env.command !== 'build' || (raw?.mode !== 'inline' && !hasConfigFile)) return deps
+      if ((raw?.mode ?? (await loadOptions(raw ?? {})).mode) !== 'inline') return deps
+      const base = inlineBase(config.base)
+      return base ? { ...deps, base } : deps
+    },
     configResolved(config) {
       rollupState.command = config.command
+      session.devServer = config.command === 'serve'
+      viteConfig = config
       // A production build without build.sourcemap never reads the transforms' maps.
       session.sourcemap = config.command === 'serve' || config.build.sourcemap !== false
       rollupState.info = (text) => config.logger.info(text)
     },
     configureServer(server) {
       configureDevServer(session, server)
+    },
+    writeBundle: {
+      order: 'post',
+      handler() {
+        if (session.inline && viteConfig) copyPublicDir(session, viteConfig)
+      },
     },
   }
   return plugin

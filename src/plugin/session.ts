@@ -17,8 +17,10 @@ import { extractOptionsOf, runPipeline } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
 import { type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
-import { type Options, type ResolvedOptions, resolveOptions } from '../options'
+import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
 import { messageId, sameSpelling } from './ids'
+import type { LocaleTexts } from './inline-markers'
+import { inlineRuntimeModule } from './inline-runtime'
 import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
@@ -64,6 +66,15 @@ export class TmsSession {
   report!: TmsReport
   /** Target locales then pseudo-locales: the ones with a catalog chunk. */
   locales: string[] = []
+  /**
+   * Inline mode in this build: message calls stay markers that each locale's copy of the output
+   * replaces. Off in a dev server, which serves one switchable app (runtime mode).
+   */
+  inline = false
+  /** Set by the bundler layer: a dev server (vite serve) runs runtime mode even when `mode: 'inline'`. */
+  devServer = false
+  /** Set by the bundler layer for a bundler that cannot make inline copies: its name, for the error. */
+  inlineUnsupported: string | undefined
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string> = new Set()
   /** File -> catalog ids its calls use (from build-start extraction, updated by the transform). */
@@ -96,6 +107,10 @@ export class TmsSession {
   private async run(): Promise<StartOutcome> {
     const merged = await loadOptions(this.raw ?? {})
     this.options = resolveOptions(merged, { command: this.command })
+    if (this.options.mode === 'inline' && this.inlineUnsupported) {
+      throw new TmsConfigError('mode', inlineUnsupportedMessage(this.inlineUnsupported))
+    }
+    this.inline = this.options.mode === 'inline' && !this.devServer
     this.extractOptions = resolveExtractOptions(extractOptionsOf(this.options) as ExtractOptions)
     this.specs = new Map(this.extractOptions.keywords.map((k) => [k.name, k]))
     const problems: Problem[] = []
@@ -228,6 +243,7 @@ export class TmsSession {
       specs: this.specs,
       runtimeModule: this.extractOptions.runtimeModule,
       sourcemap: this.sourcemap,
+      importRuntime: !this.inline,
     })
     this.fileIds.set(file, new Set(result?.ids ?? []))
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null
@@ -266,6 +282,7 @@ export class TmsSession {
   }
 
   async runtimeModule(how: { hot: boolean; chunkNames: boolean }): Promise<string> {
+    if (this.inline) return inlineRuntimeModule(await runtimeCode(), this.inlineLocales())
     return runtimeModule({
       runtime: await runtimeCode(),
       sourceLocale: this.options.sourceLocale,
@@ -281,6 +298,36 @@ export class TmsSession {
     if ('marker' in how) return markerCatalogModule(index, catalogDigest(this.catalogFor(locale)))
     return literalCatalogModule(this.catalogFor(locale, how.files))
   }
+
+  /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
+  inlineLocales(): string[] {
+    return [this.options.sourceLocale, ...this.locales]
+  }
+
+  /**
+   * What the copy of `locale` puts in place of each message: the translation in the site's placeholder
+   * spelling, else (source locale, untranslated, rejected translation) the source text.
+   */
+  inlineTexts(locale: string): LocaleTexts {
+    const translated =
+      locale === this.options.sourceLocale ? new Map<string, string>() : this.catalogFor(locale)
+    return {
+      locale,
+      text: (id) => {
+        const found = translated.get(id)
+        if (found !== undefined) return found
+        const entry = this.entries.get(id)
+        const message = entry && this.messages.get(entry.key)
+        if (!entry || !message) return undefined
+        return entry.spelling ? restorePlaceholders(message.parsed, entry.spelling) : message.text
+      },
+    }
+  }
+}
+
+/** The error for `mode: 'inline'` with a bundler that cannot make the copies. */
+export function inlineUnsupportedMessage(bundler: string): string {
+  return `mode: 'inline' is not available with ${bundler}: use vite, rollup, rolldown, webpack or rspack for inline builds, or mode: 'runtime' with ${bundler}`
 }
 
 export function stripQuery(id: string): string {

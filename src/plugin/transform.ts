@@ -43,6 +43,8 @@ export interface RewriteInput {
    * `build.sourcemap`). Generating one costs more than the rewrite itself on large apps.
    */
   sourcemap?: boolean
+  /** False in inline mode: the lookup stays a free global call, replaced in each locale's copy. */
+  importRuntime?: boolean
 }
 
 export interface RewriteResult {
@@ -99,10 +101,12 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     if (first < 0) first = site.start
   }
   if (first < 0) return null
-  const at = importOffset(code, input.id, first)
-  const statement = importStatement(input.id, input.runtimeModule)
-  if (at === 0) s.prepend(statement)
-  else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+  if (input.importRuntime !== false) {
+    const at = importOffset(code, input.id, first)
+    const statement = importStatement(input.id, input.runtimeModule)
+    if (at === 0) s.prepend(statement)
+    else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+  }
   return {
     code: s.toString(),
     map:

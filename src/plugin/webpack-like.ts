@@ -1,5 +1,11 @@
 import { join } from 'node:path'
 import type { UnpluginBuildContext } from 'unplugin'
+import {
+  inlinePublicPath,
+  type LikeInlineCompilation,
+  type LikeInlineCompiler,
+  tapInlineCopies,
+} from './inline-webpack'
 import { toText } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import { type StartOutcome, stripQuery, type TmsSession } from './session'
@@ -16,19 +22,19 @@ import { catalogLocaleOf } from './virtual'
 interface LikeModule {
   resource?: string
 }
-interface LikeCompilation {
+interface LikeCompilation extends LikeInlineCompilation {
   modules: Iterable<LikeModule>
   warnings: unknown[]
   errors: unknown[]
   fileDependencies: { add(file: string): void }
-  hooks: {
+  hooks: LikeInlineCompilation['hooks'] & {
     finishModules: { tapPromise(name: string, fn: (modules: Iterable<LikeModule>) => Promise<void>): void }
   }
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
-interface LikeCompiler {
+interface LikeCompiler extends LikeInlineCompiler {
   watchMode?: boolean
-  webpack: { WebpackError: new (message: string) => Error }
+  webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: { thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void } }
   getInfrastructureLogger(name: string): { info(text: string): void }
 }
@@ -72,6 +78,7 @@ export function webpackLikeHooks(
       const command = compiler.watchMode ? 'serve' : 'build'
       state.files = undefined
       outcome = await session.start(command)
+      if (session.inline) inlinePublicPath(compiler)
       const logger = compiler.getInfrastructureLogger('unplugin-tms')
       for (const line of outcome.info) logger.info(line)
       for (const p of outcome.problems) {
@@ -94,7 +101,10 @@ export function webpackLikeHooks(
       this.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
     apply(compiler) {
+      // rspack reads the output options once, before the first build starts.
+      if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
+        tapInlineCopies(session, compiler, compilation)
         compilation.hooks.finishModules.tapPromise('unplugin-tms', async (modules) => {
           const files: string[] = []
           const catalogs: LikeModule[] = []

@@ -1,0 +1,208 @@
+import { basename } from 'node:path'
+import { contentDigest, newHash } from './inline-hashes'
+import { localizeHtml } from './inline-html'
+import {
+  DIR_TOKEN,
+  type Edit,
+  findDirTokens,
+  findSites,
+  type LocaleTexts,
+  mayHaveSites,
+  renderSites,
+  type Site,
+} from './inline-markers'
+import { lineStarts, type RawSourceMap, rebaseSources, shiftMappings } from './inline-sourcemap'
+
+/**
+ * The copies of an inline build: the bundler's finished output (every chunk, asset and page) in, one
+ * complete set of files per locale out, bundler-free. The output is read once here (parsing the
+ * chunks that hold message calls, finding which files name which hashed files); a copy then costs
+ * string building, one digest per renamed file and one pass over each source map.
+ */
+
+/** One file of the bundler's output, as an adapter hands it over. */
+export interface OutputFile {
+  fileName: string
+  source: string | Uint8Array
+  /** The content hash in the file name, when the bundler put one there. */
+  hash?: string
+  /** A JS chunk's source map: in its own file (`fileName`), or inline as a data URL at the end. */
+  map?: { raw: RawSourceMap; fileName?: string; inline?: boolean }
+}
+
+/** A file of one locale's copy, named relative to the copy's directory. */
+export interface CopyFile {
+  fileName: string
+  source: string | Uint8Array
+}
+
+interface Prepared {
+  file: OutputFile
+  /** Text without an inline source map comment (appended again per copy). */
+  text: string | undefined
+  kind: 'js' | 'html' | 'text' | 'binary'
+  sites: Site[]
+  lines?: number[]
+  /** Indexes of the hashed files whose hash the text mentions (itself included). */
+  refs: number[]
+  /** Everything of the map but `file` and `mappings`, serialised once. */
+  mapRest?: string
+}
+
+const JS = /\.[cm]?js$/i
+const HTML = /\.html?$/i
+const INLINE_MAP = /\n?\/\/# sourceMappingURL=data:application\/json[^\n]*\s*$/
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+export class InlineOutput {
+  private readonly files: Prepared[]
+  /** Per file: will it be renamed in every copy (its content or that of a file it names changes)? */
+  private readonly renamed: boolean[]
+  /** Per hashed file: the hashed files it names, directly or not (itself excluded), by file name. */
+  private readonly closures: number[][]
+  private readonly renamedTokens: RegExp | undefined
+
+  constructor(files: readonly OutputFile[]) {
+    this.files = files.map((file) => prepare(file))
+    const hashed = this.files.map((p, i) => (p.file.hash ? i : -1)).filter((i) => i >= 0)
+    const tokens = hashed.map((i) => this.files[i]!.file.hash!)
+    if (tokens.length > 0) {
+      const byToken = new Map(hashed.map((i) => [this.files[i]!.file.hash!, i]))
+      const any = new RegExp([...new Set(tokens)].map(escapeRegex).join('|'), 'g')
+      for (const p of this.files) {
+        const text = p.text ?? ''
+        const refs = new Set<number>()
+        for (const m of text.matchAll(any)) refs.add(byToken.get(m[0])!)
+        // The map names its chunk (`file`) and sits next to it: it follows the chunk's name.
+        if (p.file.hash && p.file.map) refs.add(byToken.get(p.file.hash)!)
+        p.refs = [...refs]
+      }
+    }
+    const changed = this.files.map((p) => p.sites.length > 0 || p.kind === 'html')
+    this.closures = this.files.map((_, i) => this.closureOf(i))
+    this.renamed = this.files.map(
+      (p, i) => p.file.hash !== undefined && (changed[i]! || this.closures[i]!.some((j) => changed[j])),
+    )
+    const renamedTokens = [...new Set(this.files.filter((_, i) => this.renamed[i]).map((p) => p.file.hash!))]
+    this.renamedTokens =
+      renamedTokens.length > 0 ? new RegExp(renamedTokens.map(escapeRegex).join('|'), 'g') : undefined
+  }
+
+  private closureOf(start: number): number[] {
+    const seen = new Set<number>([start])
+    const stack = [start]
+    while (stack.length > 0) {
+      for (const j of this.files[stack.pop()!]!.refs) {
+        if (!seen.has(j)) {
+          seen.add(j)
+          stack.push(j)
+        }
+      }
+    }
+    seen.delete(start)
+    return [...seen].sort((a, b) => (this.files[a]!.file.fileName < this.files[b]!.file.fileName ? -1 : 1))
+  }
+
+  /** How many chunks hold message calls: 0 means the build had nothing to inline. */
+  get messageChunks(): number {
+    return this.files.filter((p) => p.sites.some((s) => s.kind === 'message')).length
+  }
+
+  /** The files of one locale's copy. */
+  copy(texts: LocaleTexts): CopyFile[] {
+    const stage = this.files.map((p) => render(p, texts))
+    const digests = new Map<number, string>()
+    const digest = (i: number): string => {
+      let d = digests.get(i)
+      if (d === undefined) {
+        d = contentDigest(stage[i]!.code ?? this.files[i]!.file.source)
+        digests.set(i, d)
+      }
+      return d
+    }
+    const renames = new Map<string, string>()
+    this.files.forEach((p, i) => {
+      if (!this.renamed[i]) return
+      const old = p.file.hash!
+      renames.set(old, newHash(old, [digest(i), ...this.closures[i]!.map(digest)]))
+    })
+    const rename = (text: string): string =>
+      this.renamedTokens ? text.replace(this.renamedTokens, (t) => renames.get(t) ?? t) : text
+    const out: CopyFile[] = []
+    this.files.forEach((p, i) => {
+      const { code, edits } = stage[i]!
+      const fileName = this.renamed[i] ? renameFile(p.file.fileName, p.file.hash!, renames) : p.file.fileName
+      if (code === undefined) {
+        out.push({ fileName, source: p.file.source })
+        return
+      }
+      const mentionsRenamed = p.refs.some((j) => this.renamed[j])
+      let text = mentionsRenamed ? rename(code) : code
+      const map = p.file.map
+      if (map && p.mapRest !== undefined) {
+        const mappings =
+          edits.length > 0
+            ? shiftMappings(map.raw.mappings, p.lines!, edits, lineStarts(code))
+            : map.raw.mappings
+        const json = `{"version":3,"file":${JSON.stringify(basename(fileName))}${p.mapRest},"mappings":${JSON.stringify(mappings)}}`
+        if (map.inline) {
+          text += `\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(json).toString('base64')}\n`
+        } else if (map.fileName) {
+          out.push({ fileName: mentionsRenamed ? rename(map.fileName) : map.fileName, source: json })
+        }
+      }
+      out.push({ fileName, source: text })
+    })
+    return out
+  }
+}
+
+function renameFile(fileName: string, hash: string, renames: ReadonlyMap<string, string>): string {
+  const at = fileName.lastIndexOf(hash)
+  return fileName.slice(0, at) + renames.get(hash)! + fileName.slice(at + hash.length)
+}
+
+function prepare(file: OutputFile): Prepared {
+  const source = file.source
+  if (typeof source !== 'string') return { file, text: undefined, kind: 'binary', sites: [], refs: [] }
+  if (JS.test(file.fileName)) {
+    const text = file.map?.inline ? source.replace(INLINE_MAP, '') : source
+    let sites: Site[] = []
+    if (mayHaveSites(text)) {
+      const found = findSites(text, file.fileName)
+      if (found.unparsed > 0) {
+        throw new Error(
+          `[unplugin-tms] mode: 'inline' cannot replace ${found.unparsed} message call(s) in ${file.fileName}: they are not code here (webpack's devtool 'eval' puts each module in a string). Use a devtool without eval (e.g. 'source-map' or false), or mode: 'runtime'.`,
+        )
+      }
+      sites = found.sites
+    }
+    const prepared: Prepared = { file, text, kind: 'js', sites, refs: [] }
+    if (file.map) {
+      prepared.lines = lineStarts(text)
+      const { file: _file, mappings: _mappings, version: _version, ...rest } = file.map.raw
+      const serialised = JSON.stringify({ ...rest, ...rebaseSources(file.map.raw) })
+      prepared.mapRest = serialised === '{}' ? '' : `,${serialised.slice(1, -1)}`
+    }
+    return prepared
+  }
+  const kind = HTML.test(file.fileName) ? 'html' : 'text'
+  return {
+    file,
+    text: source,
+    kind,
+    sites: source.includes(DIR_TOKEN) ? findDirTokens(source) : [],
+    refs: [],
+  }
+}
+
+/** A file's text in one locale before the references to renamed files change; undefined for binaries. */
+function render(p: Prepared, texts: LocaleTexts): { code: string | undefined; edits: Edit[] } {
+  if (p.text === undefined) return { code: undefined, edits: [] }
+  if (p.sites.length === 0 && p.kind !== 'html') return { code: p.text, edits: [] }
+  const result = renderSites(p.text, p.sites, texts, p.file.fileName)
+  return p.kind === 'html' ? { code: localizeHtml(result.code, texts.locale), edits: [] } : result
+}

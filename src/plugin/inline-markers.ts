@@ -1,0 +1,338 @@
+import { type ParserOptions, parseSync, Visitor } from 'oxc-parser'
+import { jsString } from '../core/catalog'
+import { type AstNode, staticString, unwrap } from '../core/extract/nodes'
+import { LOOKUP_LOCAL } from './transform'
+
+/**
+ * The places in a finished chunk that differ between the locale copies of an inline build, and what
+ * each becomes in one locale.
+ *
+ * In inline mode the transform leaves every message call as `__tms_l("<id>", text, values?)` with
+ * `__tms_l` a free global (no import): a call of an undeclared global survives tree-shaking, scope
+ * hoisting and every minifier with its name and arguments intact. The chunk is parsed once; each
+ * locale then only builds strings. Three kinds of site:
+ *
+ *   __tms_l("<id>", "Hello {name}!", {name:e})  ->  "Bonjour ".concat(String(e)," !")
+ *   __tms_locale()                             ->  "fr-FR"               (the inline runtime's locale)
+ *   /__tms_locale_dir__/assets/x.js            ->  /fr-FR/assets/x.js    (absolute base of the build)
+ *
+ * A replacement always starts with a string literal (or is one): it is a valid expression wherever the
+ * call was, binds as tightly as a call (`.concat(...)`, not `+`), and cannot join the previous line of
+ * code that lacks a semicolon, as a leading `(` would.
+ */
+
+/** The global the transform calls in inline mode; the same name as runtime mode's lookup local. */
+export const MESSAGE_MARKER: string = LOOKUP_LOCAL
+/** `__tms_locale()`: the locale of the copy, used by the inline runtime module. */
+export const LOCALE_MARKER = '__tms_locale'
+/** Put in the bundler's absolute base URL (`/__tms_locale_dir__/`), replaced by each copy's directory. */
+export const DIR_TOKEN = '__tms_locale_dir__'
+
+/** How a message's values are written in the chunk. */
+export type ValuesShape =
+  /** No values (absent, `void 0`, `null`): the text is a plain literal. */
+  | { kind: 'none' }
+  /** An object literal whose properties are side-effect free: property name -> span of its value. */
+  | { kind: 'object'; props: Map<string, Span> }
+  /** Anything else: evaluated once, as at run time, and formatted like the runtime does. */
+  | { kind: 'expression'; span: Span }
+
+export interface Span {
+  start: number
+  end: number
+}
+
+export type Site =
+  | (Span & { kind: 'message'; id: string; values: ValuesShape; children: Site[] })
+  | (Span & { kind: 'locale'; children: Site[] })
+  | (Span & { kind: 'dir'; children: Site[] })
+
+/** A chunk's sites, outermost first; a site inside another's values is among that site's children. */
+export interface ChunkSites {
+  sites: Site[]
+  /** Marker calls the text mentions but the parse did not find as calls (e.g. inside an eval string). */
+  unparsed: number
+}
+
+const SIMPLE_VALUE = new Set(['Identifier', 'Literal', 'ThisExpression'])
+
+/** A value that can be read anywhere, any number of times, with the same result and no side effect. */
+function isSimpleValue(node: AstNode): boolean {
+  if (SIMPLE_VALUE.has(node.type)) return true
+  if (node.type === 'TemplateLiteral') return node.expressions.length === 0
+  // Another message whose own values are simple: it becomes a string expression of those.
+  if (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'Identifier' &&
+    node.callee.name === MESSAGE_MARKER
+  ) {
+    const args = node.arguments as AstNode[]
+    return args.length <= 3 && valuesShape(args[2]).kind !== 'expression'
+  }
+  return false
+}
+
+function propertyName(prop: AstNode): string | null {
+  if (prop.type !== 'Property' || prop.kind !== 'init' || prop.method || prop.computed) return null
+  const key = prop.key as AstNode
+  const name =
+    key.type === 'Identifier'
+      ? (key.name as string)
+      : key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')
+        ? String(key.value)
+        : null
+  // `__proto__: x` sets the prototype instead of a property.
+  if (name === null || (name === '__proto__' && !prop.shorthand)) return null
+  return name
+}
+
+function valuesShape(arg: AstNode | undefined): ValuesShape {
+  if (!arg) return { kind: 'none' }
+  const node = unwrap(arg)
+  if (node.type === 'Literal' && node.value === null && node.raw === 'null') return { kind: 'none' }
+  if (node.type === 'UnaryExpression' && node.operator === 'void' && node.argument.type === 'Literal') {
+    return { kind: 'none' }
+  }
+  if (node.type === 'ObjectExpression') {
+    const props = new Map<string, Span>()
+    for (const prop of node.properties as AstNode[]) {
+      const name = propertyName(prop)
+      if (name === null || !isSimpleValue(prop.value)) return { kind: 'expression', span: spanOf(arg) }
+      props.set(name, spanOf(prop.value))
+    }
+    return { kind: 'object', props }
+  }
+  return { kind: 'expression', span: spanOf(arg) }
+}
+
+function spanOf(node: AstNode): Span {
+  return { start: node.start, end: node.end }
+}
+
+function countOccurrences(code: string, needle: string): number {
+  let n = 0
+  for (let at = code.indexOf(needle); at >= 0; at = code.indexOf(needle, at + needle.length)) n++
+  return n
+}
+
+/** A chunk that may hold sites: a cheap test before the parse. */
+export function mayHaveSites(code: string): boolean {
+  return code.includes(MESSAGE_MARKER) || code.includes(LOCALE_MARKER) || code.includes(DIR_TOKEN)
+}
+
+/**
+ * Finds the sites of one chunk. Throws an error naming the chunk when it does not parse or a marker
+ * call has a shape the transform never writes.
+ */
+export function findSites(code: string, fileName: string): ChunkSites {
+  const flat: Site[] = []
+  const messageCalls = code.includes(`${MESSAGE_MARKER}(`) || code.includes(`${LOCALE_MARKER}(`)
+  let found = 0
+  if (messageCalls) {
+    const options: ParserOptions = { lang: 'js', sourceType: 'unambiguous', preserveParens: false }
+    const parsed = parseSync(fileName.replace(/\.[cm]?js$/, '.js'), code, options)
+    const fatal = parsed.errors.find((e) => e.severity === 'Error')
+    if (fatal) {
+      throw new Error(`[unplugin-tms] inline mode: ${fileName} does not parse (${fatal.message})`)
+    }
+    const problems: string[] = []
+    new Visitor({
+      CallExpression(node) {
+        const call = node as unknown as AstNode
+        const callee = call.callee as AstNode
+        if (callee.type !== 'Identifier') return
+        const args = call.arguments as AstNode[]
+        if (callee.name === LOCALE_MARKER && args.length === 0) {
+          flat.push({ kind: 'locale', start: call.start, end: call.end, children: [] })
+          found++
+          return
+        }
+        if (callee.name !== MESSAGE_MARKER) return
+        found++
+        const id = args[0] ? staticString(args[0]) : null
+        if (id === null || args.length > 3 || args.some((a) => a.type === 'SpreadElement')) {
+          problems.push(code.slice(call.start, Math.min(call.end, call.start + 80)))
+          return
+        }
+        flat.push({
+          kind: 'message',
+          start: call.start,
+          end: call.end,
+          id,
+          values: valuesShape(args[2]),
+          children: [],
+        })
+      },
+    }).visit(parsed.program)
+    if (problems.length > 0) {
+      throw new Error(
+        `[unplugin-tms] inline mode: ${fileName} has ${problems.length} message call(s) another plugin rewrote into a form that cannot be inlined, e.g. ${problems[0]}`,
+      )
+    }
+  }
+  for (let at = code.indexOf(DIR_TOKEN); at >= 0; at = code.indexOf(DIR_TOKEN, at + DIR_TOKEN.length)) {
+    flat.push({ kind: 'dir', start: at, end: at + DIR_TOKEN.length, children: [] })
+  }
+  const mentioned = countOccurrences(code, `${MESSAGE_MARKER}(`) + countOccurrences(code, `${LOCALE_MARKER}(`)
+  return { sites: nest(flat), unparsed: Math.max(0, mentioned - found) }
+}
+
+/** Sites of any text (HTML, CSS, JSON): only the directory token can be there. */
+export function findDirTokens(text: string): Site[] {
+  const sites: Site[] = []
+  for (let at = text.indexOf(DIR_TOKEN); at >= 0; at = text.indexOf(DIR_TOKEN, at + DIR_TOKEN.length)) {
+    sites.push({ kind: 'dir', start: at, end: at + DIR_TOKEN.length, children: [] })
+  }
+  return sites
+}
+
+/** Puts each site inside the innermost site that contains it. */
+function nest(flat: Site[]): Site[] {
+  flat.sort((a, b) => a.start - b.start || b.end - a.end)
+  const top: Site[] = []
+  const stack: Site[] = []
+  for (const site of flat) {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= site.start) stack.pop()
+    const parent = stack[stack.length - 1]
+    if (parent) parent.children.push(site)
+    else top.push(site)
+    stack.push(site)
+  }
+  return top
+}
+
+/** What a copy puts in place of the sites. */
+export interface LocaleTexts {
+  locale: string
+  /** The message text for an id in this locale (translation, else source text), placeholders as `{name}`. */
+  text(id: string): string | undefined
+}
+
+/** One replaced range of the chunk, for the source map. */
+export interface Edit {
+  start: number
+  end: number
+  text: string
+}
+
+/**
+ * The chunk's code in one locale, and the top-level edits made (sorted, not overlapping). Throws when
+ * a message id is unknown to the build (a stale chunk from another build).
+ */
+export function renderSites(
+  code: string,
+  sites: readonly Site[],
+  texts: LocaleTexts,
+  fileName: string,
+): { code: string; edits: Edit[] } {
+  const edits: Edit[] = []
+  let out = ''
+  let last = 0
+  for (const site of sites) {
+    const text = replacement(code, site, texts, fileName)
+    out += code.slice(last, site.start) + text
+    last = site.end
+    edits.push({ start: site.start, end: site.end, text })
+  }
+  return { code: out + code.slice(last), edits }
+}
+
+/** The source of `span` with the sites inside it replaced. */
+function renderRange(
+  code: string,
+  span: Span,
+  sites: readonly Site[],
+  texts: LocaleTexts,
+  file: string,
+): string {
+  let out = ''
+  let last = span.start
+  for (const site of sites) {
+    if (site.start < span.start || site.end > span.end) continue
+    out += code.slice(last, site.start) + replacement(code, site, texts, file)
+    last = site.end
+  }
+  return out + code.slice(last, span.end)
+}
+
+function replacement(code: string, site: Site, texts: LocaleTexts, fileName: string): string {
+  if (site.kind === 'dir') return texts.locale
+  if (site.kind === 'locale') return jsString(texts.locale)
+  const text = texts.text(site.id)
+  if (text === undefined) {
+    throw new Error(
+      `[unplugin-tms] inline mode: ${fileName} uses message id ${site.id}, which this build did not extract; is the chunk from another build?`,
+    )
+  }
+  const source = (span: Span): string => renderRange(code, span, site.children, texts, fileName)
+  return messageExpression(text, site.values, source)
+}
+
+/** Same as the runtime's format: `{key}` with an own property `key` in the values becomes its text. */
+const PLACEHOLDER = /\{([\w$]+)\}/g
+
+interface Piece {
+  literal?: string
+  key?: string
+}
+
+function pieces(text: string): Piece[] {
+  const out: Piece[] = []
+  let last = 0
+  PLACEHOLDER.lastIndex = 0
+  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) {
+    if (m.index > last) out.push({ literal: text.slice(last, m.index) })
+    out.push({ key: m[1]! })
+    last = m.index + m[0].length
+  }
+  if (last < text.length) out.push({ literal: text.slice(last) })
+  return out
+}
+
+/** A string literal that cannot be read as a directive (`"use strict"`) when it stands alone. */
+function literal(text: string): string {
+  return /^use /.test(text) ? `${jsString(text)}.concat()` : jsString(text)
+}
+
+/** `"a".concat(x,"b",y)` from parts that are either literal text or JS expressions of strings. */
+function concatenation(parts: { text?: string; code?: string }[]): string {
+  const merged: { text?: string; code?: string }[] = []
+  for (const p of parts) {
+    const prev = merged[merged.length - 1]
+    if (p.text !== undefined && prev?.text !== undefined) prev.text += p.text
+    else merged.push({ ...p })
+  }
+  if (merged.length === 0) return '""'
+  if (merged.length === 1 && merged[0]!.text !== undefined) return literal(merged[0]!.text)
+  const [first, ...rest] = merged[0]!.text !== undefined ? merged : [{ text: '' }, ...merged]
+  const args = rest.map((p) => (p.text !== undefined ? jsString(p.text) : p.code!))
+  return `${jsString(first!.text!)}.concat(${args.join(',')})`
+}
+
+/**
+ * The expression of one message in one locale. Values are inserted as text (`String(v)`), as the
+ * runtime does; every literal part goes through `jsString`, so a translation cannot leave its string.
+ */
+export function messageExpression(text: string, values: ValuesShape, source: (span: Span) => string): string {
+  const parts = pieces(text)
+  if (values.kind === 'none') return literal(text)
+  if (values.kind === 'object') {
+    return concatenation(
+      parts.map((p) => {
+        if (p.literal !== undefined) return { text: p.literal }
+        const span = values.props.get(p.key!)
+        return span ? { code: `String(${source(span)})` } : { text: `{${p.key}}` }
+      }),
+    )
+  }
+  // Any other values expression: evaluated once where the call was, and read like the runtime reads it
+  // (own properties only; a missing one leaves its placeholder; no values at all leaves the text).
+  const body = concatenation(
+    parts.map((p) => {
+      if (p.literal !== undefined) return { text: p.literal }
+      const key = jsString(p.key!)
+      return { code: `(h.call(v,${key})?String(v[${key}]):${jsString(`{${p.key}}`)})` }
+    }),
+  )
+  return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${jsString(text)}}(${source(values.span)}))`
+}

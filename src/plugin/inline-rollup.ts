@@ -1,0 +1,120 @@
+import { cpSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { InlineOutput, type OutputFile } from './inline-copies'
+import { hashFromPattern, hashFromPreliminary } from './inline-hashes'
+import { DIR_TOKEN } from './inline-markers'
+import type { RawSourceMap } from './inline-sourcemap'
+import { REPORT_FILE } from './report'
+import type { TmsSession } from './session'
+
+/**
+ * Inline mode for rollup, rolldown and vite: once every other plugin has finished the bundle
+ * (`generateBundle`, order `post`: vite's HTML page and minified chunks are in), the bundle is
+ * replaced by one copy per locale under `<locale>/`. The report stays at the top.
+ */
+
+/** The slice of rollup's and rolldown's output bundle read here. */
+interface LikeChunk {
+  type: 'chunk'
+  fileName: string
+  code: string
+  preliminaryFileName?: string
+  sourcemapFileName?: string | null
+  map?: { mappings: string } | null
+}
+interface LikeAsset {
+  type: 'asset'
+  fileName: string
+  source: string | Uint8Array
+}
+type LikeBundle = Record<string, LikeChunk | LikeAsset>
+interface LikeOutputOptions {
+  assetFileNames?: unknown
+}
+interface LikeContext {
+  emitFile(file: { type: 'asset'; fileName: string; source: string | Uint8Array }): string
+}
+
+function mapOf(chunk: LikeChunk, bundle: LikeBundle): OutputFile['map'] {
+  const mapFile = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined
+  if (mapFile?.type === 'asset') {
+    const text = typeof mapFile.source === 'string' ? mapFile.source : Buffer.from(mapFile.source).toString()
+    return { raw: JSON.parse(text) as RawSourceMap, fileName: mapFile.fileName }
+  }
+  if (chunk.map && /\/\/# sourceMappingURL=data:application\/json/.test(chunk.code)) {
+    return { raw: JSON.parse(JSON.stringify(chunk.map)) as RawSourceMap, inline: true }
+  }
+  return undefined
+}
+
+/** The bundle's files as the copies see them, with their hashes and source maps. */
+export function outputFilesOf(bundle: LikeBundle, options: LikeOutputOptions): OutputFile[] {
+  const maps = new Set<string>()
+  for (const item of Object.values(bundle)) {
+    if (item.type === 'chunk' && item.sourcemapFileName && bundle[item.sourcemapFileName]) {
+      maps.add(item.sourcemapFileName)
+    }
+  }
+  const assetPattern = typeof options.assetFileNames === 'string' ? options.assetFileNames : undefined
+  const files: OutputFile[] = []
+  for (const item of Object.values(bundle)) {
+    if (item.fileName === REPORT_FILE || maps.has(item.fileName)) continue
+    if (item.type === 'chunk') {
+      const hash = hashFromPreliminary(item.fileName, item.preliminaryFileName)
+      files.push({ fileName: item.fileName, source: item.code, hash, map: mapOf(item, bundle) })
+    } else {
+      const hash = assetPattern ? hashFromPattern(item.fileName, assetPattern) : undefined
+      files.push({ fileName: item.fileName, source: item.source, hash })
+    }
+  }
+  return files
+}
+
+/** Replaces the bundle's files with one copy per locale. */
+export function emitLocaleCopies(
+  session: TmsSession,
+  ctx: LikeContext,
+  options: LikeOutputOptions,
+  bundle: LikeBundle,
+): void {
+  const copies = new InlineOutput(outputFilesOf(bundle, options))
+  for (const name of Object.keys(bundle)) if (name !== REPORT_FILE) delete bundle[name]
+  for (const locale of session.inlineLocales()) {
+    for (const file of copies.copy(session.inlineTexts(locale))) {
+      ctx.emitFile({ type: 'asset', fileName: `${locale}/${file.fileName}`, source: file.source })
+    }
+  }
+}
+
+/**
+ * Vite's `base` for an inline build: an absolute base gets the locale directory token, so the page,
+ * the chunks and the CSS of each copy point into that copy (`/fr-FR/assets/...`). A relative base
+ * already resolves inside each copy.
+ */
+export function inlineBase(base: string | undefined): string | undefined {
+  const value = base ?? '/'
+  if (!/^(?:\/|[a-z][\w+.-]*:)/i.test(value) || value.includes(DIR_TOKEN)) return undefined
+  return `${value.endsWith('/') ? value : `${value}/`}${DIR_TOKEN}/`
+}
+
+/** Vite copies `public/` to the output's top; each copy gets its own, since its pages link there. */
+export function copyPublicDir(
+  session: TmsSession,
+  config: {
+    root: string
+    publicDir: string | false
+    build: { outDir: string; copyPublicDir: boolean; write: boolean }
+  },
+): void {
+  if (
+    !config.build.write ||
+    !config.build.copyPublicDir ||
+    !config.publicDir ||
+    !existsSync(config.publicDir)
+  )
+    return
+  const outDir = resolve(config.root, config.build.outDir)
+  for (const locale of session.inlineLocales()) {
+    cpSync(config.publicDir, join(outDir, locale), { recursive: true })
+  }
+}

@@ -1,0 +1,109 @@
+import { InlineOutput, type OutputFile } from './inline-copies'
+import { DIR_TOKEN } from './inline-markers'
+import type { RawSourceMap } from './inline-sourcemap'
+import { REPORT_FILE } from './report'
+import type { TmsSession } from './session'
+
+/**
+ * Inline mode for webpack and rspack: when the assets are final (minified, source maps made, real
+ * content hashes in their names: just after the OPTIMIZE_HASH stage of processAssets) they are
+ * replaced by one copy per locale under `<locale>/`. Compression plugins, which run later, see the
+ * copies.
+ */
+
+interface LikeSource {
+  source(): string | Buffer
+}
+interface LikeAssetInfo {
+  contenthash?: string | string[]
+  chunkhash?: string | string[]
+  fullhash?: string | string[]
+  related?: { sourceMap?: string | string[] }
+}
+interface LikeAsset {
+  name: string
+  source: LikeSource
+  info: LikeAssetInfo
+}
+export interface LikeInlineCompilation {
+  getAssets(): readonly LikeAsset[]
+  emitAsset(name: string, source: LikeSource, info?: Record<string, unknown>): void
+  deleteAsset(name: string): void
+  hooks: {
+    processAssets: { tap(options: { name: string; stage: number }, fn: () => void): void }
+  }
+}
+export interface LikeInlineCompiler {
+  options: { output: { publicPath?: unknown } }
+  webpack: {
+    Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_HASH: number }
+    sources: { RawSource: new (source: string | Buffer) => LikeSource }
+  }
+}
+
+function hashIn(name: string, info: LikeAssetInfo): string | undefined {
+  const all = [info.contenthash, info.chunkhash, info.fullhash].flat().filter((h): h is string => !!h)
+  return all.find((h) => name.includes(h))
+}
+
+function list(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value]
+}
+
+function textOf(source: LikeSource): string | Buffer {
+  return source.source()
+}
+
+/** The compilation's assets as the copies see them; source maps go with their chunks. */
+export function outputFilesOfAssets(assets: readonly LikeAsset[]): OutputFile[] {
+  const byName = new Map(assets.map((a) => [a.name, a]))
+  const maps = new Set<string>()
+  for (const a of assets) for (const m of list(a.info.related?.sourceMap)) if (byName.has(m)) maps.add(m)
+  const files: OutputFile[] = []
+  for (const asset of assets) {
+    if (asset.name === REPORT_FILE || maps.has(asset.name)) continue
+    const content = textOf(asset.source)
+    const isText =
+      typeof content === 'string' || /\.(?:[cm]?js|css|html?|json|svg|txt|map)$/i.test(asset.name)
+    const source =
+      typeof content === 'string' ? content : isText ? content.toString('utf8') : new Uint8Array(content)
+    const mapName = list(asset.info.related?.sourceMap).find((m) => maps.has(m))
+    const map = mapName
+      ? { raw: JSON.parse(String(textOf(byName.get(mapName)!.source))) as RawSourceMap, fileName: mapName }
+      : undefined
+    files.push({ fileName: asset.name, source, hash: hashIn(asset.name, asset.info), map })
+  }
+  return files
+}
+
+/**
+ * An absolute `output.publicPath` gets the locale directory token, so that each copy loads its chunks
+ * from its own directory; `auto` and relative paths already do.
+ */
+export function inlinePublicPath(compiler: LikeInlineCompiler): void {
+  const output = compiler.options.output
+  const value = output.publicPath
+  if (typeof value !== 'string' || !/^(?:\/|[a-z][\w+.-]*:)/i.test(value) || value.includes(DIR_TOKEN)) return
+  output.publicPath = `${value.endsWith('/') ? value : `${value}/`}${DIR_TOKEN}/`
+}
+
+export function tapInlineCopies(
+  session: TmsSession,
+  compiler: LikeInlineCompiler,
+  compilation: LikeInlineCompilation,
+): void {
+  const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1
+  compilation.hooks.processAssets.tap({ name: 'unplugin-tms:inline', stage }, () => {
+    if (!session.inline) return
+    const assets = compilation.getAssets()
+    const copies = new InlineOutput(outputFilesOfAssets(assets))
+    for (const asset of assets) if (asset.name !== REPORT_FILE) compilation.deleteAsset(asset.name)
+    const { RawSource } = compiler.webpack.sources
+    for (const locale of session.inlineLocales()) {
+      for (const file of copies.copy(session.inlineTexts(locale))) {
+        const source = typeof file.source === 'string' ? file.source : Buffer.from(file.source)
+        compilation.emitAsset(`${locale}/${file.fileName}`, new RawSource(source))
+      }
+    }
+  })
+}
