@@ -540,13 +540,22 @@ function fileNameOf(disposition: string | null): string | null {
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition)
   if (star) {
     try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))
+      return baseName(decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')))
     } catch {
       // fall through to the plain parameter
     }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)
-  return plain ? plain[1].trim() : null
+  return plain ? baseName(plain[1].trim()) : null
+}
+
+/**
+ * The last path segment only (RFC 6266, 4.3): a caller that saves a download under this name must not
+ * be sent into another directory by a `../` or an absolute path in the header.
+ */
+function baseName(name: string): string | null {
+  const last = name.split(/[/\\]/).pop()!.trim()
+  return last === '' || last === '.' || last === '..' ? null : last
 }
 
 function snippet(text: string): string {
