@@ -148,3 +148,52 @@ export function treeOf(dir: string): Map<string, Buffer> {
 export function textIn(locale: string): (source: string) => string {
   return (source) => (locale === SOURCE_LOCALE ? source : translate(source, locale))
 }
+
+const VLQ_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/**
+ * A source map's mappings as absolute numbers: per generated line, `[column, source, line, column]`
+ * segments (plus the name index when there is one). Written here, apart from the plugin's own code,
+ * so the tests do not check the plugin with itself.
+ */
+export function decodeMappings(mappings: string): number[][][] {
+  const state = [0, 0, 0, 0]
+  return mappings.split(';').map((line) => {
+    let column = 0
+    if (line === '') return []
+    return line.split(',').map((segment) => {
+      const fields: number[] = []
+      let value = 0
+      let shift = 0
+      for (const ch of segment) {
+        const digit = VLQ_DIGITS.indexOf(ch)
+        value += (digit & 31) << shift
+        if (digit & 32) shift += 5
+        else {
+          fields.push(value & 1 ? -(value >> 1) : value >> 1)
+          value = 0
+          shift = 0
+        }
+      }
+      column += fields[0]!
+      const out = [column]
+      for (let i = 1; i < fields.length; i++) {
+        state[i - 1]! += fields[i]!
+        out.push(state[i - 1]!)
+      }
+      return out
+    })
+  })
+}
+
+/** Where generated `line` (0-based) and `column` come from: the last segment at or before it. */
+export function originalPosition(
+  map: { sources: (string | null)[]; mappings: string },
+  line: number,
+  column: number,
+): { source: string | null; line: number; column: number } | undefined {
+  const segments = decodeMappings(map.mappings)[line] ?? []
+  let found: number[] | undefined
+  for (const s of segments) if (s[0]! <= column && s.length >= 4) found = s
+  return found && { source: map.sources[found[1]!] ?? null, line: found[2]! + 1, column: found[3]! }
+}
