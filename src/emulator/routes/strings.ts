@@ -163,7 +163,7 @@ export function registerStringsRoutes(app: FastifyInstance, ctx: EmulatorContext
     }
     const inputs = body.strings.map((raw, i) => readStringItem(raw, i, namespace, spec))
     const wordCount = inputs.reduce((n, s) => n + countWords(s.parsedStringText), 0)
-    const process = ctx.store.processes.open(projectId, inputs.length, ctx.now())
+    const process = ctx.store.processes.open(projectId, inputs.length, ctx.now(), ctx.config.processTtlMs)
 
     const describe = (overWritten: (s: StringInput, hashcode: string) => boolean) =>
       inputs.map((s) => {

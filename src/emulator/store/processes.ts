@@ -19,6 +19,12 @@ export interface ProcessRecord {
   processStatistics: ProcessStatistics
 }
 
+/**
+ * Finished processes kept at most, oldest dropped first. Every create-strings request opens one (its
+ * uid is in the answer), so under sustained load the TTL alone let memory grow by the hour's traffic.
+ */
+export const MAX_FINISHED_PROCESSES = 100_000
+
 /** Create-strings processes. A finished one is queryable for the configured lifespan, then gone. */
 export class ProcessStore implements StorePart {
   readonly name = 'processes'
@@ -29,7 +35,13 @@ export class ProcessStore implements StorePart {
     this.#onChange = onChange
   }
 
-  open(projectId: string, requested: number, now: number): ProcessRecord {
+  open(
+    projectId: string,
+    requested: number,
+    now: number,
+    ttlMs: number = Number.POSITIVE_INFINITY,
+  ): ProcessRecord {
+    this.#sweep(now, ttlMs)
     const record: ProcessRecord = {
       processUid: randomUUID(),
       projectId,
@@ -50,6 +62,22 @@ export class ProcessStore implements StorePart {
     record.processStatistics = statistics
     record.modifiedDate = now
     this.#onChange()
+  }
+
+  /**
+   * Drops finished processes past their lifespan, and the oldest finished ones beyond the cap. The map
+   * is in creation order, so the scan stops at the first finished process that may stay: a few steps
+   * per call, whatever the number kept.
+   */
+  #sweep(now: number, ttlMs: number): void {
+    let dropped = false
+    for (const [uid, record] of this.#processes) {
+      if (record.processState === 'open') continue
+      if (record.modifiedDate + ttlMs > now && this.#processes.size < MAX_FINISHED_PROCESSES) break
+      this.#processes.delete(uid)
+      dropped = true
+    }
+    if (dropped) this.#onChange()
   }
 
   /** The process, unless unknown, of another project, or finished more than `ttlMs` ago. */
