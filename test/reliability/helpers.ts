@@ -40,8 +40,9 @@ export function startCli(
   cwd: string,
   args: string[],
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
