@@ -1,5 +1,4 @@
 import type { CAC } from 'cac'
-import { startEmulator } from '../emulator/index'
 import type { AutoTranslateMode } from '../emulator/types'
 
 /** `tms emulator`: the local TMS on 127.0.0.1 until SIGINT/SIGTERM. */
@@ -48,6 +47,8 @@ async function run(flags: EmulatorFlags): Promise<void> {
   }
   // Request lines that beat the listening line (a client on a fixed port) wait behind it.
   let early: string[] | null = []
+  // The server stack loads only for this command, so other commands start fast.
+  const { startEmulator } = await import('../emulator/index')
   const emulator = await startEmulator({
     port,
     host: flags.host,

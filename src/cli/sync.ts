@@ -1,6 +1,5 @@
 import type { CAC } from 'cac'
 import { loadOptions } from '../core/config'
-import { clientFor, runPipeline } from '../core/pipeline'
 import { formatReport, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
 import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'
@@ -43,6 +42,8 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     throw new Error('[unplugin-tms] tms push needs credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET')
   }
   logger.info(command === 'push' ? 'extracting and pushing new strings...' : 'extracting messages...')
+  // The HTTP client loads only for the commands that may use it.
+  const { runPipeline } = await import('../core/pipeline')
   const result = await runPipeline({ options, logger, push: command === 'push', pull: command !== 'push' })
   const { extraction, report } = result
   let failed = false
@@ -89,6 +90,7 @@ interface JobProgress {
 /** The configured job's progress, when there is a job option and the service can be asked. */
 async function jobProgress(options: ResolvedOptions): Promise<JobProgress | undefined> {
   if (!options.job || !options.projectId) return undefined
+  const { clientFor } = await import('../core/pipeline')
   const client = clientFor(options)
   if (!client) return undefined
   try {

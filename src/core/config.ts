@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { createJiti } from 'jiti'
 import { type Options, TmsConfigError } from '../options'
 
 /** Config file names, in the order they are looked for in each directory. */
@@ -30,6 +29,8 @@ export async function readConfigFile(file: string): Promise<Options> {
     if (file.endsWith('.json')) {
       value = JSON.parse(await readFile(file, 'utf8'))
     } else {
+      // Loaded only for a module config: most runs never pay for it.
+      const { createJiti } = await import('jiti')
       const jiti = createJiti(import.meta.url, { moduleCache: false })
       value = await jiti.import(file, { default: true })
     }
