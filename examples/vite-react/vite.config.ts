@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tms from 'unplugin-tms/vite'
 import { defineConfig } from 'vite'
@@ -9,7 +8,6 @@ export default defineConfig({
   plugins: [
     react(),
     tms({
-      root: fileURLToPath(new URL('.', import.meta.url)),
       locales: ['fr-FR', 'de-DE', 'ja-JP'],
       pseudo: ['en-XA', 'ar-XB'],
       job: { name: 'vite-react example', authorize: true },

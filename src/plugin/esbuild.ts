@@ -30,6 +30,7 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
     // The metafile names the inputs of the bundle: the modules whose messages the catalogs hold.
     initial.metafile = true
     const cwd = initial.absWorkingDir ?? process.cwd()
+    session.bundlerRoot = cwd
     const level = initial.logLevel ?? 'warning'
     // esbuild's JS API prints nothing below warnings unless asked; the report is info.
     const info = (text: string): void => {

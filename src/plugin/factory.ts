@@ -157,6 +157,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       return base ? { ...deps, base } : deps
     },
     configResolved(config) {
+      session.bundlerRoot = config.root
       rollupState.command = config.command
       session.devServer = config.command === 'serve'
       viteConfig = config

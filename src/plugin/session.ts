@@ -86,6 +86,12 @@ export class TmsSession {
   /** File -> content hash extraction saw at build start. */
   private readonly startHashes = new Map<string, string>()
 
+  /**
+   * The bundler's own root (vite's `root`, webpack's `context`, esbuild's `absWorkingDir`): the
+   * default `root` when neither the options nor a config file name one.
+   */
+  bundlerRoot: string | undefined
+
   constructor(raw: Options | undefined) {
     this.raw = raw
   }
@@ -105,7 +111,8 @@ export class TmsSession {
   }
 
   private async run(): Promise<StartOutcome> {
-    const merged = await loadOptions(this.raw ?? {})
+    const from = this.raw?.root ?? this.bundlerRoot ?? process.cwd()
+    const merged = { root: from, ...(await loadOptions(this.raw ?? {}, from)) }
     this.options = resolveOptions(merged, { command: this.command })
     if (this.options.mode === 'inline' && this.inlineUnsupported) {
       throw new TmsConfigError('mode', inlineUnsupportedMessage(this.inlineUnsupported))

@@ -33,6 +33,7 @@ interface LikeCompilation extends LikeInlineCompilation {
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
 interface LikeCompiler extends LikeInlineCompiler {
+  options: LikeInlineCompiler['options'] & { context?: string }
   watchMode?: boolean
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: { thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void } }
@@ -76,6 +77,7 @@ export function webpackLikeHooks(
     async buildStart() {
       const { compiler, compilation } = nativeOf(this)
       const command = compiler.watchMode ? 'serve' : 'build'
+      session.bundlerRoot = compiler.options.context
       state.files = undefined
       outcome = await session.start(command)
       if (session.inline) inlinePublicPath(compiler)
