@@ -8,8 +8,8 @@ import {
   findSites,
   type LocaleTexts,
   mayHaveSites,
-  renderSites,
   type Site,
+  siteReplacement,
 } from './inline-markers'
 import { lineStarts, type RawSourceMap, rebaseSources, shiftMappings } from './inline-sourcemap'
 
@@ -41,12 +41,27 @@ interface Prepared {
   /** Text without an inline source map comment (appended again per copy). */
   text: string | undefined
   kind: 'js' | 'html' | 'text' | 'binary'
+  /** Top-level sites, sorted. */
   sites: Site[]
+  /** Hashed file names in the text outside the sites: where, and whose (file index). */
+  tokens: { start: number; end: number; file: number }[]
+  /** Per site: whether its range holds a hashed file name (its replacement is renamed as a whole). */
+  siteHasToken: boolean[]
   lines?: number[]
   /** Indexes of the hashed files whose hash the text mentions (itself included). */
   refs: number[]
   /** Everything of the map but `file` and `mappings`, serialised once. */
   mapRest?: string
+}
+
+/** One file of a copy before the references to renamed files change. */
+interface Staged {
+  /** Per site of the file, its replacement in this locale. */
+  replacements: string[]
+  /** HTML: the whole page, with its lang set. */
+  html?: string
+  /** Other files with sites: the text with the replacements, old hashes kept (what the digest reads). */
+  text?: string
 }
 
 const JS = /\.[cm]?js$/i
@@ -75,7 +90,16 @@ export class InlineOutput {
       for (const p of this.files) {
         const text = p.text ?? ''
         const refs = new Set<number>()
-        for (const m of text.matchAll(any)) refs.add(byToken.get(m[0])!)
+        let site = 0
+        for (const m of text.matchAll(any)) {
+          const file = byToken.get(m[0])!
+          refs.add(file)
+          const start = m.index
+          while (site < p.sites.length && p.sites[site]!.end <= start) site++
+          const inside = site < p.sites.length && p.sites[site]!.start <= start
+          if (inside) p.siteHasToken[site] = true
+          else p.tokens.push({ start, end: start + m[0].length, file })
+        }
         // The map names its chunk (`file`) and sits next to it: it follows the chunk's name.
         if (p.file.hash && p.file.map) refs.add(byToken.get(p.file.hash)!)
         p.refs = [...refs]
@@ -113,12 +137,12 @@ export class InlineOutput {
 
   /** The files of one locale's copy. */
   copy(texts: LocaleTexts): CopyFile[] {
-    const stage = this.files.map((p) => render(p, texts))
+    const staged = this.files.map((p) => stage(p, texts))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {
       let d = digests.get(i)
       if (d === undefined) {
-        d = contentDigest(stage[i]!.code ?? this.files[i]!.file.source)
+        d = digestOf(this.files[i]!, staged[i]!)
         digests.set(i, d)
       }
       return d
@@ -133,19 +157,34 @@ export class InlineOutput {
       this.renamedTokens ? text.replace(this.renamedTokens, (t) => renames.get(t) ?? t) : text
     const out: CopyFile[] = []
     this.files.forEach((p, i) => {
-      const { code, edits } = stage[i]!
       const fileName = this.renamed[i] ? renameFile(p.file.fileName, p.file.hash!, renames) : p.file.fileName
-      if (code === undefined) {
+      if (p.text === undefined) {
         out.push({ fileName, source: p.file.source })
         return
       }
+      const { replacements, html } = staged[i]!
       const mentionsRenamed = p.refs.some((j) => this.renamed[j])
-      let text = mentionsRenamed ? rename(code) : code
+      let text: string
+      if (html !== undefined) text = mentionsRenamed ? rename(html) : html
+      else {
+        const renamedSite = (k: number): string =>
+          p.siteHasToken[k] ? rename(replacements[k]!) : replacements[k]!
+        const token = (file: number): string | undefined => renames.get(this.files[file]!.file.hash!)
+        text =
+          mentionsRenamed || staged[i]!.text === undefined
+            ? assemble(p, renamedSite, mentionsRenamed ? token : undefined)
+            : staged[i]!.text!
+      }
       const map = p.file.map
       if (map && p.mapRest !== undefined) {
+        const edits: Edit[] = p.sites.map((site, k) => ({
+          start: site.start,
+          end: site.end,
+          text: replacements[k]!,
+        }))
         const mappings =
           edits.length > 0
-            ? shiftMappings(map.raw.mappings, p.lines!, edits, lineStarts(code))
+            ? shiftMappings(map.raw.mappings, p.lines!, edits, lineStarts(text))
             : map.raw.mappings
         const json = `{"version":3,"file":${JSON.stringify(basename(fileName))}${p.mapRest},"mappings":${JSON.stringify(mappings)}}`
         if (map.inline) {
@@ -160,6 +199,47 @@ export class InlineOutput {
   }
 }
 
+/**
+ * A file's text in a copy, in one pass over the original: the text between the sites and the hashed
+ * names, the sites' replacements, and the renamed hashes (`token` gives a hash's new value, or
+ * undefined when it keeps it). No regular expression runs over the large chunks here.
+ */
+function assemble(
+  p: Prepared,
+  replacement: (site: number) => string,
+  token: ((file: number) => string | undefined) | undefined,
+): string {
+  const text = p.text!
+  if (p.sites.length === 0 && !token) return text
+  const parts: string[] = []
+  let last = 0
+  let t = 0
+  const tokensBefore = (end: number): void => {
+    if (!token) return
+    for (; t < p.tokens.length && p.tokens[t]!.start < end; t++) {
+      const hit = p.tokens[t]!
+      const renamed = token(hit.file)
+      if (renamed === undefined) continue
+      parts.push(text.slice(last, hit.start), renamed)
+      last = hit.end
+    }
+  }
+  p.sites.forEach((site, k) => {
+    tokensBefore(site.start)
+    parts.push(text.slice(last, site.start), replacement(k))
+    last = site.end
+  })
+  tokensBefore(text.length)
+  parts.push(text.slice(last))
+  return parts.join('')
+}
+
+/** The digest of a file as the copy has it before its references to renamed files change. */
+function digestOf(p: Prepared, staged: Staged): string {
+  if (p.text === undefined) return contentDigest(p.file.source)
+  return contentDigest(staged.html ?? staged.text ?? p.text)
+}
+
 function renameFile(fileName: string, hash: string, renames: ReadonlyMap<string, string>): string {
   const at = fileName.lastIndexOf(hash)
   return fileName.slice(0, at) + renames.get(hash)! + fileName.slice(at + hash.length)
@@ -167,7 +247,12 @@ function renameFile(fileName: string, hash: string, renames: ReadonlyMap<string,
 
 function prepare(file: OutputFile): Prepared {
   const source = file.source
-  if (typeof source !== 'string') return { file, text: undefined, kind: 'binary', sites: [], refs: [] }
+  const none = (): Pick<Prepared, 'tokens' | 'siteHasToken' | 'refs'> => ({
+    tokens: [],
+    siteHasToken: [],
+    refs: [],
+  })
+  if (typeof source !== 'string') return { file, text: undefined, kind: 'binary', sites: [], ...none() }
   if (JS.test(file.fileName)) {
     const text = file.map?.inline ? source.replace(INLINE_MAP, '') : source
     let sites: Site[] = []
@@ -180,7 +265,14 @@ function prepare(file: OutputFile): Prepared {
       }
       sites = found.sites
     }
-    const prepared: Prepared = { file, text, kind: 'js', sites, refs: [] }
+    const prepared: Prepared = {
+      file,
+      text,
+      kind: 'js',
+      sites,
+      ...none(),
+      siteHasToken: sites.map(() => false),
+    }
     if (file.map) {
       prepared.lines = lineStarts(text)
       const { file: _file, mappings: _mappings, version: _version, ...rest } = file.map.raw
@@ -190,19 +282,14 @@ function prepare(file: OutputFile): Prepared {
     return prepared
   }
   const kind = HTML.test(file.fileName) ? 'html' : 'text'
-  return {
-    file,
-    text: source,
-    kind,
-    sites: source.includes(DIR_TOKEN) ? findDirTokens(source) : [],
-    refs: [],
-  }
+  const sites = source.includes(DIR_TOKEN) ? findDirTokens(source) : []
+  return { file, text: source, kind, sites, ...none(), siteHasToken: sites.map(() => false) }
 }
 
-/** A file's text in one locale before the references to renamed files change; undefined for binaries. */
-function render(p: Prepared, texts: LocaleTexts): { code: string | undefined; edits: Edit[] } {
-  if (p.text === undefined) return { code: undefined, edits: [] }
-  if (p.sites.length === 0 && p.kind !== 'html') return { code: p.text, edits: [] }
-  const result = renderSites(p.text, p.sites, texts, p.file.fileName)
-  return p.kind === 'html' ? { code: localizeHtml(result.code, texts.locale), edits: [] } : result
+/** The replacements of a file's sites in one locale (and an HTML page's text with its lang set). */
+function stage(p: Prepared, texts: LocaleTexts): Staged {
+  if (p.text === undefined || (p.sites.length === 0 && p.kind !== 'html')) return { replacements: [] }
+  const replacements = p.sites.map((site) => siteReplacement(p.text!, site, texts, p.file.fileName))
+  const text = assemble(p, (k) => replacements[k]!, undefined)
+  return p.kind === 'html' ? { replacements, html: localizeHtml(text, texts.locale) } : { replacements, text }
 }

@@ -126,9 +126,13 @@ export function mayHaveSites(code: string): boolean {
  */
 export function findSites(code: string, fileName: string): ChunkSites {
   const flat: Site[] = []
-  const messageCalls = code.includes(`${MESSAGE_MARKER}(`) || code.includes(`${LOCALE_MARKER}(`)
+  const mentioned = countOccurrences(code, `${MESSAGE_MARKER}(`) + countOccurrences(code, `${LOCALE_MARKER}(`)
   let found = 0
-  if (messageCalls) {
+  const quick = mentioned > 0 ? quickSites(code) : []
+  if (quick && quick.length === mentioned) {
+    flat.push(...quick)
+    found = quick.length
+  } else if (mentioned > 0) {
     const options: ParserOptions = { lang: 'js', sourceType: 'unambiguous', preserveParens: false }
     const parsed = parseSync(fileName.replace(/\.[cm]?js$/, '.js'), code, options)
     const fatal = parsed.errors.find((e) => e.severity === 'Error')
@@ -173,8 +177,62 @@ export function findSites(code: string, fileName: string): ChunkSites {
   for (let at = code.indexOf(DIR_TOKEN); at >= 0; at = code.indexOf(DIR_TOKEN, at + DIR_TOKEN.length)) {
     flat.push({ kind: 'dir', start: at, end: at + DIR_TOKEN.length, children: [] })
   }
-  const mentioned = countOccurrences(code, `${MESSAGE_MARKER}(`) + countOccurrences(code, `${LOCALE_MARKER}(`)
   return { sites: nest(flat), unparsed: Math.max(0, mentioned - found) }
+}
+
+// The shapes the transform writes, as bundlers and minifiers print them: string arguments in any
+// quotes, values absent, `void 0`, `null`, an identifier, or an object literal of identifiers and
+// literals. Reading these with a regular expression instead of parsing the whole chunk saves most of
+// the cost of an inline build on large chunks (parsing 4 MB of minified code takes about half a
+// second); a chunk with any other shape is parsed.
+const STR = String.raw`"(?:[^"\\\r\n]|\\[^\r\n])*"|'(?:[^'\\\r\n]|\\[^\r\n])*'|${'`'}(?:[^${'`'}\\$]|\\[\s\S]|\$(?!\{))*${'`'}`
+const IDENT = String.raw`[A-Za-z_$][\w$]*`
+const NUM = String.raw`(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`
+const KEY = String.raw`${IDENT}|\d+|"[^"\\\r\n]*"`
+const VALUE = `${IDENT}|${NUM}|${STR}`
+const PROP = String.raw`(?:${KEY})\s*:\s*(?:${VALUE})|${IDENT}`
+const OBJECT = String.raw`\{\s*(?:(?:${PROP})\s*,\s*)*(?:(?:${PROP})\s*,?\s*)?\}`
+const QUICK = new RegExp(
+  String.raw`\b${MESSAGE_MARKER}\(\s*(["'${'`'}])([\w-]+)\1\s*,\s*(?:${STR})\s*(?:,\s*(void 0|null|${IDENT}|${OBJECT})\s*)?,?\s*\)|\b${LOCALE_MARKER}\(\)`,
+  'g',
+)
+const QUICK_PROP = new RegExp(String.raw`(${KEY})\s*:\s*(${VALUE})|(${IDENT})`, 'g')
+
+function quickValues(text: string | undefined, at: number): ValuesShape {
+  if (text === undefined || text === 'void 0' || text === 'null') return { kind: 'none' }
+  if (!text.startsWith('{')) return { kind: 'expression', span: { start: at, end: at + text.length } }
+  const props = new Map<string, Span>()
+  QUICK_PROP.lastIndex = 0
+  for (let m = QUICK_PROP.exec(text); m; m = QUICK_PROP.exec(text)) {
+    if (m[3] !== undefined) {
+      const start = at + m.index
+      props.set(m[3], { start, end: start + m[3].length })
+      continue
+    }
+    const key = m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : m[1]!
+    if (key === '__proto__') return { kind: 'expression', span: { start: at, end: at + text.length } }
+    const start = at + m.index + m[0].length - m[2]!.length
+    props.set(key, { start, end: start + m[2]!.length })
+  }
+  return { kind: 'object', props }
+}
+
+/** @internal The sites of a chunk whose marker calls all have the common shapes (see QUICK). */
+export function quickSites(code: string): Site[] {
+  const sites: Site[] = []
+  QUICK.lastIndex = 0
+  for (let m = QUICK.exec(code); m; m = QUICK.exec(code)) {
+    const start = m.index
+    const end = start + m[0].length
+    if (m[2] === undefined) {
+      sites.push({ kind: 'locale', start, end, children: [] })
+      continue
+    }
+    const values = m[3]
+    const valuesAt = values === undefined ? -1 : start + m[0].lastIndexOf(values)
+    sites.push({ kind: 'message', start, end, id: m[2], values: quickValues(values, valuesAt), children: [] })
+  }
+  return sites
 }
 
 /** Sites of any text (HTML, CSS, JSON): only the directory token can be there. */
@@ -229,7 +287,7 @@ export function renderSites(
   let out = ''
   let last = 0
   for (const site of sites) {
-    const text = replacement(code, site, texts, fileName)
+    const text = siteReplacement(code, site, texts, fileName)
     out += code.slice(last, site.start) + text
     last = site.end
     edits.push({ start: site.start, end: site.end, text })
@@ -249,13 +307,14 @@ function renderRange(
   let last = span.start
   for (const site of sites) {
     if (site.start < span.start || site.end > span.end) continue
-    out += code.slice(last, site.start) + replacement(code, site, texts, file)
+    out += code.slice(last, site.start) + siteReplacement(code, site, texts, file)
     last = site.end
   }
   return out + code.slice(last, span.end)
 }
 
-function replacement(code: string, site: Site, texts: LocaleTexts, fileName: string): string {
+/** What one site becomes in a locale (its nested sites replaced too). */
+export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fileName: string): string {
   if (site.kind === 'dir') return texts.locale
   if (site.kind === 'locale') return jsString(texts.locale)
   const text = texts.text(site.id)
@@ -289,9 +348,15 @@ function pieces(text: string): Piece[] {
   return out
 }
 
+/** `jsString`, skipping its replacements for the usual text that needs none (a copy quotes every message). */
+function quoted(text: string): string {
+  const json = JSON.stringify(text)
+  return /[\u2028\u2029<]/.test(json) ? jsString(text) : json
+}
+
 /** A string literal that cannot be read as a directive (`"use strict"`) when it stands alone. */
 function literal(text: string): string {
-  return /^use /.test(text) ? `${jsString(text)}.concat()` : jsString(text)
+  return /^use /.test(text) ? `${quoted(text)}.concat()` : quoted(text)
 }
 
 /** `"a".concat(x,"b",y)` from parts that are either literal text or JS expressions of strings. */
@@ -305,8 +370,8 @@ function concatenation(parts: { text?: string; code?: string }[]): string {
   if (merged.length === 0) return '""'
   if (merged.length === 1 && merged[0]!.text !== undefined) return literal(merged[0]!.text)
   const [first, ...rest] = merged[0]!.text !== undefined ? merged : [{ text: '' }, ...merged]
-  const args = rest.map((p) => (p.text !== undefined ? jsString(p.text) : p.code!))
-  return `${jsString(first!.text!)}.concat(${args.join(',')})`
+  const args = rest.map((p) => (p.text !== undefined ? quoted(p.text) : p.code!))
+  return `${quoted(first!.text!)}.concat(${args.join(',')})`
 }
 
 /**
@@ -330,9 +395,9 @@ export function messageExpression(text: string, values: ValuesShape, source: (sp
   const body = concatenation(
     parts.map((p) => {
       if (p.literal !== undefined) return { text: p.literal }
-      const key = jsString(p.key!)
-      return { code: `(h.call(v,${key})?String(v[${key}]):${jsString(`{${p.key}}`)})` }
+      const key = quoted(p.key!)
+      return { code: `(h.call(v,${key})?String(v[${key}]):${quoted(`{${p.key}}`)})` }
     }),
   )
-  return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${jsString(text)}}(${source(values.span)}))`
+  return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${quoted(text)}}(${source(values.span)}))`
 }

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { InlineOutput } from '../../src/plugin/inline-copies'
 import { hashFromPattern, hashFromPreliminary } from '../../src/plugin/inline-hashes'
 import { localizeHtml } from '../../src/plugin/inline-html'
-import { findSites, type LocaleTexts, renderSites } from '../../src/plugin/inline-markers'
+import { findSites, type LocaleTexts, quickSites, renderSites } from '../../src/plugin/inline-markers'
 import { lineStarts, rebaseSources, shiftMappings } from '../../src/plugin/inline-sourcemap'
 import { decodeMappings } from './inline-helpers'
 
@@ -264,5 +264,32 @@ describe('the page element', () => {
     )
     expect(localizeHtml('<html dir="rtl" lang=he>', 'de-DE')).toBe('<html dir="ltr" lang="de-DE">')
     expect(localizeHtml('<div>fragment</div>', 'de-DE')).toBe('<div>fragment</div>')
+  })
+})
+
+describe('the quick reading of common call shapes agrees with the parse', () => {
+  // Minifiers' and rollup's printing of the shapes the transform writes.
+  const shapes = [
+    '__tms_l(`a`,`Open`)',
+    '__tms_l("a", \'Open\', void 0)',
+    "__tms_l('a', 'It\\'s {n}', { n })",
+    '__tms_l("a","Hi {name}",{name:e,count:`x`,"k-2":3,0:1.5})',
+    '__tms_l("a",`Hi {name}`,data)',
+    '__tms_l("a", \'B\',\n)',
+    '__tms_l(\n  "a",\n  "Hi {name}",\n  {\n    name: user,\n  }\n)',
+    '__tms_locale()',
+  ]
+  // A call the quick reading does not take: the chunk is then parsed whole.
+  const parsedTail = ';__tms_l("z","Z",f())'
+
+  test.each(shapes)('%s', (shape) => {
+    const code = `var e=1,user=2,data={};x=${shape}`
+    expect(quickSites(code)).toHaveLength(1)
+    expect(quickSites(code + parsedTail)).toHaveLength(1)
+    const quick = findSites(code, 'q.js')
+    const parsed = findSites(code + parsedTail, 'q.js')
+    expect(quick.unparsed).toBe(0)
+    expect(quick.sites).toHaveLength(1)
+    expect(parsed.sites.slice(0, -1)).toEqual(quick.sites)
   })
 })

@@ -1,0 +1,182 @@
+/**
+ * Inline mode against the classic answer, one build per locale.
+ *
+ * A generated app (an entry that lazily loads 20 route chunks of 50 modules each, two messages per
+ * module, one with a placeholder) is built with vite from a warm offline cache: plain (no plugin),
+ * inline with 1 target locale, inline with 10 target locales (11 copies), and 10 separate builds with
+ * 1 target locale each. Rounds alternate the four so that each sees the same machine state; the
+ * figures are medians.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { build } from 'vite'
+import { DiskCache } from '../../src/core/cache'
+import { extractMessages } from '../../src/core/extract/index'
+import { extractOptionsOf } from '../../src/core/pipeline'
+import { metaDigest } from '../../src/core/sync'
+import { type Options, resolveOptions } from '../../src/options'
+import type { BenchSection } from '../run'
+
+// The built package, as users get it (npm run bench builds first).
+const tms = (
+  (await import(new URL('../../dist/vite.mjs', import.meta.url).href)) as typeof import('../../src/vite')
+).default
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const appRoot = join(repo, 'bench', '.corpus', 'inline-app')
+const ROUTES = 40
+const PER_ROUTE = 50
+const ROUNDS = 5
+const PROJECT = 'bench-inline'
+const LOCALES = ['fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'nl-NL', 'sv-SE', 'pl-PL']
+
+function moduleSource(route: number, i: number): string {
+  const n = route * PER_ROUTE + i
+  const helpers = Array.from(
+    { length: 4 },
+    (_, k) => `
+function helper${k}(items, factor = ${k + 1}) {
+  const out = []
+  for (const item of items) {
+    if (item == null || typeof item.value !== 'number') continue
+    out.push({ id: item.id ?? ${n * 10 + k}, value: Math.round(item.value * factor * 100) / 100, label: String(item.label ?? '').trim() })
+  }
+  return out.sort((a, b) => a.value - b.value).slice(0, ${10 + k})
+}`,
+  ).join('\n')
+  return [
+    "import { t } from 'unplugin-tms/runtime'",
+    helpers,
+    `export function view${i}(name, items = []) {`,
+    `  const title = t('Title of section ${n}')`,
+    '  const rows = [helper0, helper1, helper2, helper3].flatMap((h) => h(items))',
+    `  return { title, greeting: t('Hello {name}, this is module ${n}', { name }), rows }`,
+    '}',
+    '',
+  ].join('\n')
+}
+
+function writeApp(): void {
+  rmSync(appRoot, { recursive: true, force: true })
+  for (let r = 0; r < ROUTES; r++) {
+    const dir = join(appRoot, 'src', `route${r}`)
+    mkdirSync(dir, { recursive: true })
+    const imports: string[] = []
+    for (let i = 0; i < PER_ROUTE; i++) {
+      writeFileSync(join(dir, `m${i}.js`), moduleSource(r, i))
+      imports.push(`import { view${i} } from './m${i}.js'`)
+    }
+    writeFileSync(
+      join(dir, 'index.js'),
+      `${imports.join('\n')}\nexport const views = [${Array.from({ length: PER_ROUTE }, (_, i) => `view${i}`).join(', ')}]\n`,
+    )
+  }
+  const routes = Array.from({ length: ROUTES }, (_, r) => `  () => import('./route${r}/index.js'),`)
+  writeFileSync(
+    join(appRoot, 'src', 'main.js'),
+    `import { t } from 'unplugin-tms/runtime'\nconst routes = [\n${routes.join('\n')}\n]\nwindow.routes = routes\ndocument.title = t('Bench app')\n`,
+  )
+  writeFileSync(
+    join(appRoot, 'index.html'),
+    '<!doctype html><html lang="en"><script type="module" src="/src/main.js"></script></html>\n',
+  )
+}
+
+/** A warm cache as a CI run keeps it: every message translated in every locale, no network needed. */
+async function seedCache(cacheDir: string): Promise<void> {
+  const options = resolveOptions(
+    { root: appRoot, locales: LOCALES, projectId: PROJECT, cacheDir },
+    { command: 'build' },
+  )
+  const { messages } = await extractMessages(extractOptionsOf(options))
+  const cache = new DiskCache(cacheDir, PROJECT)
+  const entries = Object.fromEntries(
+    messages.map((m, i) => [
+      m.key,
+      {
+        hashcode: i.toString(16).padStart(32, '0'),
+        parsed: m.parsed,
+        variant: m.variant,
+        meta: metaDigest(m, options.placeholder),
+      },
+    ]),
+  )
+  await cache.updateManifest(entries)
+  for (const locale of LOCALES) {
+    const translations: Record<string, string> = {}
+    for (const m of messages) translations[entries[m.key]!.hashcode] = `${m.text} [${locale}]`
+    await cache.writeLocale(locale, 'published', translations)
+  }
+}
+
+async function viteBuild(plugins: Plugin[], outDir = 'dist'): Promise<number> {
+  const t0 = performance.now()
+  await build({
+    root: appRoot,
+    configFile: false,
+    logLevel: 'silent',
+    plugins,
+    build: { outDir: join(appRoot, outDir), emptyOutDir: true, minify: true },
+  })
+  return (performance.now() - t0) / 1000
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+export async function run(): Promise<BenchSection> {
+  writeApp()
+  const cacheDir = join(appRoot, '.tms-cache')
+  await seedCache(cacheDir)
+  const inline = (locales: string[]): Plugin[] => [
+    tms({
+      root: appRoot,
+      projectId: PROJECT,
+      cacheDir,
+      cache: 'offline',
+      mode: 'inline',
+      report: false,
+      locales,
+    } satisfies Options) as Plugin,
+  ]
+  const separate = async (): Promise<number> => {
+    let total = 0
+    for (const locale of LOCALES) total += await viteBuild(inline([locale]), `dist-${locale}`)
+    return total
+  }
+  // Warm-up: vite, the parser and the caches of the extractor.
+  await viteBuild([])
+  await viteBuild(inline(LOCALES))
+  const times = { plain: [] as number[], one: [] as number[], ten: [] as number[], separate: [] as number[] }
+  for (let round = 0; round < ROUNDS; round++) {
+    times.plain.push(await viteBuild([]))
+    times.one.push(await viteBuild(inline(['fr-FR'])))
+    times.ten.push(await viteBuild(inline(LOCALES)))
+    times.separate.push(await separate())
+  }
+  const plain = median(times.plain)
+  const one = median(times.one)
+  const ten = median(times.ten)
+  const sep = median(times.separate)
+  const tenOverOne = ten / one
+  const separateOverTen = sep / ten
+  return {
+    title: 'Inline mode: one build, a copy per locale (vite)',
+    markdown: [
+      `A generated app of ${ROUTES * PER_ROUTE + 1} modules (${ROUTES * PER_ROUTE * 2 + 1} messages) in ${ROUTES} lazy route chunks, built with vite ${(await import('vite')).version} and minified, warm offline cache; ${ROUNDS} rounds of the four builds in turn, medians. Each inline build also writes the source locale's copy (2 copies for 1 locale, 11 for 10); each of the 10 separate builds is an inline build with 1 target locale.`,
+      '',
+      '| build | wall time | target |',
+      '| --- | --- | --- |',
+      `| plain vite build (no plugin) | ${plain.toFixed(2)} s | |`,
+      `| inline, 1 target locale | ${one.toFixed(2)} s | |`,
+      `| inline, 10 target locales | ${ten.toFixed(2)} s | |`,
+      `| 10 separate builds of 1 locale | ${sep.toFixed(2)} s | |`,
+      `| 10 locales / 1 locale | ${tenOverOne.toFixed(2)}× | <= 1.30× ${tenOverOne <= 1.3 ? '(met)' : '(MISSED)'} |`,
+      `| 10 separate builds / one build of 10 | ${separateOverTen.toFixed(1)}× | >= 5× ${separateOverTen >= 5 ? '(met)' : '(MISSED)'} |`,
+    ].join('\n'),
+  }
+}
