@@ -282,8 +282,22 @@ function prepare(file: OutputFile): Prepared {
     return prepared
   }
   const kind = HTML.test(file.fileName) ? 'html' : 'text'
+  if (/\.map$/i.test(file.fileName)) {
+    // A source map of its own (a stylesheet's): its sources are one directory further away now.
+    const rebased = rebasedMapText(source)
+    if (rebased !== undefined) return { file, text: rebased, kind, sites: [], ...none(), siteHasToken: [] }
+  }
   const sites = source.includes(DIR_TOKEN) ? findDirTokens(source) : []
   return { file, text: source, kind, sites, ...none(), siteHasToken: sites.map(() => false) }
+}
+
+function rebasedMapText(text: string): string | undefined {
+  try {
+    const raw = JSON.parse(text) as RawSourceMap
+    return Array.isArray(raw.sources) ? JSON.stringify({ ...raw, ...rebaseSources(raw) }) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The replacements of a file's sites in one locale (and an HTML page's text with its lang set). */

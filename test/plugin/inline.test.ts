@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
@@ -431,6 +431,40 @@ test('esbuild cannot make the copies: an error at setup names the option', () =>
     tmsEsbuild(project.options())
   } catch (error) {
     expect((error as { option?: string }).option).toBe('mode')
+  }
+})
+
+test('mode from tms.config.json: vite makes the copies, esbuild fails at build start naming the option', async () => {
+  const config = join(project.root, 'tms.config.json')
+  writeFileSync(config, '{ "mode": "inline" }\n')
+  try {
+    const { mode: _mode, ...options } = project.options({ locales: FEW })
+    const outDir = join(project.root, 'dist-config')
+    await viteBuild({
+      root: project.root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [tmsVite(options)],
+      build: { outDir, emptyOutDir: true },
+    })
+    expect(readdirSync(outDir).sort()).toEqual(
+      [...FEW, SOURCE_LOCALE, 'favicon.svg', 'tms-report.json'].sort(),
+    )
+    expect(readFileSync(join(outDir, 'de-DE', 'index.html'), 'utf8')).toContain('src="/de-DE/assets/index-')
+    const esbuild = await import('esbuild')
+    await expect(
+      esbuild.build({
+        absWorkingDir: project.root,
+        entryPoints: ['src/main.js'],
+        bundle: true,
+        format: 'esm',
+        outdir: join(project.root, 'dist-esbuild'),
+        logLevel: 'silent',
+        plugins: [tmsEsbuild(options)],
+      }),
+    ).rejects.toThrow("mode: 'inline' is not available with esbuild")
+  } finally {
+    rmSync(config)
   }
 })
 
