@@ -36,9 +36,9 @@ const PRINTF_FLAGS = String.raw`(?:\d+\$)?[-+ 0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(
 export const PLACEHOLDER_PATTERN_SOURCES: Readonly<Record<PlaceholderFormat, string | null>> = {
   none: null,
   // printf: %s %d %1$s %.2f %-5d %x ...
-  c: String.raw`%%|%${PRINTF_FLAGS}[diouxXeEfFgGaAcspn]`,
+  c: `%%|%${PRINTF_FLAGS}[diouxXeEfFgGaAcspn]`,
   // c plus Objective-C objects: %@ %1$@
-  ios: String.raw`%%|%${PRINTF_FLAGS}[diouxXeEfFgGaAcspn@]`,
+  ios: `%%|%${PRINTF_FLAGS}[diouxXeEfFgGaAcspn@]`,
   // %(name)s and str.format fields {name} {0} {} {name!r:>10}
   python: String.raw`%%|%\([^()]+\)[-+ 0#]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{(?:[A-Za-z_]\w*|\d+)?(?:![rsa])?(?::[^{}]*)?\}`,
   // MessageFormat: {0} {1,number} {2,date,short}
