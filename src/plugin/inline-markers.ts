@@ -43,7 +43,14 @@ export interface Span {
 }
 
 export type Site =
-  | (Span & { kind: 'message'; id: string; values: ValuesShape; children: Site[] })
+  | (Span & {
+      kind: 'message'
+      id: string
+      values: ValuesShape
+      children: Site[]
+      /** Code of the value spans by start offset, kept across copies (only without children). */
+      sources?: Map<number, string>
+    })
   | (Span & { kind: 'locale'; children: Site[] })
   | (Span & { kind: 'dir'; children: Site[] })
 
@@ -323,30 +330,26 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
       `[unplugin-tms] inline mode: ${fileName} uses message id ${site.id}, which this build did not extract; is the chunk from another build?`,
     )
   }
+  if (site.children.length === 0) {
+    // Locale-independent code of the values: read from the chunk once, not once per copy.
+    site.sources ??= new Map()
+    const cache = site.sources
+    const source = (span: Span): string => {
+      let out = cache.get(span.start)
+      if (out === undefined) {
+        out = code.slice(span.start, span.end)
+        cache.set(span.start, out)
+      }
+      return out
+    }
+    return messageExpression(text, site.values, source)
+  }
   const source = (span: Span): string => renderRange(code, span, site.children, texts, fileName)
   return messageExpression(text, site.values, source)
 }
 
 /** Same as the runtime's format: `{key}` with an own property `key` in the values becomes its text. */
 const PLACEHOLDER = /\{([\w$]+)\}/g
-
-interface Piece {
-  literal?: string
-  key?: string
-}
-
-function pieces(text: string): Piece[] {
-  const out: Piece[] = []
-  let last = 0
-  PLACEHOLDER.lastIndex = 0
-  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) {
-    if (m.index > last) out.push({ literal: text.slice(last, m.index) })
-    out.push({ key: m[1]! })
-    last = m.index + m[0].length
-  }
-  if (last < text.length) out.push({ literal: text.slice(last) })
-  return out
-}
 
 /** `jsString`, skipping its replacements for the usual text that needs none (a copy quotes every message). */
 function quoted(text: string): string {
@@ -356,48 +359,53 @@ function quoted(text: string): string {
 
 /** A string literal that cannot be read as a directive (`"use strict"`) when it stands alone. */
 function literal(text: string): string {
-  return /^use /.test(text) ? `${quoted(text)}.concat()` : quoted(text)
+  return text.startsWith('use ') ? `${quoted(text)}.concat()` : quoted(text)
 }
 
-/** `"a".concat(x,"b",y)` from parts that are either literal text or JS expressions of strings. */
-function concatenation(parts: { text?: string; code?: string }[]): string {
-  const merged: { text?: string; code?: string }[] = []
-  for (const p of parts) {
-    const prev = merged[merged.length - 1]
-    if (p.text !== undefined && prev?.text !== undefined) prev.text += p.text
-    else merged.push({ ...p })
+/**
+ * `"Bonjour ".concat(String(e)," !")`: the text with each `{key}` that `codeOf` has code for replaced
+ * by that code, the others kept as text. A plain literal when no key has code.
+ */
+function interpolation(text: string, codeOf: (key: string) => string | undefined): string {
+  let head: string | undefined
+  const args: string[] = []
+  let pending = ''
+  let last = 0
+  PLACEHOLDER.lastIndex = 0
+  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) {
+    const code = codeOf(m[1]!)
+    if (code === undefined) continue
+    pending += text.slice(last, m.index)
+    last = m.index + m[0].length
+    if (head === undefined) head = pending
+    else if (pending !== '') args.push(quoted(pending))
+    pending = ''
+    args.push(code)
   }
-  if (merged.length === 0) return '""'
-  if (merged.length === 1 && merged[0]!.text !== undefined) return literal(merged[0]!.text)
-  const [first, ...rest] = merged[0]!.text !== undefined ? merged : [{ text: '' }, ...merged]
-  const args = rest.map((p) => (p.text !== undefined ? quoted(p.text) : p.code!))
-  return `${quoted(first!.text!)}.concat(${args.join(',')})`
+  if (head === undefined) return literal(text)
+  pending += text.slice(last)
+  if (pending !== '') args.push(quoted(pending))
+  return `${quoted(head)}.concat(${args.join(',')})`
 }
 
 /**
  * The expression of one message in one locale. Values are inserted as text (`String(v)`), as the
  * runtime does; every literal part goes through `jsString`, so a translation cannot leave its string.
+ * `source` gives the (rendered) code of a span of the chunk.
  */
 export function messageExpression(text: string, values: ValuesShape, source: (span: Span) => string): string {
-  const parts = pieces(text)
   if (values.kind === 'none') return literal(text)
   if (values.kind === 'object') {
-    return concatenation(
-      parts.map((p) => {
-        if (p.literal !== undefined) return { text: p.literal }
-        const span = values.props.get(p.key!)
-        return span ? { code: `String(${source(span)})` } : { text: `{${p.key}}` }
-      }),
-    )
+    return interpolation(text, (key) => {
+      const span = values.props.get(key)
+      return span && `String(${source(span)})`
+    })
   }
   // Any other values expression: evaluated once where the call was, and read like the runtime reads it
   // (own properties only; a missing one leaves its placeholder; no values at all leaves the text).
-  const body = concatenation(
-    parts.map((p) => {
-      if (p.literal !== undefined) return { text: p.literal }
-      const key = quoted(p.key!)
-      return { code: `(h.call(v,${key})?String(v[${key}]):${quoted(`{${p.key}}`)})` }
-    }),
-  )
+  const body = interpolation(text, (key) => {
+    const k = quoted(key)
+    return `(h.call(v,${k})?String(v[${k}]):${quoted(`{${key}}`)})`
+  })
   return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${quoted(text)}}(${source(values.span)}))`
 }
