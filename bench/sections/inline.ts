@@ -10,6 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { rollup } from 'rollup'
 import type { Plugin } from 'vite'
 import { build } from 'vite'
 import { DiskCache } from '../../src/core/cache'
@@ -24,11 +25,16 @@ const tms = (
   (await import(new URL('../../dist/vite.mjs', import.meta.url).href)) as typeof import('../../src/vite')
 ).default
 
+const tmsRollup = (
+  (await import(new URL('../../dist/rollup.mjs', import.meta.url).href)) as typeof import('../../src/rollup')
+).default
+
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const appRoot = join(repo, 'bench', '.corpus', 'inline-app')
 const ROUTES = 40
 const PER_ROUTE = 50
 const ROUNDS = 5
+const ROLLUP_ROUNDS = 3
 const PROJECT = 'bench-inline'
 const LOCALES = ['fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'nl-NL', 'sv-SE', 'pl-PL']
 
@@ -125,6 +131,31 @@ async function viteBuild(plugins: Plugin[], outDir: string): Promise<number> {
   return (performance.now() - t0) / 1000
 }
 
+/** The same app through rollup (JavaScript, no minifier): a slower bundler, the same copies. */
+async function rollupBuild(locales: string[], cacheDir: string): Promise<number> {
+  const dir = join(appRoot, `dist-rollup-${locales.length}`)
+  rmSync(dir, { recursive: true, force: true })
+  const t0 = performance.now()
+  const bundle = await rollup({
+    input: join(appRoot, 'src/main.js'),
+    plugins: [
+      tmsRollup({
+        root: appRoot,
+        projectId: PROJECT,
+        cacheDir,
+        cache: 'offline',
+        mode: 'inline',
+        report: false,
+        locales,
+      }),
+    ],
+    onLog() {},
+  })
+  await bundle.write({ dir, format: 'es' })
+  await bundle.close()
+  return (performance.now() - t0) / 1000
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)]!
@@ -160,6 +191,13 @@ export async function run(): Promise<BenchSection> {
     times.ten.push(await viteBuild(inline(LOCALES), 'dist-ten'))
     times.separate.push(await separate())
   }
+  const rollupTimes = { one: [] as number[], ten: [] as number[] }
+  for (let round = 0; round < ROLLUP_ROUNDS; round++) {
+    rollupTimes.one.push(await rollupBuild(['fr-FR'], cacheDir))
+    rollupTimes.ten.push(await rollupBuild(LOCALES, cacheDir))
+  }
+  const rollupOne = median(rollupTimes.one)
+  const rollupTen = median(rollupTimes.ten)
   const plain = median(times.plain)
   const one = median(times.one)
   const ten = median(times.ten)
@@ -180,6 +218,11 @@ export async function run(): Promise<BenchSection> {
       `| each copy beyond the first two | ${(((ten - one) / (LOCALES.length - 1)) * 1000).toFixed(0)} ms | |`,
       `| 10 locales / 1 locale | ${tenOverOne.toFixed(2)}× | <= 1.30× ${tenOverOne <= 1.3 ? '(met)' : '(MISSED)'} |`,
       `| 10 separate builds / one build of 10 | ${separateOverTen.toFixed(1)}× | >= 5× ${separateOverTen >= 5 ? '(met)' : '(MISSED)'} |`,
+      `| rollup 4 (no minifier), inline, 1 target locale | ${rollupOne.toFixed(2)} s | |`,
+      `| rollup 4 (no minifier), inline, 10 target locales | ${rollupTen.toFixed(2)} s | |`,
+      `| rollup: 10 locales / 1 locale | ${(rollupTen / rollupOne).toFixed(2)}× | <= 1.30× ${rollupTen / rollupOne <= 1.3 ? '(met)' : '(MISSED)'} |`,
+      '',
+      'Each copy beyond the first two costs building its text (replacing about 4,000 calls, content hashes, renamed references: about 10 ms for 2.2 MB), writing its 42 files through the bundler, and loading and checking one more locale of translations at build start. vite 8 bundles this app in well under a second, so these per-copy costs weigh more against it than against a slower bundler such as rollup.',
     ].join('\n'),
   }
 }

@@ -79,21 +79,26 @@ export class InlineOutput {
   /** Per hashed file: the hashed files it names, directly or not (itself excluded), by file name. */
   private readonly closures: number[][]
   private readonly renamedTokens: RegExp | undefined
+  /** Hash -> the renamed files whose names hold it. */
+  private readonly renamedGroups = new Map<string, number[]>()
 
   constructor(files: readonly OutputFile[]) {
     this.files = files.map((file) => prepare(file))
     const hashed = this.files.map((p, i) => (p.file.hash ? i : -1)).filter((i) => i >= 0)
     const tokens = hashed.map((i) => this.files[i]!.file.hash!)
     if (tokens.length > 0) {
-      const byToken = new Map(hashed.map((i) => [this.files[i]!.file.hash!, i]))
+      const byToken = new Map<string, number[]>()
+      for (const i of hashed)
+        byToken.set(this.files[i]!.file.hash!, [...(byToken.get(this.files[i]!.file.hash!) ?? []), i])
       const any = new RegExp([...new Set(tokens)].map(escapeRegex).join('|'), 'g')
       for (const p of this.files) {
         const text = p.text ?? ''
         const refs = new Set<number>()
         let site = 0
         for (const m of text.matchAll(any)) {
-          const file = byToken.get(m[0])!
-          refs.add(file)
+          const owners = byToken.get(m[0])!
+          for (const owner of owners) refs.add(owner)
+          const file = owners[0]!
           const start = m.index
           while (site < p.sites.length && p.sites[site]!.end <= start) site++
           const inside = site < p.sites.length && p.sites[site]!.start <= start
@@ -101,7 +106,7 @@ export class InlineOutput {
           else p.tokens.push({ start, end: start + m[0].length, file })
         }
         // The map names its chunk (`file`) and sits next to it: it follows the chunk's name.
-        if (p.file.hash && p.file.map) refs.add(byToken.get(p.file.hash)!)
+        if (p.file.hash && p.file.map) for (const owner of byToken.get(p.file.hash)!) refs.add(owner)
         p.refs = [...refs]
       }
     }
@@ -110,7 +115,16 @@ export class InlineOutput {
     this.renamed = this.files.map(
       (p, i) => p.file.hash !== undefined && (changed[i]! || this.closures[i]!.some((j) => changed[j])),
     )
-    const renamedTokens = [...new Set(this.files.filter((_, i) => this.renamed[i]).map((p) => p.file.hash!))]
+    const renamedHashes = new Set(this.files.filter((_, i) => this.renamed[i]).map((p) => p.file.hash!))
+    this.files.forEach((p, i) => {
+      if (p.file.hash === undefined || !renamedHashes.has(p.file.hash)) return
+      // A hash shared with a renamed file changes in every name that holds it.
+      this.renamed[i] = true
+      const group = this.renamedGroups.get(p.file.hash)
+      if (group) group.push(i)
+      else this.renamedGroups.set(p.file.hash, [i])
+    })
+    const renamedTokens = [...this.renamedGroups.keys()]
     this.renamedTokens =
       renamedTokens.length > 0 ? new RegExp(renamedTokens.map(escapeRegex).join('|'), 'g') : undefined
   }
@@ -130,11 +144,6 @@ export class InlineOutput {
     return [...seen].sort((a, b) => (this.files[a]!.file.fileName < this.files[b]!.file.fileName ? -1 : 1))
   }
 
-  /** How many chunks hold message calls: 0 means the build had nothing to inline. */
-  get messageChunks(): number {
-    return this.files.filter((p) => p.sites.some((s) => s.kind === 'message')).length
-  }
-
   /** The files of one locale's copy. */
   copy(texts: LocaleTexts): CopyFile[] {
     const staged = this.files.map((p) => stage(p, texts))
@@ -148,11 +157,11 @@ export class InlineOutput {
       return d
     }
     const renames = new Map<string, string>()
-    this.files.forEach((p, i) => {
-      if (!this.renamed[i]) return
-      const old = p.file.hash!
-      renames.set(old, newHash(old, [digest(i), ...this.closures[i]!.map(digest)]))
-    })
+    for (const [old, group] of this.renamedGroups) {
+      // Files that share a hash (webpack's [chunkhash] on a chunk's JS and CSS) are renamed together.
+      const digests = group.flatMap((i) => [digest(i), ...this.closures[i]!.map(digest)])
+      renames.set(old, newHash(old, digests))
+    }
     const rename = (text: string): string =>
       this.renamedTokens ? text.replace(this.renamedTokens, (t) => renames.get(t) ?? t) : text
     const out: CopyFile[] = []

@@ -35,7 +35,8 @@ export function hashFromPattern(fileName: string, pattern: string): string | und
     const m = /^\[([a-z]+)(?::(\d+))?\]$/.exec(piece)
     if (!m) source += escapeRegex(piece)
     else if (m[1] === 'hash') {
-      source += m[2] ? `([\\w-]{${m[2]}})` : '([\\w-]{4,})'
+      // rollup's and rolldown's default length is 8.
+      source += `([\\w-]{${m[2] ?? 8}})`
       hashGroups++
     } else if (m[1] === 'extname') source += '(?:\\.[^./]*)?'
     else if (m[1] === 'ext') source += '[^./]*'

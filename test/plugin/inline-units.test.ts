@@ -199,6 +199,7 @@ describe('hashes in names', () => {
     expect(hashFromPattern('assets/index-W1erjkBN.css', 'assets/[name]-[hash].[ext]')).toBe('W1erjkBN')
     expect(hashFromPattern('assets/logo-abc12345.svg', 'assets/[name]-[hash:8][extname]')).toBe('abc12345')
     expect(hashFromPattern('assets/logo.svg', 'assets/[name][extname]')).toBeUndefined()
+    expect(hashFromPattern('assets/my-logo-AbC-Ef12.svg', 'assets/[name]-[hash][extname]')).toBe('AbC-Ef12')
   })
 
   /** a imports b (no message) and c; c imports a (a cycle); d holds nothing and names nothing. */
@@ -252,6 +253,24 @@ describe('hashes in names', () => {
     expect(other[0]!.fileName).not.toBe(one[0]!.fileName)
     expect(other[2]!.fileName).not.toBe(one[2]!.fileName)
   })
+})
+
+test('files that share a hash are renamed together', () => {
+  const output = new InlineOutput([
+    {
+      fileName: 'page.1234abcd.js',
+      hash: '1234abcd',
+      source: 'import "./page.1234abcd.css";__tms_l("m","Open")',
+    },
+    { fileName: 'page.1234abcd.css', hash: '1234abcd', source: 'body{}' },
+    { fileName: 'main.js', source: 'import("./page.1234abcd.js")' },
+  ])
+  const fr = output.copy(texts({ m: 'Ouvrir' }))
+  const de = output.copy(texts({ m: 'Öffnen' }))
+  const hashOf = (name: string) => /page\.([0-9a-f]{8})\./.exec(name)![1]
+  expect(hashOf(fr[0]!.fileName)).toBe(hashOf(fr[1]!.fileName))
+  expect(hashOf(fr[0]!.fileName)).not.toBe(hashOf(de[0]!.fileName))
+  expect(fr[2]!.source).toBe(`import("./page.${hashOf(fr[0]!.fileName)}.js")`)
 })
 
 describe('the page element', () => {
