@@ -8,6 +8,18 @@ import { type PlaceholderSpec, placeholderRegex, restorePlaceholders } from './p
 export type TranslationCheck = { ok: true; parsed: string } | { ok: false; reason: string }
 
 const INDEXED_SOURCE = String.raw`\{\d+\}`
+const translationRegexes = new Map<RegExp | null, RegExp>()
+
+/** The spec's placeholders or `{N}`: compiled once per spec, since a pull checks thousands of texts. */
+function translationRegex(spec: PlaceholderSpec): RegExp {
+  const specRe = placeholderRegex(spec)
+  let re = translationRegexes.get(specRe)
+  if (!re) {
+    re = new RegExp(specRe ? `${specRe.source}|${INDEXED_SOURCE}` : INDEXED_SOURCE, 'gu')
+    translationRegexes.set(specRe, re)
+  }
+  return re
+}
 
 /**
  * Brings a translation to the `{0}` form and checks that it uses exactly the source's placeholders.
@@ -20,8 +32,8 @@ export function checkTranslation(
   spec: PlaceholderSpec,
 ): TranslationCheck {
   const count = source.placeholders.length
-  const specRe = placeholderRegex(spec)
-  const re = new RegExp(specRe ? `${specRe.source}|${INDEXED_SOURCE}` : INDEXED_SOURCE, 'gu')
+  const re = translationRegex(spec)
+  re.lastIndex = 0
   const used = new Set<number>()
   const claimed = new Set<number>()
   let parsed = ''
