@@ -12,13 +12,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rollup } from 'rollup'
 import type { Plugin } from 'vite'
-import { build } from 'vite'
 import { DiskCache } from '../../src/core/cache'
 import { extractMessages } from '../../src/core/extract/index'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { metaDigest } from '../../src/core/sync'
 import { type Options, resolveOptions } from '../../src/options'
 import type { BenchSection } from '../run'
+import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
 // The built package, as users get it (npm run bench builds first).
 const tms = (
@@ -38,32 +38,6 @@ const ROLLUP_ROUNDS = 3
 const PROJECT = 'bench-inline'
 const LOCALES = ['fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'nl-NL', 'sv-SE', 'pl-PL']
 
-function moduleSource(route: number, i: number): string {
-  const n = route * PER_ROUTE + i
-  const helpers = Array.from(
-    { length: 4 },
-    (_, k) => `
-function helper${k}(items, factor = ${k + 1}) {
-  const out = []
-  for (const item of items) {
-    if (item == null || typeof item.value !== 'number') continue
-    out.push({ id: item.id ?? ${n * 10 + k}, value: Math.round(item.value * factor * 100) / 100, label: String(item.label ?? '').trim() })
-  }
-  return out.sort((a, b) => a.value - b.value).slice(0, ${10 + k})
-}`,
-  ).join('\n')
-  return [
-    "import { t } from 'unplugin-tms/runtime'",
-    helpers,
-    `export function view${i}(name, items = []) {`,
-    `  const title = t('Title of section ${n}')`,
-    '  const rows = [helper0, helper1, helper2, helper3].flatMap((h) => h(items))',
-    `  return { title, greeting: t('Hello {name}, this is module ${n}', { name }), rows }`,
-    '}',
-    '',
-  ].join('\n')
-}
-
 function writeApp(): void {
   rmSync(appRoot, { recursive: true, force: true })
   for (let r = 0; r < ROUTES; r++) {
@@ -71,7 +45,7 @@ function writeApp(): void {
     mkdirSync(dir, { recursive: true })
     const imports: string[] = []
     for (let i = 0; i < PER_ROUTE; i++) {
-      writeFileSync(join(dir, `m${i}.js`), moduleSource(r, i))
+      writeFileSync(join(dir, `m${i}.js`), appModuleSource({ index: i, n: r * PER_ROUTE + i, helpers: 4 }))
       imports.push(`import { view${i} } from './m${i}.js'`)
     }
     writeFileSync(
@@ -117,18 +91,23 @@ async function seedCache(cacheDir: string): Promise<void> {
   }
 }
 
+/** Inline mode from the warm cache, no network: the same options for vite and rollup. */
+function inlineOptions(locales: string[], cacheDir: string): Options {
+  return {
+    root: appRoot,
+    projectId: PROJECT,
+    cacheDir,
+    cache: 'offline',
+    mode: 'inline',
+    report: false,
+    locales,
+  }
+}
+
 /** One build into a fresh directory (as in CI), timed from the call to vite until it returns. */
 async function viteBuild(plugins: Plugin[], outDir: string): Promise<number> {
   rmSync(join(appRoot, outDir), { recursive: true, force: true })
-  const t0 = performance.now()
-  await build({
-    root: appRoot,
-    configFile: false,
-    logLevel: 'silent',
-    plugins,
-    build: { outDir: join(appRoot, outDir), emptyOutDir: true, minify: true },
-  })
-  return (performance.now() - t0) / 1000
+  return timedViteBuild(appRoot, plugins, outDir)
 }
 
 /** The same app through rollup (JavaScript, no minifier): a slower bundler, the same copies. */
@@ -138,17 +117,7 @@ async function rollupBuild(locales: string[], cacheDir: string): Promise<number>
   const t0 = performance.now()
   const bundle = await rollup({
     input: join(appRoot, 'src/main.js'),
-    plugins: [
-      tmsRollup({
-        root: appRoot,
-        projectId: PROJECT,
-        cacheDir,
-        cache: 'offline',
-        mode: 'inline',
-        report: false,
-        locales,
-      }),
-    ],
+    plugins: [tmsRollup(inlineOptions(locales, cacheDir))],
     onLog() {},
   })
   await bundle.write({ dir, format: 'es' })
@@ -156,26 +125,11 @@ async function rollupBuild(locales: string[], cacheDir: string): Promise<number>
   return (performance.now() - t0) / 1000
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]!
-}
-
 export async function run(): Promise<BenchSection> {
   writeApp()
   const cacheDir = join(appRoot, '.tms-cache')
   await seedCache(cacheDir)
-  const inline = (locales: string[]): Plugin[] => [
-    tms({
-      root: appRoot,
-      projectId: PROJECT,
-      cacheDir,
-      cache: 'offline',
-      mode: 'inline',
-      report: false,
-      locales,
-    } satisfies Options) as Plugin,
-  ]
+  const inline = (locales: string[]): Plugin[] => [tms(inlineOptions(locales, cacheDir)) as Plugin]
   const separate = async (): Promise<number> => {
     let total = 0
     for (const locale of LOCALES) total += await viteBuild(inline([locale]), `dist-${locale}`)

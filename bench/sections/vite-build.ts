@@ -10,9 +10,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { build } from 'vite'
 import type { Options } from '../../src/options'
 import type { BenchSection } from '../run'
+import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
 // The built package, as users get it (npm run bench builds first).
 const tms = (
@@ -28,38 +28,16 @@ const MODULES = 2000
 const PAIRS = 5
 const LOCALES = ['fr-FR', 'de-DE', 'ja-JP']
 
-/** A module of about 2.5 KB: ordinary app code around two messages (one with a placeholder). */
-function moduleSource(i: number): string {
-  const helpers = Array.from(
-    { length: 6 },
-    (_, k) => `
-function helper${k}(items, factor = ${k + 1}) {
-  const out = []
-  for (const item of items) {
-    if (item == null || typeof item.value !== 'number') continue
-    out.push({ id: item.id ?? ${i * 10 + k}, value: Math.round(item.value * factor * 100) / 100, label: String(item.label ?? '').trim() })
-  }
-  return out.sort((a, b) => a.value - b.value).slice(0, ${10 + k})
-}`,
-  ).join('\n')
-  return [
-    "import { t } from 'unplugin-tms/runtime'",
-    helpers,
-    `export function view${i}(name, items = []) {`,
-    `  const title = t('Title of section ${i}')`,
-    `  const rows = [helper0, helper1, helper2, helper3, helper4, helper5].flatMap((h) => h(items))`,
-    `  return { title, greeting: t('Hello {name}, this is module ${i}', { name }), rows, total: rows.reduce((s, r) => s + r.value, 0) }`,
-    '}',
-    '',
-  ].join('\n')
-}
-
 function writeApp(): void {
   rmSync(appRoot, { recursive: true, force: true })
   mkdirSync(join(appRoot, 'src', 'm'), { recursive: true })
   const imports: string[] = []
   for (let i = 0; i < MODULES; i++) {
-    writeFileSync(join(appRoot, 'src', 'm', `m${i}.js`), moduleSource(i))
+    // Modules of about 2.5 KB.
+    writeFileSync(
+      join(appRoot, 'src', 'm', `m${i}.js`),
+      appModuleSource({ index: i, n: i, helpers: 6, total: true }),
+    )
     imports.push(`import { view${i} } from './m/m${i}.js'`)
   }
   writeFileSync(
@@ -72,22 +50,7 @@ function writeApp(): void {
   )
 }
 
-async function viteBuild(plugins: Plugin[]): Promise<number> {
-  const t0 = performance.now()
-  await build({
-    root: appRoot,
-    configFile: false,
-    logLevel: 'silent',
-    plugins,
-    build: { outDir: join(appRoot, 'dist'), emptyOutDir: true, minify: true },
-  })
-  return (performance.now() - t0) / 1000
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]!
-}
+const viteBuild = (plugins: Plugin[]): Promise<number> => timedViteBuild(appRoot, plugins, 'dist')
 
 async function requestsOf(url: string): Promise<{ total: number; byRoute: Record<string, number> }> {
   const res = await fetch(`${url}/_emulator/requests`)
