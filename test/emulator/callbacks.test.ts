@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Receiver, startReceiver } from '../helpers/receiver'
 import { eventually, ISO_DATE, PROJECT, sleep, useEmulator } from './helpers'
 
 const t = useEmulator({ callbackRetryBaseMs: 10 })
@@ -12,33 +11,25 @@ interface Received {
   contentType: string | undefined
 }
 
-let receiver: Server
+let receiver: Receiver
 let base: string
 let received: Received[] = []
 /** Statuses to answer, in order; once used up, 200. */
 let script: number[] = []
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c) => {
-      body += c
+  receiver = await startReceiver((req) => {
+    received.push({
+      method: req.method,
+      url: new URL(req.url, base),
+      body: req.body,
+      contentType: req.headers['content-type'],
     })
-    req.on('end', () => {
-      received.push({
-        method: req.method!,
-        url: new URL(req.url!, base),
-        body,
-        contentType: req.headers['content-type'],
-      })
-      res.statusCode = script.shift() ?? 200
-      res.end()
-    })
+    return script.shift()
   })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+  base = receiver.base
 })
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+afterAll(() => receiver.close())
 beforeEach(() => {
   received = []
   script = []

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Receiver, startReceiver } from '../helpers/receiver'
 import { filesApi, q } from './files-helpers'
 import { errorOf, eventually, ISO_DATE, STRINGS, useEmulator } from './helpers'
 
@@ -573,19 +572,17 @@ describe('locks and the operation limit', () => {
 })
 
 describe('file published callback', () => {
-  let receiver: Server
+  let receiver: Receiver
   let base: string
   const received: URL[] = []
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      received.push(new URL(req.url!, base))
-      res.end()
+    receiver = await startReceiver((req) => {
+      received.push(new URL(req.url, base))
     })
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-    base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    base = receiver.base
   })
-  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+  afterAll(() => receiver.close())
   beforeEach(() => {
     received.length = 0
   })

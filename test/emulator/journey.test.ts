@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/client/index'
+import { type Receiver, startReceiver } from '../helpers/receiver'
 import { eventually, PROJECT, STRINGS, useEmulator } from './helpers'
 
 const t = useEmulator({ callbackRetryBaseMs: 10 })
@@ -9,25 +8,17 @@ const t = useEmulator({ callbackRetryBaseMs: 10 })
 const J = `/jobs-api/v3/projects/${PROJECT}/jobs`
 const LOCALES = ['fr-FR', 'de-DE', 'ja-JP']
 
-let receiver: Server
+let receiver: Receiver
 let base: string
 let received: { method: string; path: string; body: Record<string, unknown> }[] = []
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = ''
-    req.on('data', (c) => {
-      body += c
-    })
-    req.on('end', () => {
-      received.push({ method: req.method!, path: req.url!, body: body ? JSON.parse(body) : {} })
-      res.end()
-    })
+  receiver = await startReceiver((req) => {
+    received.push({ method: req.method, path: req.url, body: req.body ? JSON.parse(req.body) : {} })
   })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+  base = receiver.base
 })
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+afterAll(() => receiver.close())
 beforeEach(() => {
   received = []
 })
