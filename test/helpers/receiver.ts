@@ -17,18 +17,17 @@ export interface Receiver {
 
 /**
  * A callback receiver on a free port of 127.0.0.1: each request, with its whole body, goes to
- * `onRequest`, and the answer has the status it returns (200 when it returns nothing).
+ * `onRequest`, and the answer has the status it returns (200 when it returns no number).
  */
-export async function startReceiver(
-  onRequest: (request: ReceivedRequest) => number | undefined,
-): Promise<Receiver> {
+export async function startReceiver(onRequest: (request: ReceivedRequest) => unknown): Promise<Receiver> {
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c) => {
       body += c
     })
     req.on('end', () => {
-      res.statusCode = onRequest({ method: req.method!, url: req.url!, headers: req.headers, body }) ?? 200
+      const status = onRequest({ method: req.method!, url: req.url!, headers: req.headers, body })
+      res.statusCode = typeof status === 'number' ? status : 200
       res.end()
     })
   })
