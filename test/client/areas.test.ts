@@ -1,28 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, TmsApiError, type TmsClient } from '../../src/client/index'
-import {
-  ACCOUNT,
-  CREDENTIALS,
-  control,
-  PROJECT,
-  type RunningEmulator,
-  requestLog,
-  startEmulator,
-} from './emu'
+import { ACCOUNT, CREDENTIALS, control, PROJECT, requestLog, useEmulator } from './emu'
 
 /** The jobs, issues and glossaries areas against the emulator. */
-let emu: RunningEmulator
+const emu = useEmulator()
 let client: TmsClient
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu.close()
-})
 beforeEach(async () => {
-  await control(emu, 'POST', 'reset', {})
-  await control(emu, 'DELETE', 'requests')
   client = createClient({ baseUrl: emu.url, ...CREDENTIALS, pollIntervalMs: 10 })
 })
 afterEach(async () => {

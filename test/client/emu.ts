@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 
 export const PROJECT = 'demo-project'
@@ -28,4 +29,32 @@ export async function requestLog(
   emu: RunningEmulator,
 ): Promise<{ total: number; byRoute: Record<string, number> }> {
   return (await control(emu, 'GET', 'requests')) as { total: number; byRoute: Record<string, number> }
+}
+
+/**
+ * One emulator per test file on a free port of 127.0.0.1, reset with an empty request log before each
+ * test. The handle reads through to the running emulator, so a test uses it as the emulator itself.
+ */
+export function useEmulator(): RunningEmulator {
+  let running: RunningEmulator | undefined
+  const emu: RunningEmulator = {
+    get url() {
+      return running!.url
+    },
+    get port() {
+      return running!.port
+    },
+    close: () => running!.close(),
+  }
+  beforeAll(async () => {
+    running = await startEmulator({ port: 0 })
+  })
+  afterAll(async () => {
+    await running!.close()
+  })
+  beforeEach(async () => {
+    await control(emu, 'POST', 'reset', {})
+    await control(emu, 'DELETE', 'requests')
+  })
+  return emu
 }

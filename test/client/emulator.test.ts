@@ -1,22 +1,13 @@
 import { Agent, buildConnector } from 'undici'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClient, TmsApiError, type TmsClient } from '../../src/client/index'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createClient, type TmsApiError, type TmsClient } from '../../src/client/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
-import { CREDENTIALS, control, PROJECT, type RunningEmulator, requestLog, startEmulator } from './emu'
+import { failure } from '../helpers/failure'
+import { CREDENTIALS, control, PROJECT, requestLog, useEmulator } from './emu'
 
-let emu: RunningEmulator
+const emu = useEmulator()
 let client: TmsClient
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu.close()
-})
-beforeEach(async () => {
-  await control(emu, 'POST', 'reset', {})
-  await control(emu, 'DELETE', 'requests')
-})
 afterEach(async () => {
   await client?.close()
 })
@@ -24,16 +15,6 @@ afterEach(async () => {
 function connect(extra: Partial<Parameters<typeof createClient>[0]> = {}): TmsClient {
   client = createClient({ baseUrl: emu.url, ...CREDENTIALS, pollIntervalMs: 20, ...extra })
   return client
-}
-
-async function failure(promise: Promise<unknown>): Promise<TmsApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(TmsApiError)
-    return error as TmsApiError
-  }
-  throw new Error('expected the call to fail')
 }
 
 const strings = (n: number, prefix = 'Message') =>

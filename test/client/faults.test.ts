@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createClient, type RetryEvent } from '../../src/client/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
-import {
-  CREDENTIALS,
-  control,
-  LOCALES,
-  PROJECT,
-  type RunningEmulator,
-  requestLog,
-  startEmulator,
-} from './emu'
+import { CREDENTIALS, control, LOCALES, PROJECT, requestLog, useEmulator } from './emu'
 
 /**
  * Reliability against the emulator's fault injection: 10% each of 429, 503 and 500 plus 5% dropped
@@ -22,18 +14,7 @@ const FAULTS = { rates: { '429': 0.1, '503': 0.1, '500': 0.1 }, dropRate: 0.05, 
 const RETRY = { retries: 10, minDelayMs: 2, maxDelayMs: 40, maxTotalMs: 20_000 }
 const COUNT = 1000
 
-let emu: RunningEmulator
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu.close()
-})
-beforeEach(async () => {
-  await control(emu, 'POST', 'reset', {})
-  await control(emu, 'DELETE', 'requests')
-})
+const emu = useEmulator()
 
 interface StateString {
   hashcode: string

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createClient, TmsApiError, type TmsClient } from '../../src/client/index'
+import { createClient, type TmsClient } from '../../src/client/index'
+import { failure } from '../helpers/failure'
 import { envelope, type RawServer, startRawServer } from './raw-server'
 
 const SECRET = 'very-secret-value-42'
@@ -21,16 +22,6 @@ function connect(
 ) {
   client = createClient({ baseUrl: url, userIdentifier: 'u1', userSecret: SECRET, retry: fast, ...extra })
   return client
-}
-
-async function failure(promise: Promise<unknown>): Promise<TmsApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(TmsApiError)
-    return error as TmsApiError
-  }
-  throw new Error('expected the call to fail')
 }
 
 const resourceHits = (s: RawServer) => s.hits.filter((h) => !h.url.startsWith('/auth-api'))
