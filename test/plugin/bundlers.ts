@@ -83,12 +83,13 @@ interface LikeStats {
   hasErrors(): boolean
   toJson(options: object): { errors?: { message: string }[]; warnings?: { message: string }[] }
 }
-interface LikeCompiler {
+export interface LikeCompiler {
   run(callback: (error: Error | null, stats?: LikeStats) => void): void
   close(callback: () => void): void
 }
 
-function webpackConfig(
+/** The node ESM build of the fixture app that the webpack and rspack tests share. */
+export function webpackConfig(
   root: string,
   outDir: string,
   plugin: unknown,
@@ -118,9 +119,10 @@ function webpackConfig(
   }
 }
 
-async function runWebpackLike(
-  compilerOf: (config: ReturnType<typeof webpackConfig>) => LikeCompiler,
-  config: ReturnType<typeof webpackConfig>,
+/** Runs a webpack or rspack build; its errors are thrown, its warnings returned. */
+export async function runWebpackLike<C extends object>(
+  compilerOf: (config: C) => LikeCompiler,
+  config: C,
 ): Promise<string[]> {
   const compiler = compilerOf(config)
   const stats = await new Promise<LikeStats>((resolve, reject) =>

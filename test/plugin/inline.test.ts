@@ -17,7 +17,7 @@ import tmsRollup from '../../src/rollup'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
-import { launchChromium, serveStatic } from './bundlers'
+import { type LikeCompiler, launchChromium, runWebpackLike, serveStatic, webpackConfig } from './bundlers'
 import {
   type InlineProject,
   MESSAGES,
@@ -277,50 +277,15 @@ async function rollupBuild(options: Options, outDir: string): Promise<void> {
   await bundle.close()
 }
 
-interface LikeStats {
-  hasErrors(): boolean
-  toJson(o: object): { errors?: { message: string }[] }
-}
-
+/** A production build with source maps (to check positions in the copies). */
 async function webpackLikeBuild(
-  create: (config: object) => {
-    run(cb: (e: Error | null, s?: LikeStats) => void): void
-    close(cb: () => void): void
-  },
+  create: (config: object) => LikeCompiler,
   plugin: unknown,
   outDir: string,
   extra: object = {},
 ): Promise<void> {
-  const compiler = create({
-    mode: 'production',
-    context: project.root,
-    entry: './src/main.js',
-    target: 'node',
-    devtool: 'source-map',
-    output: {
-      path: outDir,
-      filename: 'main.mjs',
-      chunkFilename: '[name].[contenthash].mjs',
-      module: true,
-      chunkFormat: 'module',
-      chunkLoading: 'import',
-      library: { type: 'module' },
-      clean: true,
-    },
-    experiments: { outputModule: true },
-    plugins: [plugin],
-    infrastructureLogging: { level: 'none' },
-    ...extra,
-  })
-  const stats = await new Promise<LikeStats>((ok, fail) => compiler.run((e, s) => (e ? fail(e) : ok(s!))))
-  await new Promise<void>((ok) => compiler.close(() => ok()))
-  if (stats.hasErrors())
-    throw new Error(
-      stats
-        .toJson({ all: false, errors: true })
-        .errors!.map((e) => e.message)
-        .join('\n'),
-    )
+  const config = webpackConfig(project.root, outDir, plugin, 'production')
+  await runWebpackLike(create, { ...config, devtool: 'source-map', ...extra })
 }
 
 describe('rollup', () => {
