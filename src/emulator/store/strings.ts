@@ -156,20 +156,7 @@ export class StringStore implements StorePart {
       this.#onChange()
       return { string: existing, overWritten: true }
     }
-    const created: StoredString = {
-      hashcode,
-      ...input,
-      fileUri: null,
-      fileUris: [],
-      keys: [],
-      active: true,
-      createdDate: now,
-      modifiedDate: now,
-      authorizedLocaleIds: [],
-      translations: {},
-    }
-    strings.set(hashcode, created)
-    this.#onChange()
+    const created = this.#insert(strings, { hashcode, ...input }, now)
     return { string: created, overWritten: false }
   }
 
@@ -192,30 +179,24 @@ export class StringStore implements StorePart {
       this.#onChange()
       return { string: existing, created: false }
     }
-    const created: StoredString = {
-      hashcode,
-      namespace: input.namespace,
-      variant: input.variant,
-      stringText: null,
-      parsedStringText: input.parsedStringText,
-      placeholders: [],
-      placeholderSpec: input.placeholderSpec,
-      instruction: input.instruction,
-      maxLength: null,
-      format: null,
-      callbackUrl: null,
-      callbackMethod: null,
-      fileUri: null,
-      fileUris: [],
-      keys: [],
-      active: true,
-      createdDate: now,
-      modifiedDate: now,
-      authorizedLocaleIds: [],
-      translations: {},
-    }
-    strings.set(hashcode, created)
-    this.#onChange()
+    const created = this.#insert(
+      strings,
+      {
+        hashcode,
+        namespace: input.namespace,
+        variant: input.variant,
+        stringText: null,
+        parsedStringText: input.parsedStringText,
+        placeholders: [],
+        placeholderSpec: input.placeholderSpec,
+        instruction: input.instruction,
+        maxLength: null,
+        format: null,
+        callbackUrl: null,
+        callbackMethod: null,
+      },
+      now,
+    )
     return { string: created, created: true }
   }
 
@@ -237,6 +218,28 @@ export class StringStore implements StorePart {
     string.keys = [...keys]
     if (fileUris.length === 0 && string.stringText === null) string.active = false
     this.#onChange()
+  }
+
+  /** A new active string: in no file yet, authorized in no locale, with no translations. */
+  #insert(
+    strings: Map<string, StoredString>,
+    fields: Omit<StringInput, 'stringText'> & { hashcode: string; stringText: string | null },
+    now: number,
+  ): StoredString {
+    const created: StoredString = {
+      ...fields,
+      fileUri: null,
+      fileUris: [],
+      keys: [],
+      active: true,
+      createdDate: now,
+      modifiedDate: now,
+      authorizedLocaleIds: [],
+      translations: {},
+    }
+    strings.set(created.hashcode, created)
+    this.#onChange()
+    return created
   }
 
   #select(projectId: string, hashcodes: readonly string[] | null, field: string): StoredString[] {
