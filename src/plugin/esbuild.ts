@@ -50,7 +50,7 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
         .map((input) => (isAbsolute(input) ? input : resolve(cwd, input)))
       const catalogOf = (index: number) => {
         const locale = session.locales[index]
-        return locale === undefined ? undefined : session.catalogFor(locale, files)
+        return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
       }
       fillOutputs(result, cwd, catalogOf)
       if (!session.options.report) return

@@ -351,15 +351,9 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
 /** Same as the runtime's format: `{key}` with an own property `key` in the values becomes its text. */
 const PLACEHOLDER = /\{([\w$]+)\}/g
 
-/** `jsString`, skipping its replacements for the usual text that needs none (a copy quotes every message). */
-function quoted(text: string): string {
-  const json = JSON.stringify(text)
-  return /[\u2028\u2029<]/.test(json) ? jsString(text) : json
-}
-
 /** A string literal that cannot be read as a directive (`"use strict"`) when it stands alone. */
 function literal(text: string): string {
-  return text.startsWith('use ') ? `${quoted(text)}.concat()` : quoted(text)
+  return text.startsWith('use ') ? `${jsString(text)}.concat()` : jsString(text)
 }
 
 /**
@@ -378,14 +372,14 @@ function interpolation(text: string, codeOf: (key: string) => string | undefined
     pending += text.slice(last, m.index)
     last = m.index + m[0].length
     if (head === undefined) head = pending
-    else if (pending !== '') args.push(quoted(pending))
+    else if (pending !== '') args.push(jsString(pending))
     pending = ''
     args.push(code)
   }
   if (head === undefined) return literal(text)
   pending += text.slice(last)
-  if (pending !== '') args.push(quoted(pending))
-  return `${quoted(head)}.concat(${args.join(',')})`
+  if (pending !== '') args.push(jsString(pending))
+  return `${jsString(head)}.concat(${args.join(',')})`
 }
 
 /**
@@ -404,8 +398,8 @@ export function messageExpression(text: string, values: ValuesShape, source: (sp
   // Any other values expression: evaluated once where the call was, and read like the runtime reads it
   // (own properties only; a missing one leaves its placeholder; no values at all leaves the text).
   const body = interpolation(text, (key) => {
-    const k = quoted(key)
-    return `(h.call(v,${k})?String(v[${k}]):${quoted(`{${key}}`)})`
+    const k = jsString(key)
+    return `(h.call(v,${k})?String(v[${k}]):${jsString(`{${key}}`)})`
   })
-  return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${quoted(text)}}(${source(values.span)}))`
+  return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${jsString(text)}}(${source(values.span)}))`
 }

@@ -74,7 +74,7 @@ export function rollupLikeHooks(
       const files = [...ctx.getModuleIds()]
       return fillCatalogMarkers(code, chunk.fileName, (index) => {
         const locale = session.locales[index]
-        return locale === undefined ? undefined : session.catalogFor(locale, files)
+        return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
       })
     },
   }

@@ -26,8 +26,9 @@ import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
 import {
   type CatalogEntries,
-  catalogDigest,
+  catalogLiteral,
   literalCatalogModule,
+  literalDigest,
   markerCatalogModule,
   runtimeModule,
 } from './virtual'
@@ -37,6 +38,13 @@ interface Entry {
   key: string
   /** Set when the sites spell the placeholders differently from the message. */
   spelling?: string[]
+}
+
+interface FullCatalog {
+  /** How many entries the session had when it was made: entries are only added during a build. */
+  size: number
+  entries: Map<string, string>
+  literal?: string
 }
 
 /** What a build start produced, for the bundler to report. */
@@ -85,6 +93,16 @@ export class TmsSession {
   private readonly waiting: (() => void)[] = []
   /** File -> content hash extraction saw at build start. */
   private readonly startHashes = new Map<string, string>()
+  /**
+   * Message key -> catalog id of the sites that spell the placeholders as the message does: a hash per
+   * site and build otherwise, and the id of a key never changes.
+   */
+  private readonly plainIds = new Map<string, string>()
+  /**
+   * Per locale, the catalog of every entry known when it was made, and its literal: the catalog module's
+   * digest and a bundle that uses every message (the usual case) need the same one.
+   */
+  private readonly fullCatalogs = new Map<string, FullCatalog>()
 
   /**
    * The bundler's own root (vite's `root`, webpack's `context`, esbuild's `absWorkingDir`): the
@@ -140,6 +158,7 @@ export class TmsSession {
     this.included = new Set(extraction.files.keys())
     this.fileIds.clear()
     this.entries.clear()
+    this.fullCatalogs.clear()
     this.startHashes.clear()
     for (const [file, fx] of extraction.files) {
       this.fileIds.set(file, this.idsOf(fx))
@@ -183,7 +202,11 @@ export class TmsSession {
       m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
         ? [...sitePlaceholders]
         : undefined
-    const id = messageId(key, spelling)
+    let id = spelling ? undefined : this.plainIds.get(key)
+    if (id === undefined) {
+      id = messageId(key, spelling)
+      if (!spelling) this.plainIds.set(key, id)
+    }
     const known = this.entries.get(id)
     if (!known) {
       this.entries.set(id, spelling ? { key, spelling } : { key })
@@ -262,14 +285,44 @@ export class TmsSession {
    * ids those modules use (a production bundle); without, every id (the dev server).
    */
   catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
+    if (!files) return this.fullCatalog(locale).entries
+    const used = this.usedIds(files)
+    // Every id a module uses is an entry: as many used ids as entries means all of them.
+    if (used.size === this.entries.size) return this.fullCatalog(locale).entries
+    return this.buildCatalog(locale, used)
+  }
+
+  /** `catalogLiteral(catalogFor(locale, files))`, built once when the bundle uses every entry. */
+  catalogLiteralFor(locale: string, files?: Iterable<string>): string {
+    const used = files && this.usedIds(files)
+    if (used && used.size !== this.entries.size) return catalogLiteral(this.buildCatalog(locale, used))
+    const full = this.fullCatalog(locale)
+    full.literal ??= catalogLiteral(full.entries)
+    return full.literal
+  }
+
+  /** The ids the given modules use. */
+  usedIds(files: Iterable<string>): Set<string> {
+    const used = new Set<string>()
+    for (const f of files) for (const i of this.fileIds.get(stripQuery(f)) ?? []) used.add(i)
+    return used
+  }
+
+  /** The catalog of every entry, made again only when entries were added since (a transform in between). */
+  private fullCatalog(locale: string): FullCatalog {
+    const known = this.fullCatalogs.get(locale)
+    if (known && known.size === this.entries.size) return known
+    const made: FullCatalog = {
+      size: this.entries.size,
+      entries: this.buildCatalog(locale, this.entries.keys()),
+    }
+    this.fullCatalogs.set(locale, made)
+    return made
+  }
+
+  private buildCatalog(locale: string, ids: Iterable<string>): Map<string, string> {
     const translations = this.sync.catalogs.get(locale)
     const out = new Map<string, string>()
-    let ids: Iterable<string> = this.entries.keys()
-    if (files) {
-      const used = new Set<string>()
-      for (const f of files) for (const i of this.fileIds.get(stripQuery(f)) ?? []) used.add(i)
-      ids = used
-    }
     for (const id of ids) {
       const entry = this.entries.get(id)
       const text = entry && translations?.get(entry.key)
@@ -302,8 +355,8 @@ export class TmsSession {
   catalogModule(locale: string, how: { marker: true } | { files?: Iterable<string> }): string {
     const index = this.locales.indexOf(locale)
     if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
-    if ('marker' in how) return markerCatalogModule(index, catalogDigest(this.catalogFor(locale)))
-    return literalCatalogModule(this.catalogFor(locale, how.files))
+    if ('marker' in how) return markerCatalogModule(index, literalDigest(this.catalogLiteralFor(locale)))
+    return literalCatalogModule(this.catalogLiteralFor(locale, how.files))
   }
 
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */

@@ -39,7 +39,12 @@ export function catalogLiteral(entries: CatalogEntries): string {
 
 /** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
 export function catalogDigest(entries: CatalogEntries): string {
-  return createHash('sha256').update(catalogLiteral(entries)).digest('hex').slice(0, 12)
+  return literalDigest(catalogLiteral(entries))
+}
+
+/** `catalogDigest` of a catalog whose literal is already made. */
+export function literalDigest(literal: string): string {
+  return createHash('sha256').update(literal).digest('hex').slice(0, 12)
 }
 
 // A minifier may requote the argument; the digest is there so the module text changes with the catalog.
@@ -56,18 +61,19 @@ export function markerCatalogModule(index: number, digest: string): string {
 }
 
 /** A catalog module with its content (dev server, webpack and rspack once the graph is known). */
-export function literalCatalogModule(entries: CatalogEntries): string {
-  return `export default ${catalogLiteral(entries)};\n`
+export function literalCatalogModule(catalog: CatalogEntries | string): string {
+  return `export default ${typeof catalog === 'string' ? catalog : catalogLiteral(catalog)};\n`
 }
 
 /**
  * Replaces every catalog marker in a chunk by `(object literal)`; the parentheses make it valid in any
- * expression position a minifier may have moved it to. Null when the chunk holds no marker.
+ * expression position a minifier may have moved it to. Null when the chunk holds no marker. `catalogOf`
+ * may give the literal itself (a string) when it has it made already.
  */
 export function fillCatalogMarkers(
   code: string,
   fileName: string,
-  catalogOf: (index: number) => CatalogEntries | undefined,
+  catalogOf: (index: number) => CatalogEntries | string | undefined,
 ): { code: string; map: SourceMap } | null {
   let s: MagicString | undefined
   MARKER.lastIndex = 0
@@ -75,7 +81,8 @@ export function fillCatalogMarkers(
     const entries = catalogOf(Number(m[2]))
     if (!entries) continue
     s ??= new MagicString(code)
-    s.overwrite(m.index, m.index + m[0].length, `(${catalogLiteral(entries)})`)
+    const literal = typeof entries === 'string' ? entries : catalogLiteral(entries)
+    s.overwrite(m.index, m.index + m[0].length, `(${literal})`)
   }
   return s ? { code: s.toString(), map: s.generateMap({ file: fileName, hires: 'boundary' }) } : null
 }
