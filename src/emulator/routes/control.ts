@@ -90,87 +90,64 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     })
   })
 
-  app.post<{ Params: ProjectParams }>(
-    '/_emulator/projects/:projectId/strings/authorize',
-    async (request, reply) => {
+  /** A POST about one project that must exist; `answer` gets the JSON body and gives the data. */
+  const projectPost = (
+    path: string,
+    body: 'optional' | 'required',
+    answer: (projectId: string, body: Record<string, unknown>) => unknown,
+  ): void => {
+    app.post<{ Params: ProjectParams }>(path, async (request, reply) => {
       const { projectId } = request.params
       knownProject(ctx, projectId)
-      const body = bodyObject(request.body, true)
-      const pairs = ctx.store.strings.authorize(
-        projectId,
-        optionalStringArray(body, 'hashcodes'),
-        optionalStringArray(body, 'localeIds'),
-      )
-      return sendData(reply, { authorizedCount: pairs.length, authorized: pairs })
-    },
-  )
+      return sendData(reply, answer(projectId, bodyObject(request.body, body === 'optional')))
+    })
+  }
 
-  app.post<{ Params: ProjectParams }>(
-    '/_emulator/projects/:projectId/strings/unauthorize',
-    async (request, reply) => {
-      const { projectId } = request.params
-      knownProject(ctx, projectId)
-      const body = bodyObject(request.body, true)
-      const count = ctx.store.strings.unauthorize(
-        projectId,
-        optionalStringArray(body, 'hashcodes'),
-        optionalStringArray(body, 'localeIds'),
-      )
-      return sendData(reply, { unauthorizedCount: count })
-    },
-  )
+  projectPost('/_emulator/projects/:projectId/strings/authorize', 'optional', (projectId, body) => {
+    const pairs = ctx.store.strings.authorize(
+      projectId,
+      optionalStringArray(body, 'hashcodes'),
+      optionalStringArray(body, 'localeIds'),
+    )
+    return { authorizedCount: pairs.length, authorized: pairs }
+  })
 
-  app.post<{ Params: ProjectParams }>(
-    '/_emulator/projects/:projectId/strings/deactivate',
-    async (request, reply) => {
-      const { projectId } = request.params
-      knownProject(ctx, projectId)
-      const body = bodyObject(request.body, true)
-      const count = ctx.store.strings.deactivate(projectId, optionalStringArray(body, 'hashcodes'))
-      return sendData(reply, { deactivatedCount: count })
-    },
-  )
+  projectPost('/_emulator/projects/:projectId/strings/unauthorize', 'optional', (projectId, body) => {
+    const count = ctx.store.strings.unauthorize(
+      projectId,
+      optionalStringArray(body, 'hashcodes'),
+      optionalStringArray(body, 'localeIds'),
+    )
+    return { unauthorizedCount: count }
+  })
 
-  app.post<{ Params: ProjectParams }>(
-    '/_emulator/projects/:projectId/translations',
-    async (request, reply) => {
-      const { projectId } = request.params
-      knownProject(ctx, projectId)
-      const body = bodyObject(request.body)
-      const hashcode = requiredString(body, 'hashcode')
-      const localeId = requiredString(body, 'localeId')
-      if (typeof body.translation !== 'string') throw validationError('translation', 'is required (a string)')
-      const published = optionalBoolean(body, 'published') ?? false
-      const string = ctx.store.strings.get(projectId, hashcode)
-      if (!string) throw validationError('hashcode', `unknown hashcode ${hashcode} in project ${projectId}`)
-      const text = parseTranslation(string, body.translation)
-      const state = ctx.store.strings.setTranslation(
-        projectId,
-        hashcode,
-        localeId,
-        text,
-        published,
-        ctx.now(),
-      )
-      return sendData(reply, {
-        hashcode,
-        localeId,
-        pending: state.pending && restorePlaceholders(state.pending.text, string.placeholders),
-        published: state.published && restorePlaceholders(state.published.text, string.placeholders),
-      })
-    },
-  )
+  projectPost('/_emulator/projects/:projectId/strings/deactivate', 'optional', (projectId, body) => {
+    const count = ctx.store.strings.deactivate(projectId, optionalStringArray(body, 'hashcodes'))
+    return { deactivatedCount: count }
+  })
 
-  app.post<{ Params: ProjectParams }>(
-    '/_emulator/projects/:projectId/auto-translate',
-    async (request, reply) => {
-      const { projectId } = request.params
-      knownProject(ctx, projectId)
-      const settings = parseAutoTranslate(bodyObject(request.body))
-      ctx.autoTranslator.set(projectId, settings)
-      return sendData(reply, settings)
-    },
-  )
+  projectPost('/_emulator/projects/:projectId/translations', 'required', (projectId, body) => {
+    const hashcode = requiredString(body, 'hashcode')
+    const localeId = requiredString(body, 'localeId')
+    if (typeof body.translation !== 'string') throw validationError('translation', 'is required (a string)')
+    const published = optionalBoolean(body, 'published') ?? false
+    const string = ctx.store.strings.get(projectId, hashcode)
+    if (!string) throw validationError('hashcode', `unknown hashcode ${hashcode} in project ${projectId}`)
+    const text = parseTranslation(string, body.translation)
+    const state = ctx.store.strings.setTranslation(projectId, hashcode, localeId, text, published, ctx.now())
+    return {
+      hashcode,
+      localeId,
+      pending: state.pending && restorePlaceholders(state.pending.text, string.placeholders),
+      published: state.published && restorePlaceholders(state.published.text, string.placeholders),
+    }
+  })
+
+  projectPost('/_emulator/projects/:projectId/auto-translate', 'required', (projectId, body) => {
+    const settings = parseAutoTranslate(body)
+    ctx.autoTranslator.set(projectId, settings)
+    return settings
+  })
 
   app.get('/_emulator/faults', async (_request, reply) => sendData(reply, ctx.faults.settings))
 
