@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   type PlaceholderFormat,
   type PlaceholderSpec,
@@ -172,6 +172,15 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const record = files.getFile(projectId, fileUri)
     if (!record) throw notFoundError(`File ${fileUri} not found in project ${projectId}`, 'file_not_found')
     return record
+  }
+
+  /** The project and the target locale of a `/locales/:localeId/` route, checked in that order. */
+  const projectLocale = (
+    request: FastifyRequest<{ Params: LocaleParams }>,
+  ): { projectId: string; localeId: string; project: ProjectRecord } => {
+    const { projectId, localeId } = request.params
+    const { project } = requireProject(ctx, request, projectId)
+    return { projectId, localeId: requireLocale(project, localeId), project }
   }
 
   const render = (
@@ -381,9 +390,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     scope.get<{ Params: LocaleParams }>(
       '/files-api/v2/projects/:projectId/locales/:localeId/file',
       async (request, reply) => {
-        const { projectId, localeId } = request.params
-        const { project } = requireProject(ctx, request, projectId)
-        requireLocale(project, localeId)
+        const { projectId, localeId, project } = projectLocale(request)
         const query = request.query as Query
         const record = requireFile(projectId, requiredQuery(query, 'fileUri'))
         const { body, mediaType } = render(project, record, record.content, record.charset, {
@@ -511,9 +518,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     scope.get<{ Params: LocaleParams }>(
       '/files-api/v2/projects/:projectId/locales/:localeId/file/status',
       async (request, reply) => {
-        const { projectId, localeId } = request.params
-        const { project } = requireProject(ctx, request, projectId)
-        requireLocale(project, localeId)
+        const { projectId, localeId } = projectLocale(request)
         const record = requireFile(projectId, requiredQuery(request.query as Query, 'fileUri'))
         return sendData(reply, { ...fileFields(record), ...counts(record, localeId) })
       },
@@ -565,9 +570,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     scope.get<{ Params: LocaleParams }>(
       '/files-api/v2/projects/:projectId/locales/:localeId/file/last-modified',
       async (request, reply) => {
-        const { projectId, localeId } = request.params
-        const { project } = requireProject(ctx, request, projectId)
-        requireLocale(project, localeId)
+        const { projectId, localeId } = projectLocale(request)
         const query = request.query as Query
         const record = requireFile(projectId, requiredQuery(query, 'fileUri'))
         const after = readDate(query, 'lastModifiedAfter')
@@ -599,9 +602,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     scope.post<{ Params: LocaleParams }>(
       '/files-api/v2/projects/:projectId/locales/:localeId/file/import',
       async (request, reply) => {
-        const { projectId, localeId } = request.params
-        const { project } = requireProject(ctx, request, projectId)
-        requireLocale(project, localeId)
+        const { projectId, localeId, project } = projectLocale(request)
         const form = await readForm(request)
         form.allowOnly(['file', 'fileUri', 'fileType', 'translationState', 'overwrite'])
         const fileUri = form.required('fileUri')
@@ -684,9 +685,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     scope.post<{ Params: LocaleParams }>(
       '/files-api/v2/projects/:projectId/locales/:localeId/file/get-translations',
       async (request, reply) => {
-        const { projectId, localeId } = request.params
-        const { project } = requireProject(ctx, request, projectId)
-        requireLocale(project, localeId)
+        const { projectId, localeId, project } = projectLocale(request)
         const form = await readForm(request)
         form.allowOnly(['file', 'fileUri', 'retrievalType', 'includeOriginalStrings'])
         const fileUri = form.required('fileUri')
