@@ -26,12 +26,11 @@ export interface TranslationState {
   published: TranslationVersion | null
 }
 
-export interface StoredString {
-  hashcode: string
+/** What create-strings hands over for one item, already parsed. */
+export interface StringInput {
   namespace: string | null
   variant: string | null
-  /** null for strings that did not come through the strings API (files, later). */
-  stringText: string | null
+  stringText: string
   parsedStringText: string
   /** The original spelling of `{0}`, `{1}`, ... */
   placeholders: string[]
@@ -41,6 +40,13 @@ export interface StoredString {
   format: string | null
   callbackUrl: string | null
   callbackMethod: 'GET' | 'POST' | null
+}
+
+/** A string as the store keeps it: its input, where it is used, and its state per locale. */
+export interface StoredString extends Omit<StringInput, 'stringText'> {
+  hashcode: string
+  /** null for strings that did not come through the strings API (files, later). */
+  stringText: string | null
   /** The first of {@link fileUris}, or null (kept for readers that know one file per string). */
   fileUri: string | null
   /** The uploaded files holding this string (a shared `svc.namespace` lets several files share one). */
@@ -52,21 +58,6 @@ export interface StoredString {
   modifiedDate: number
   authorizedLocaleIds: string[]
   translations: Record<string, TranslationState>
-}
-
-/** What create-strings hands over for one item, already parsed. */
-export interface StringInput {
-  namespace: string | null
-  variant: string | null
-  stringText: string
-  parsedStringText: string
-  placeholders: string[]
-  placeholderSpec: PlaceholderSpec
-  instruction: string | null
-  maxLength: number | null
-  format: string | null
-  callbackUrl: string | null
-  callbackMethod: 'GET' | 'POST' | null
 }
 
 /** What a file upload hands over for one of its strings: no raw text (the spec's null stringText). */
