@@ -8,9 +8,8 @@ import type { StringStore } from './strings'
 /** The spec's limit of simultaneous file operations per project. */
 export const MAX_FILE_OPERATIONS = 10
 
-/** An uploaded file: its decoded content (the source of every download) and what it holds. */
-export interface FileRecord {
-  projectId: string
+/** What an upload hands to the store, already decoded and parsed. */
+export interface FileUpload {
   fileUri: string
   fileType: string
   /** `svc.namespace`, or the fileUri: strings of different files are different strings by default. */
@@ -20,6 +19,13 @@ export interface FileRecord {
   /** `svc.*` fields of the upload (without the prefix), `namespace` and `file_charset` excepted. */
   directives: Record<string, string>
   placeholderSpec: PlaceholderSpec
+  units: ParsedUnit[]
+  callbackUrl: string | null
+}
+
+/** An uploaded file: its decoded content (the source of every download) and what it holds. */
+export interface FileRecord extends Omit<FileUpload, 'units'> {
+  projectId: string
   /** The texts in file order: key and string. */
   units: { key: string; hashcode: string }[]
   /** The distinct strings of the file, in order of first appearance. */
@@ -27,22 +33,8 @@ export interface FileRecord {
   hasInstructions: boolean
   created: number
   lastUploaded: number
-  callbackUrl: string | null
   /** Locales whose file-published callback went out since the file last changed. */
   notifiedLocaleIds: string[]
-}
-
-/** What an upload hands to the store, already decoded and parsed. */
-export interface FileUpload {
-  fileUri: string
-  fileType: string
-  namespace: string | null
-  content: string
-  charset: FileCharset
-  directives: Record<string, string>
-  placeholderSpec: PlaceholderSpec
-  units: ParsedUnit[]
-  callbackUrl: string | null
 }
 
 /** The read side other areas use (jobs: add a file, files in a job, file progress). */
