@@ -1,5 +1,10 @@
 import { validationError } from './envelope'
 
+/** The path parameters of every route under `/projects/:projectId`. */
+export interface ProjectParams {
+  projectId: string
+}
+
 /** What fastify hands over as `request.query`: every value a string or a list of strings. */
 export type Query = Record<string, string | string[] | undefined>
 

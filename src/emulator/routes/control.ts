@@ -10,14 +10,11 @@ import {
   optionalBoolean,
   optionalNumber,
   optionalStringArray,
+  type ProjectParams,
   requiredString,
 } from '../http/params'
 import { validateSeed } from '../seed'
 import { type ProjectRecord, parseTranslation, type StoredString } from '../store'
-
-interface ProjectParams {
-  projectId: string
-}
 
 function knownProject(ctx: EmulatorContext, projectId: string): ProjectRecord {
   const project = ctx.store.directory.projects.get(projectId)

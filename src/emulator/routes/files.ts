@@ -30,7 +30,14 @@ import {
 } from '../files/zip'
 import { requireProject } from '../http/auth'
 import { ApiError, notFoundError, sendData, validationError } from '../http/envelope'
-import { type Query, queryArray, queryBoolean, queryInt, queryString } from '../http/params'
+import {
+  type ProjectParams,
+  type Query,
+  queryArray,
+  queryBoolean,
+  queryInt,
+  queryString,
+} from '../http/params'
 import type { ProjectRecord } from '../store'
 import { type FileRecord, FilesStore } from '../store/files'
 import { parseTranslation } from '../store/strings'
@@ -40,9 +47,6 @@ export const MAX_LISTED_FILES = 500
 const PARSER_VERSION = 4
 const MAX_FILE_BYTES = 32 * 1024 * 1024
 
-interface ProjectParams {
-  projectId: string
-}
 interface LocaleParams extends ProjectParams {
   localeId: string
 }

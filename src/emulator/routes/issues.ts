@@ -9,6 +9,7 @@ import {
   optionalNumber,
   optionalString,
   optionalStringArray,
+  type ProjectParams,
   type Query,
   queryInt,
   queryString,
@@ -45,9 +46,6 @@ const SORT_FIELDS: Record<string, (i: IssueRecord) => string | number | null> = 
   answered: (i) => (i.answered ? 1 : 0),
 }
 
-interface ProjectParams {
-  projectId: string
-}
 interface IssueParams extends ProjectParams {
   issueUid: string
 }

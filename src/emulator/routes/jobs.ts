@@ -8,6 +8,7 @@ import {
   optionalBoolean,
   optionalString,
   optionalStringArray,
+  type ProjectParams,
   type Query,
   queryArray,
   queryBoolean,
@@ -47,9 +48,6 @@ const SORT_FIELDS: Record<string, (j: JobRecord) => string | number | null> = {
   referenceNumber: (j) => j.referenceNumber,
 }
 
-interface ProjectParams {
-  projectId: string
-}
 interface JobParams extends ProjectParams {
   translationJobUid: string
 }

@@ -15,6 +15,7 @@ import {
   bodyObject,
   optionalNumber,
   optionalString,
+  type ProjectParams,
   type Query,
   queryArray,
   queryBoolean,
@@ -34,10 +35,6 @@ import { sleep } from '../timers'
 export const MAX_STRINGS_PER_REQUEST = 100
 export const MAX_STRING_LENGTH = 10_000
 export const MAX_PAGE_SIZE = 500
-
-interface ProjectParams {
-  projectId: string
-}
 
 /** Words of a parsed text, placeholders left out (also the word counts of job progress). */
 export function countWords(parsed: string): number {
