@@ -23,7 +23,7 @@ import type { LocaleTexts } from './inline-markers'
 import { inlineRuntimeModule } from './inline-runtime'
 import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
-import { rewriteMessageCalls } from './transform'
+import { rewriteMessageCalls, type SiteLookup } from './transform'
 import {
   type CatalogEntries,
   catalogLiteral,
@@ -103,6 +103,11 @@ export class TmsSession {
    * digest and a bundle that uses every message (the usual case) need the same one.
    */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
+  /**
+   * What each call site of the build-start extraction looks up: the transform of an unchanged module
+   * meets the same site objects (the extraction cache gives them back) and its entries are registered.
+   */
+  private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
 
   /**
    * The bundler's own root (vite's `root`, webpack's `context`, esbuild's `absWorkingDir`): the
@@ -159,6 +164,7 @@ export class TmsSession {
     this.fileIds.clear()
     this.entries.clear()
     this.fullCatalogs.clear()
+    this.startLookups.clear()
     this.startHashes.clear()
     for (const [file, fx] of extraction.files) {
       this.fileIds.set(file, this.idsOf(fx))
@@ -218,10 +224,7 @@ export class TmsSession {
     return id
   }
 
-  private siteLookup(
-    site: CallSite,
-    fx: FileExtraction,
-  ): { id: string; text: string; pluralId?: string } | undefined {
+  private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
     const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
     if (!message) return undefined
     const id = this.entryId(site.messageKey, site.placeholders, message)
@@ -237,6 +240,7 @@ export class TmsSession {
     const ids = new Set<string>()
     for (const site of fx.calls) {
       const found = this.siteLookup(site, fx)
+      this.startLookups.set(site, found)
       if (found) ids.add(found.id)
       if (found?.pluralId) ids.add(found.pluralId)
     }
@@ -269,7 +273,8 @@ export class TmsSession {
       code,
       id,
       calls: fx.calls,
-      lookup: (site) => this.siteLookup(site, fx),
+      lookup: (site) =>
+        this.startLookups.has(site) ? this.startLookups.get(site) : this.siteLookup(site, fx),
       specs: this.specs,
       runtimeModule: this.extractOptions.runtimeModule,
       sourcemap: this.sourcemap,

@@ -1,7 +1,8 @@
-import MagicString, { type SourceMap } from 'magic-string'
+import type { SourceMap } from 'magic-string'
 import { jsString } from '../core/catalog'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
+import { Edits } from './edits'
 
 /**
  * The rewrite of one module's message calls into catalog lookups, with magic-string so the source map
@@ -86,7 +87,7 @@ function importStatement(id: string, runtimeModule: string): string {
 /** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
 export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const { code, calls, lookup, specs } = input
-  const s = new MagicString(code)
+  const s = new Edits()
   const ids: string[] = []
   let first = -1
   for (const site of calls) {
@@ -107,17 +108,16 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     if (at === 0) s.prepend(statement)
     else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
   }
+  if (input.sourcemap === false) return { code: s.apply(code), map: null, ids }
+  const m = s.replay(code)
   return {
-    code: s.toString(),
-    map:
-      input.sourcemap === false
-        ? null
-        : s.generateMap({ source: input.id.split('?')[0], includeContent: true, hires: 'boundary' }),
+    code: m.toString(),
+    map: m.generateMap({ source: input.id.split('?')[0], includeContent: true, hires: 'boundary' }),
     ids,
   }
 }
 
-function rewriteDefaultCall(s: MagicString, site: CallSite, found: SiteLookup): void {
+function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup): void {
   const [text, values, ...rest] = site.args
   if (!text) return
   // Callee, `(` and any type arguments become the lookup; the text literal stays as written.
@@ -126,7 +126,7 @@ function rewriteDefaultCall(s: MagicString, site: CallSite, found: SiteLookup): 
   if (values && last) s.remove(values.end, last.end)
 }
 
-function rewriteTagged(s: MagicString, site: CallSite, found: SiteLookup): void {
+function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup): void {
   const expressions = site.expressions ?? []
   const head = `${LOOKUP_LOCAL}(${jsString(found.id)}, ${jsString(found.text)}`
   if (expressions.length === 0) {
@@ -141,7 +141,7 @@ function rewriteTagged(s: MagicString, site: CallSite, found: SiteLookup): void 
   s.overwrite(expressions[expressions.length - 1]!.end, site.end, ') })')
 }
 
-function rewriteKeywordCall(s: MagicString, site: CallSite, found: SiteLookup, spec: KeywordSpec): boolean {
+function rewriteKeywordCall(s: Edits, site: CallSite, found: SiteLookup, spec: KeywordSpec): boolean {
   const text = site.args[spec.text]
   if (!text) return false
   s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
