@@ -4,11 +4,9 @@ import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { runPipeline } from '../../src/core/pipeline'
-import { resolveOptions } from '../../src/options'
 import tmsVite from '../../src/vite'
 import { launchChromium } from './bundlers'
-import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT, setupProject } from './helpers'
+import { FRENCH_TEXT, fillCache, PROJECT, type Project, SOURCE_TEXT, setupProject } from './helpers'
 
 /**
  * The vite dev server: catalogs come from the disk cache; a change of the cache (what `tms pull` in
@@ -29,12 +27,7 @@ async function requests(): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   project = await setupProject()
-  // A first pull fills the cache the dev server reads.
-  await runPipeline({
-    options: resolveOptions(project.options(), { command: 'build' }),
-    logger: { info() {}, warn() {} },
-  })
-  await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
+  await fillCache(project)
   browser = await launchChromium()
   server = await createServer({
     root: project.root,

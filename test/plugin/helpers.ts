@@ -110,6 +110,18 @@ export async function setupProject(translations: Record<string, string> = FRENCH
   }
 }
 
+/**
+ * A build's pull fills the project's cache (what dev servers and watchers read); the request log then
+ * starts empty.
+ */
+export async function fillCache(project: Project): Promise<void> {
+  await runPipeline({
+    options: resolveOptions(project.options(), { command: 'build' }),
+    logger: { info() {}, warn() {} },
+  })
+  await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
+}
+
 const run = promisify(execFile)
 
 export interface Rendered {

@@ -3,11 +3,9 @@ import { watch as rollupWatch } from 'rollup'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import webpack from 'webpack'
 import { DiskCache } from '../../src/core/cache'
-import { runPipeline } from '../../src/core/pipeline'
-import { resolveOptions } from '../../src/options'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
-import { FRENCH_TEXT, PROJECT, type Project, renderInNode, setupProject } from './helpers'
+import { FRENCH_TEXT, fillCache, PROJECT, type Project, renderInNode, setupProject } from './helpers'
 
 /**
  * Watch mode (webpack watch, rollup watch): catalogs come from the cache, and a change of the cache
@@ -18,11 +16,7 @@ let project: Project
 
 beforeAll(async () => {
   project = await setupProject()
-  await runPipeline({
-    options: resolveOptions(project.options(), { command: 'build' }),
-    logger: { info() {}, warn() {} },
-  })
-  await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
+  await fillCache(project)
 }, 60_000)
 
 afterAll(async () => {
