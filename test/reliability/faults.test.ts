@@ -5,11 +5,11 @@ import { DEFAULT_RETRY, HEALTHY_RETRY_FACTOR } from '../../src/client/index'
 import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { resolveOptions } from '../../src/options'
 import { envelope, startRawServer } from '../client/raw-server'
 import { control } from '../helpers/sync'
 import {
   FIVE_LOCALES,
+  frenchBuildOptions,
   LONG,
   mainModule,
   makeApp,
@@ -216,17 +216,7 @@ describe('the retry policy tells a flaky service from a dead one', () => {
       const appRoot = makeApp(app.files, { locales: ['fr-FR'] })
       const warnings: string[] = []
       const result = await runPipeline({
-        options: resolveOptions(
-          {
-            root: appRoot,
-            baseUrl: server.url,
-            projectId: PROJECT,
-            userIdentifier: USER,
-            userSecret: SECRET,
-            locales: ['fr-FR'],
-          },
-          { command: 'build', env: {} },
-        ),
+        options: frenchBuildOptions(appRoot, server.url),
         logger: { info() {}, warn: (m) => warnings.push(m) },
         // The default number of retries; only the waits are shortened.
         client: { retry: { minDelayMs: 5, maxDelayMs: 20 } },

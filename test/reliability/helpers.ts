@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { rollup } from 'rollup'
 import type { TmsReport } from '../../src/core/report'
 import type { EmulatorSeed, RunningEmulator } from '../../src/emulator/index'
-import type { Options } from '../../src/options'
+import { type Options, type ResolvedOptions, resolveOptions } from '../../src/options'
 import tmsRollup from '../../src/rollup'
 import { control } from '../helpers/sync'
 
@@ -66,6 +66,14 @@ export function tms(cwd: string, args: string[], env: Record<string, string> = {
 }
 
 export const CREDS: Record<string, string> = { TMS_USER_IDENTIFIER: USER, TMS_USER_SECRET: SECRET }
+
+/** A build of the app at `root` into French against the service at `baseUrl`, with no TMS_* variables. */
+export function frenchBuildOptions(root: string, baseUrl: string): ResolvedOptions {
+  return resolveOptions(
+    { root, baseUrl, projectId: PROJECT, userIdentifier: USER, userSecret: SECRET, locales: ['fr-FR'] },
+    { command: 'build', env: {} },
+  )
+}
 
 /** A temp project: package.json with a unique name (the namespace), tms.config.json, source files. */
 export function makeApp(

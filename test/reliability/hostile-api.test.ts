@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
-import { resolveOptions } from '../../src/options'
 import { envelope, type Hit, type RawServer, startRawServer } from '../client/raw-server'
-import { makeApp, PROJECT, SECRET, USER } from './helpers'
+import { frenchBuildOptions, makeApp, PROJECT, SECRET } from './helpers'
 
 /**
  * Answers the emulator never gives, from a bare HTTP server on 127.0.0.1: HTML error pages, JSON cut
@@ -56,17 +55,7 @@ async function build(handle: (hit: Hit, res: ServerResponse) => void, extra: { t
     { 'src/App.js': TEXTS.map((t) => `t(${JSON.stringify(t)}, { name })`).join('\n') },
     { locales: ['fr-FR'] },
   )
-  const options = resolveOptions(
-    {
-      root,
-      baseUrl: server.url,
-      projectId: PROJECT,
-      userIdentifier: USER,
-      userSecret: SECRET,
-      locales: ['fr-FR'],
-    },
-    { command: 'build', env: {} },
-  )
+  const options = frenchBuildOptions(root, server.url)
   const warnings: string[] = []
   const started = Date.now()
   const result = await runPipeline({
