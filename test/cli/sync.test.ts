@@ -3,22 +3,15 @@ import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { useEmulator } from '../helpers/emulator'
 import { control as controlOf, PROJECT } from '../helpers/sync'
 
 // The built CLI (npm test builds first), as a user runs it.
 const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url))
-let emu: RunningEmulator
+const emu = useEmulator({ reset: false })
 const control = (method: string, path: string, body?: unknown) => controlOf(emu, method, path, body)
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu?.close()
-})
 
 interface Run {
   code: number

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient, TmsApiError, type TmsClient } from '../../src/client/index'
-import { ACCOUNT, CREDENTIALS, control, PROJECT, requestLog, useEmulator } from './emu'
+import { useEmulator } from '../helpers/emulator'
+import { ACCOUNT, CREDENTIALS, control, PROJECT, requestLog } from './emu'
 
 /** The jobs, issues and glossaries areas against the emulator. */
 const emu = useEmulator()

@@ -2,8 +2,9 @@ import { Agent, buildConnector } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClient, type TmsApiError, type TmsClient } from '../../src/client/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { useEmulator } from '../helpers/emulator'
 import { failure } from '../helpers/failure'
-import { CREDENTIALS, control, PROJECT, requestLog, useEmulator } from './emu'
+import { CREDENTIALS, control, PROJECT, requestLog } from './emu'
 
 const emu = useEmulator()
 let client: TmsClient

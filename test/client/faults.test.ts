@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createClient, type RetryEvent } from '../../src/client/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
-import { CREDENTIALS, control, LOCALES, PROJECT, requestLog, useEmulator } from './emu'
+import { useEmulator } from '../helpers/emulator'
+import { CREDENTIALS, control, LOCALES, PROJECT, requestLog } from './emu'
 
 /**
  * Reliability against the emulator's fault injection: 10% each of 429, 503 and 500 plus 5% dropped

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createClient } from '../../src/client/index'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { useEmulator } from '../helpers/emulator'
 import { message, PROJECT, runSync, syncOptions } from '../helpers/sync'
 
-let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu?.close()
-})
+const emu = useEmulator({ reset: false })
 
 it('adds new strings to the job found by name (or created), authorizes it, and reuses it next time', async () => {
   // A name with a hyphen and a space: the list filter is a LIKE match on the service.

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { syncTranslations, TmsSyncError } from '../../src/core/sync'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
+import { useEmulator } from '../helpers/emulator'
 import {
   control as controlOf,
   memoryLogger as logger,
@@ -17,17 +17,7 @@ import {
   syncOptions,
 } from '../helpers/sync'
 
-let emu: RunningEmulator
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-})
-afterAll(async () => {
-  await emu?.close()
-})
-beforeEach(async () => {
-  await control('POST', '/_emulator/reset')
-})
+const emu = useEmulator()
 
 const control = (method: string, path: string, body?: unknown) => controlOf(emu, method, path, body)
 const createRequests = () => requestsTo(emu, 'POST /strings-api/v2/projects/:projectId')
