@@ -8,6 +8,7 @@ import { runPipeline } from '../../src/core/pipeline'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
+import { control } from '../helpers/sync'
 
 export const FIXTURE_APP: string = fileURLToPath(new URL('../fixtures/plugin/app', import.meta.url))
 export const PROJECT = 'demo-project'
@@ -49,15 +50,6 @@ export interface Project {
   close(): Promise<void>
 }
 
-async function control(emu: RunningEmulator, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${emu.url}/_emulator/projects/${PROJECT}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`)
-}
-
 /**
  * The emulator with the fixture app's strings pushed, authorized and translated to French: what a
  * project looks like after its first CI build and a round with the translators.
@@ -89,11 +81,16 @@ export async function setupProject(translations: Record<string, string> = FRENCH
     const hashcode = seeded.sync.hashcodes.get(m.key)
     if (hashcode) hashcodes.set(m.text, hashcode)
   }
-  await control(emu, 'strings/authorize', {})
+  await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
   const translate = async (source: string, locale: string, translation: string): Promise<void> => {
     const hashcode = hashcodes.get(source)
     if (!hashcode) throw new Error(`no hashcode for ${JSON.stringify(source)}`)
-    await control(emu, 'translations', { hashcode, localeId: locale, translation, published: true })
+    await control(emu, 'POST', `/_emulator/projects/${PROJECT}/translations`, {
+      hashcode,
+      localeId: locale,
+      translation,
+      published: true,
+    })
   }
   for (const [source, text] of Object.entries(translations)) await translate(source, 'fr-FR', text)
   return {
