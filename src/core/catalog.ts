@@ -9,15 +9,19 @@ export type TranslationCheck = { ok: true; parsed: string } | { ok: false; reaso
 
 const INDEXED_SOURCE = String.raw`\{\d+\}`
 const translationRegexes = new Map<RegExp | null, RegExp>()
+let recent: { format: PlaceholderSpec['format']; custom: PlaceholderSpec['custom']; re: RegExp } | undefined
 
 /** The spec's placeholders or `{N}`: compiled once per spec, since a pull checks thousands of texts. */
 function translationRegex(spec: PlaceholderSpec): RegExp {
+  // A pull checks every translation with the same spec: skip even the lookup by spec key.
+  if (recent && recent.format === spec.format && recent.custom === spec.custom) return recent.re
   const specRe = placeholderRegex(spec)
   let re = translationRegexes.get(specRe)
   if (!re) {
     re = new RegExp(specRe ? `${specRe.source}|${INDEXED_SOURCE}` : INDEXED_SOURCE, 'gu')
     translationRegexes.set(specRe, re)
   }
+  recent = { format: spec.format, custom: spec.custom, re }
   return re
 }
 
@@ -34,11 +38,18 @@ export function checkTranslation(
   const count = source.placeholders.length
   const re = translationRegex(spec)
   re.lastIndex = 0
+  const first = re.exec(translation)
+  // Most translations hold no placeholder at all: nothing to bring to the `{0}` form.
+  if (!first) {
+    return count === 0
+      ? { ok: true, parsed: translation }
+      : { ok: false, reason: `it drops the placeholder ${source.placeholders[0]}` }
+  }
   const used = new Set<number>()
   const claimed = new Set<number>()
   let parsed = ''
   let last = 0
-  for (let m = re.exec(translation); m; m = re.exec(translation)) {
+  for (let m: RegExpExecArray | null = first; m; m = re.exec(translation)) {
     if (m[0] === '%%') continue
     let index = -1
     const indexed = /^\{(\d+)\}$/.exec(m[0])

@@ -205,6 +205,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
   const wanted = [...new Set(hashcodes.values())].sort()
+  // Looked up once for all locales.
+  const messageHashcodes = messages.map((m) => hashcodes.get(m.key))
 
   await Promise.all(
     options.locales.map(async (locale) => {
@@ -218,8 +220,9 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       if (failure) failures.push(failure)
       sources[locale] = source
       const catalog = new Map<string, string>()
-      for (const m of messages) {
-        const hashcode = hashcodes.get(m.key)
+      for (let i = 0; i < messages.length; i++) {
+        const m = messages[i]!
+        const hashcode = messageHashcodes[i]
         const raw = hashcode ? translations[hashcode] : undefined
         if (raw === undefined || raw === '') continue
         const checked = checkTranslation(raw, m, options.placeholder)
