@@ -115,19 +115,25 @@ export class TmsSyncError extends Error {
   }
 }
 
+/** The metadata JSON -> its digest: a build compares the digest of every message with the manifest. */
+const metaDigests = new Map<string, string>()
+
 /** The metadata sent with a string: a change re-creates it so the service gets the new values. */
 export function metaDigest(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
-  return createHash('sha1')
-    .update(
-      JSON.stringify([
-        message.instruction ?? null,
-        message.maxLength ?? null,
-        placeholder.format,
-        placeholder.custom,
-      ]),
-    )
-    .digest('hex')
-    .slice(0, 16)
+  const meta = JSON.stringify([
+    message.instruction ?? null,
+    message.maxLength ?? null,
+    placeholder.format,
+    placeholder.custom,
+  ])
+  let digest = metaDigests.get(meta)
+  if (digest === undefined) {
+    digest = createHash('sha1').update(meta).digest('hex').slice(0, 16)
+    // Bounded: most messages share one metadata (no instruction, no limit); a few have their own.
+    if (metaDigests.size >= 10_000) metaDigests.clear()
+    metaDigests.set(meta, digest)
+  }
+  return digest
 }
 
 function where(message: SyncMessage, root: string): string {

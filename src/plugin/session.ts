@@ -103,6 +103,8 @@ export class TmsSession {
    * digest and a bundle that uses every message (the usual case) need the same one.
    */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
+  /** Every entry's id, sorted: made again when entries were added (see `sortedIds`). */
+  private sorted: string[] | undefined
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
    * meets the same site objects (the extraction cache gives them back) and its entries are registered.
@@ -164,6 +166,7 @@ export class TmsSession {
     this.fileIds.clear()
     this.entries.clear()
     this.fullCatalogs.clear()
+    this.sorted = undefined
     this.startLookups.clear()
     this.startHashes.clear()
     for (const [file, fx] of extraction.files) {
@@ -302,8 +305,15 @@ export class TmsSession {
     const used = files && this.usedIds(files)
     if (used && used.size !== this.entries.size) return catalogLiteral(this.buildCatalog(locale, used))
     const full = this.fullCatalog(locale)
-    full.literal ??= catalogLiteral(full.entries)
+    full.literal ??= catalogLiteral(full.entries, this.sortedIds(full.size))
     return full.literal
+  }
+
+  /** Every catalog id, sorted, while the session has `size` entries (the one sort the locales share). */
+  private sortedIds(size: number): string[] | undefined {
+    if (size !== this.entries.size) return undefined
+    if (this.sorted?.length !== size) this.sorted = [...this.entries.keys()].sort()
+    return this.sorted
   }
 
   /** The ids the given modules use. */

@@ -31,10 +31,19 @@ export function catalogLocaleOf(id: string): string | undefined {
 /** A catalog: id -> translated text, in the app's placeholder spelling. */
 export type CatalogEntries = ReadonlyMap<string, string>
 
-/** The object literal of a catalog, ids sorted so the output does not depend on module order. */
-export function catalogLiteral(entries: CatalogEntries): string {
-  const ids = [...entries.keys()].sort()
-  return `{${ids.map((id) => `${jsString(id)}:${jsString(entries.get(id)!)}`).join(',')}}`
+/**
+ * The object literal of a catalog, ids sorted so the output does not depend on module order.
+ * `sortedIds` may give the order already sorted: every id of `entries`, and maybe ids it lacks
+ * (the locales of a build share one sorted list of all catalog ids).
+ */
+export function catalogLiteral(entries: CatalogEntries, sortedIds?: readonly string[]): string {
+  const ids = sortedIds ?? [...entries.keys()].sort()
+  const parts: string[] = []
+  for (const id of ids) {
+    const text = entries.get(id)
+    if (text !== undefined) parts.push(`${jsString(id)}:${jsString(text)}`)
+  }
+  return `{${parts.join(',')}}`
 }
 
 /** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
