@@ -30,7 +30,8 @@ const LOCALES = ['fr-FR', 'de-DE', 'ja-JP']
 let emu: RunningEmulator
 beforeAll(async () => {
   emu = await startEmulator({ autoTranslate: { mode: 'pseudo' } })
-  await control(emu, 'POST', '/_emulator/faults', { latencyMs: 150 })
+  // Slow enough that a run is still working at most of the kill moments, on a fast or a loaded machine.
+  await control(emu, 'POST', '/_emulator/faults', { latencyMs: 400 })
 })
 afterAll(async () => {
   await emu?.close()
