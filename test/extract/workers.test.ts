@@ -75,8 +75,10 @@ it('parses in the workers themselves when the calling thread stays out', async (
 
 it('keeps small trees and busy machines on the calling thread under "auto"', () => {
   expect(threadCount('auto', 10, 8, 0)).toBe(1)
-  expect(threadCount('auto', 5000, 2, 0)).toBe(2)
+  expect(threadCount('auto', 5000, 2, 0)).toBe(1)
   expect(threadCount('auto', 5000, 2, 1.2)).toBe(1)
+  expect(threadCount('auto', 5000, 4, 0)).toBe(4)
+  expect(threadCount('auto', 5000, 4, 1.2)).toBe(1)
   expect(threadCount('auto', 5000, 16, 2)).toBe(4)
   expect(threadCount(0, 5000)).toBe(1)
   expect(threadCount(3, 5000)).toBe(3)

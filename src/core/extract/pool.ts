@@ -30,6 +30,8 @@ export interface ParsedFile {
   payload?: string
 }
 
+/** 'auto' uses worker threads only when this many cores are free. */
+const AUTO_MIN_FREE_CORES = 3
 /** Below this many files to parse, 'auto' stays on the calling thread. */
 export const AUTO_WORKER_THRESHOLD = 1500
 const BATCH = 48
@@ -47,7 +49,10 @@ export function threadCount(
 ): number {
   if (setting === 'auto') {
     if (files < AUTO_WORKER_THRESHOLD) return 1
-    return Math.max(1, Math.min(Math.floor(cores - load + 0.5), 4))
+    // Measured on 2 idle cores (5,000-file corpus, Node 20 and 22): one thread beat two by 0.2 s, the
+    // worker's start-up and transfer costing more than it parsed. Workers pay from 3 free cores on.
+    const free = cores - load
+    return free < AUTO_MIN_FREE_CORES ? 1 : Math.min(Math.floor(free + 0.5), 4)
   }
   return Math.max(1, Math.min(setting, Math.ceil(files / BATCH)))
 }
