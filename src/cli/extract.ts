@@ -102,6 +102,16 @@ export function extractJson(
   }
 }
 
+/**
+ * The `--json` document with one message per line: still one JSON value, as easy to read and to diff
+ * line by line as an indented one, and several times faster to write for tens of thousands of
+ * messages (indenting was a tenth of a large run).
+ */
+export function jsonLines(doc: ReturnType<typeof extractJson>): string {
+  if (doc.messages.length === 0) return '{ "messages": [] }\n'
+  return `{ "messages": [\n${doc.messages.map((m) => JSON.stringify(m)).join(',\n')}\n] }\n`
+}
+
 function formatText(messages: readonly Message[], cwd: string): string {
   const rel = pathsRelativeTo(cwd)
   const lines: string[] = []
@@ -126,9 +136,8 @@ export async function runExtract(flags: ExtractFlags, cwd: string = process.cwd(
   const options = await extractOptionsFromFlags(flags, cwd)
   const result = await extractMessages(options)
   const failed = printDiagnostics(result.diagnostics)
-  if (flags.json) {
-    process.stdout.write(`${JSON.stringify(extractJson(result.messages, cwd), null, 2)}\n`)
-  } else {
+  if (flags.json) process.stdout.write(jsonLines(extractJson(result.messages, cwd)))
+  else {
     if (result.messages.length > 0) process.stdout.write(`${formatText(result.messages, cwd)}\n`)
     const { files, parsed, cached } = result.stats
     process.stderr.write(

@@ -18,7 +18,9 @@ const cases = readdirSync(root, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'expected.json')))
   .map((d) => d.name)
   .sort()
-const strategies: ScanStrategy[] = LAZY_SUPPORTED ? ['lazy', 'json', 'estree'] : ['json', 'estree']
+const strategies: ScanStrategy[] = LAZY_SUPPORTED
+  ? ['lazy', 'lazy-nodes', 'json', 'estree']
+  : ['json', 'estree']
 
 afterEach(() => setScanStrategy('auto'))
 

@@ -5,6 +5,7 @@ import {
   parseKeywordSpec,
   resolveExtractOptions,
 } from '../../src/core/extract/index'
+import { quickRead } from '../../src/core/extract/quick'
 import { LAZY_SUPPORTED, mayDeclare, type ScanStrategy, setScanStrategy } from '../../src/core/extract/scan'
 import { parseUnits } from '../../src/core/extract/sources'
 
@@ -110,7 +111,9 @@ describe('the declaration pre-check', () => {
   })
 })
 
-const strategies: ScanStrategy[] = LAZY_SUPPORTED ? ['lazy', 'json', 'estree'] : ['json', 'estree']
+const strategies: ScanStrategy[] = LAZY_SUPPORTED
+  ? ['lazy', 'lazy-nodes', 'json', 'estree']
+  : ['json', 'estree']
 
 describe.each(strategies)('offsets (%s strategy)', (strategy) => {
   const options = resolveExtractOptions({ cwd: '/app' })
@@ -158,5 +161,53 @@ describe('script blocks', () => {
         ['jsx', 'let b = 2', code.indexOf('let b')],
       ],
     )
+  })
+})
+
+describe('the quick text read of a call', () => {
+  const direct = new Map([['t', parseKeywordSpec('t')]])
+  const read = (code: string, tagged = false) => quickRead(code, 0, code.length, tagged, direct)
+
+  it('reads plain calls and templates from the text', () => {
+    const call = read("t('Save', { n }, { variant: 'menu', maxLength: 20 })")
+    expect(call).not.toBeNull()
+    expect(call).not.toBe('none')
+    const node = (call as Exclude<typeof call, 'none' | null>).node
+    expect(node.arguments.map((a: { type: string }) => a.type)).toEqual([
+      'StringLiteral',
+      'Opaque',
+      'ObjectExpression',
+    ])
+    const tagged = read('t`Hi ${name}!`', true) as Exclude<ReturnType<typeof read>, 'none' | null>
+    expect(tagged.node.quasi.quasis.map((q: { value: { cooked: string } }) => q.value.cooked)).toEqual([
+      'Hi ',
+      '!',
+    ])
+  })
+
+  it('says a call of another function is none of ours', () => {
+    expect(read("useState('x')")).toBe('none')
+  })
+
+  it.each([
+    "t('a')('b')",
+    "t('a' + 'b')",
+    "t('it\\'s')",
+    "t('a', /* c */ x)",
+    "t('a', (b))",
+    "t('a', x, { maxLength: 0x10 })",
+    "t('a', { el: <b>it's</b> })",
+    "t('a', x, { variant })",
+    "t('a', ...rest)",
+    "t<string>('a')",
+    "t ('a')",
+    "t('a', café)",
+  ])('leaves %s to the parser', (code) => {
+    expect(read(code)).toBeNull()
+  })
+
+  it('leaves templates with escapes or expressions other than names to the parser', () => {
+    expect(read('t`a \\` b`', true)).toBeNull()
+    expect(read('t`a ${user.name}`', true)).toBeNull()
   })
 })

@@ -1,5 +1,11 @@
 import { relative } from 'node:path'
-import { type ParsedText, type PlaceholderSpec, parsePlaceholders } from '../placeholders'
+import {
+  APP_PLACEHOLDER_SOURCE,
+  type ParsedText,
+  type PlaceholderSpec,
+  parsePlaceholders,
+  placeholderRegex,
+} from '../placeholders'
 import type { KeywordSpec } from './keywords'
 import {
   type AstNode,
@@ -15,25 +21,64 @@ import {
 import type { ResolvedExtractOptions } from './options'
 import { type CallSite, type Diagnostic, type Message, messageKey, type Range } from './types'
 
-const parsedMemo = new Map<string, Map<string, ParsedText>>()
+interface Memo {
+  /**
+   * Whether a text may hold a placeholder: a character every placeholder of the spec starts with, or
+   * the spec's regex (non-global) when there is no such character; null when the spec knows none.
+   */
+  trigger: string | RegExp | null
+  parsed: Map<string, ParsedText>
+}
+
+const parsedMemo = new Map<string, Memo>()
+
+/** The character every placeholder of a named format (or of the app's own syntax) starts with. */
+function triggerOf(spec: PlaceholderSpec): string | RegExp | null {
+  if (spec.custom != null && spec.custom !== '') {
+    if (spec.custom === APP_PLACEHOLDER_SOURCE) return '{'
+  } else {
+    switch (spec.format ?? 'none') {
+      case 'c':
+      case 'ios':
+      case 'yaml':
+      case 'qt':
+        return '%'
+      case 'java':
+      case 'resx':
+        return '{'
+    }
+  }
+  const re = placeholderRegex(spec)
+  return re === null ? null : new RegExp(re.source, re.flags.replace('g', ''))
+}
 
 /** The memo of parsePlaceholders results for one spec: the same texts recur across a codebase. */
-function memoFor(spec: PlaceholderSpec): Map<string, ParsedText> {
+function memoFor(spec: PlaceholderSpec): Memo {
   const specKey =
     spec.custom != null && spec.custom !== '' ? `c:${spec.custom}` : `f:${spec.format ?? 'none'}`
   let memo = parsedMemo.get(specKey)
   if (memo === undefined) {
-    memo = new Map()
+    memo = { trigger: triggerOf(spec), parsed: new Map() }
     parsedMemo.set(specKey, memo)
-  } else if (memo.size > 100_000) memo.clear()
+  } else if (memo.parsed.size > 100_000) memo.parsed.clear()
   return memo
 }
 
-function parseCached(text: string, spec: PlaceholderSpec, memo: Map<string, ParsedText>): ParsedText {
-  let parsed = memo.get(text)
+const NO_PLACEHOLDERS: readonly string[] = Object.freeze([])
+
+/**
+ * parsePlaceholders through the memo. Most texts hold no placeholder: looking for the trigger (no
+ * trigger means parsePlaceholders would find none) is cheaper than hashing the text into the memo.
+ */
+function parseCached(text: string, spec: PlaceholderSpec, memo: Memo): ParsedText {
+  const trigger = memo.trigger
+  if (trigger === null || (typeof trigger === 'string' ? !text.includes(trigger) : !trigger.test(text))) {
+    return { parsed: text, placeholders: NO_PLACEHOLDERS as string[] }
+  }
+  let parsed = memo.parsed.get(text)
   if (parsed === undefined) {
     parsed = parsePlaceholders(text, spec)
-    memo.set(text, parsed)
+    memo.parsed.set(text, parsed)
   }
   return parsed
 }
@@ -50,7 +95,7 @@ export class FileContext {
   readonly messages: Map<string, Message> = new Map()
   readonly diagnostics: Diagnostic[] = []
   #lineStarts: number[] | null = null
-  readonly #memo: Map<string, ParsedText>
+  readonly #memo: Memo
 
   constructor(file: string, code: string, options: ResolvedExtractOptions) {
     this.file = file

@@ -34,7 +34,19 @@ export function mergeFiles(
     for (const m of result.messages) {
       const existing = byKey.get(m.key)
       if (existing === undefined) {
-        byKey.set(m.key, { ...m, locations: [...m.locations] })
+        // Written out rather than spread: one object shape for all, several times faster on large trees.
+        const copy: Message = {
+          key: m.key,
+          text: m.text,
+          parsed: m.parsed,
+          placeholders: m.placeholders,
+          variant: m.variant,
+          namespace: m.namespace,
+          locations: m.locations.slice(),
+        }
+        if (m.instruction !== undefined) copy.instruction = m.instruction
+        if (m.maxLength !== undefined) copy.maxLength = m.maxLength
+        byKey.set(m.key, copy)
         continue
       }
       for (const l of m.locations) existing.locations.push(l)

@@ -18,6 +18,7 @@ import { type FileContext, handleCall, handleTagged } from './calls'
 import { type KeywordSpec, RUNTIME_T_SPEC } from './keywords'
 import { type AstNode, memberPath, unwrap } from './nodes'
 import type { ResolvedExtractOptions } from './options'
+import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
 
 /** Which local names and member paths are message functions in one program. */
@@ -56,27 +57,32 @@ function baseBindings(options: ResolvedExtractOptions): Bindings {
 
 // Import records come as plain objects from parseSync and as lazy wrappers from raw transfer, where a
 // named import is a NameSpan, a namespace import the string 'namespaceObject' and a default one a Span.
+// Only the runtime module's entries are read: the others matter only as ranges the pre-check skips, and
+// reading a lazy entry builds several objects.
 // biome-ignore lint/suspicious/noExplicitAny: two shapes of oxc's module record.
-function readImports(staticImports: Iterable<any>): ImportRecord[] {
+function readImports(staticImports: Iterable<any>, runtimeModule: string): ImportRecord[] {
   const records: ImportRecord[] = []
   for (const record of staticImports) {
+    const source: string = record.moduleRequest.value
     const entries: ImportRecord['entries'] = []
-    for (const entry of record.entries) {
-      const importName = entry.importName
-      let kind: 'name' | 'namespace' | 'default'
-      let imported: string | null = null
-      if (importName === 'namespaceObject' || importName?.kind === 'NamespaceObject') kind = 'namespace'
-      else if (importName?.kind === 'Name') {
-        kind = 'name'
-        imported = importName.name
-      } else if (importName?.kind === 'Default' || importName?.value === undefined) kind = 'default'
-      else {
-        kind = 'name'
-        imported = importName.value
+    if (source === runtimeModule) {
+      for (const entry of record.entries) {
+        const importName = entry.importName
+        let kind: 'name' | 'namespace' | 'default'
+        let imported: string | null = null
+        if (importName === 'namespaceObject' || importName?.kind === 'NamespaceObject') kind = 'namespace'
+        else if (importName?.kind === 'Name') {
+          kind = 'name'
+          imported = importName.name
+        } else if (importName?.kind === 'Default' || importName?.value === undefined) kind = 'default'
+        else {
+          kind = 'name'
+          imported = importName.value
+        }
+        entries.push({ kind, imported, local: entry.localName.value, isType: entry.isType })
       }
-      entries.push({ kind, imported, local: entry.localName.value, isType: entry.isType })
     }
-    records.push({ start: record.start, end: record.end, source: record.moduleRequest.value, entries })
+    records.push({ start: record.start, end: record.end, source, entries })
   }
   return records
 }
@@ -256,13 +262,33 @@ function getLazyVisitor(): unknown {
     const Visitor = experimentalGetLazyVisitor()
     lazyVisitor = new Visitor({
       CallExpression(node) {
-        if (!calleeMayMatch(lazyCtx!.code, node.start, lazyRoots)) return
+        const code = lazyCtx!.code
+        const start = node.start
+        if (!calleeMayMatch(code, start, lazyRoots)) return
+        if (quickReads) {
+          const quick = quickRead(code, start, node.end, false, lazyBindings!.direct)
+          if (quick === 'none') return
+          if (quick !== null) {
+            handleCall(lazyCtx!, quick.node, quick.callee, quick.spec)
+            return
+          }
+        }
         const callee = node.callee as AstNode
         const spec = specOf(callee, lazyBindings!)
         if (spec !== undefined) handleCall(lazyCtx!, node, callee, spec)
       },
       TaggedTemplateExpression(node) {
-        if (!calleeMayMatch(lazyCtx!.code, node.start, lazyRoots)) return
+        const code = lazyCtx!.code
+        const start = node.start
+        if (!calleeMayMatch(code, start, lazyRoots)) return
+        if (quickReads) {
+          const quick = quickRead(code, start, node.end, true, lazyBindings!.direct)
+          if (quick === 'none') return
+          if (quick !== null) {
+            handleTagged(lazyCtx!, quick.node, quick.callee, quick.spec)
+            return
+          }
+        }
         const tag = node.tag as AstNode
         const spec = specOf(tag, lazyBindings!)
         if (spec !== undefined) handleTagged(lazyCtx!, node, tag, spec)
@@ -291,17 +317,22 @@ function reportParseErrors(ctx: FileContext, errors: ArrayLike<any>): boolean {
 
 const REQUIRE = /\brequire\s*\(/
 
-/** How a program is read; `auto` picks lazy on Node >= 22, else json. Tests force each one. */
-export type ScanStrategy = 'auto' | 'lazy' | 'json' | 'estree'
+/**
+ * How a program is read; `auto` picks lazy on Node >= 22, else json. Tests force each one; `lazy-nodes`
+ * is the lazy strategy without the quick text reads (quick.ts), so both of its paths meet the fixtures.
+ */
+export type ScanStrategy = 'auto' | 'lazy' | 'lazy-nodes' | 'json' | 'estree'
 
 let strategyOverride: ScanStrategy = 'auto'
+let quickReads = true
 
 /** For tests: run every file through one strategy, so each is checked against the same fixtures. */
 export function setScanStrategy(strategy: ScanStrategy): void {
-  if (strategy === 'lazy' && !LAZY_SUPPORTED) {
+  if ((strategy === 'lazy' || strategy === 'lazy-nodes') && !LAZY_SUPPORTED) {
     throw new Error('the lazy strategy needs raw transfer (Node >= 22)')
   }
   strategyOverride = strategy
+  quickReads = strategy !== 'lazy-nodes'
 }
 
 function needsScopes(
@@ -311,14 +342,15 @@ function needsScopes(
   runtimeModule: string,
 ): boolean {
   return (
-    (REQUIRE.test(code) && code.includes(runtimeModule)) || mayDeclare(code, bindings.direct.keys(), imports)
+    (code.includes('require') && REQUIRE.test(code) && code.includes(runtimeModule)) ||
+    mayDeclare(code, bindings.direct.keys(), imports)
   )
 }
 
 /** Scans one program of a file into `ctx`. */
 export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
   const strategy = strategyOverride === 'auto' ? (LAZY_SUPPORTED ? 'lazy' : 'json') : strategyOverride
-  if (strategy === 'lazy' && scanLazy(ctx, unit)) return
+  if ((strategy === 'lazy' || strategy === 'lazy-nodes') && scanLazy(ctx, unit)) return
   const options = ctx.options
   const result = parseJson(unit.parseName, unit.code, parserOptions(unit, false))
   if (reportParseErrors(ctx, result.errors)) {
@@ -326,7 +358,7 @@ export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
     void result.program
     return
   }
-  const imports = readImports(result.module.staticImports)
+  const imports = readImports(result.module.staticImports, options.runtimeModule)
   const bindings = baseBindings(options)
   applyImports(bindings, imports, options.runtimeModule)
   const json = result.program
@@ -345,7 +377,7 @@ function scanLazy(ctx: FileContext, unit: ParseUnit): boolean {
   const result = parseSync(unit.parseName, unit.code, parserOptions(unit, true)) as LazyParseResult
   try {
     if (reportParseErrors(ctx, result.errors)) return true
-    const imports = readImports(result.module.staticImports)
+    const imports = readImports(result.module.staticImports, options.runtimeModule)
     const bindings = baseBindings(options)
     applyImports(bindings, imports, options.runtimeModule)
     if (needsScopes(unit.code, bindings, imports, options.runtimeModule)) return false
