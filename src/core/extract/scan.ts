@@ -32,7 +32,8 @@ interface Bindings {
 interface ImportRecord {
   start: number
   end: number
-  source: string
+  /** The module imported; null when the statement's text does not name the runtime module. */
+  source: string | null
   entries: {
     kind: 'name' | 'namespace' | 'default'
     imported: string | null
@@ -57,13 +58,23 @@ function baseBindings(options: ResolvedExtractOptions): Bindings {
 
 // Import records come as plain objects from parseSync and as lazy wrappers from raw transfer, where a
 // named import is a NameSpan, a namespace import the string 'namespaceObject' and a default one a Span.
-// Only the runtime module's entries are read: the others matter only as ranges the pre-check skips, and
-// reading a lazy entry builds several objects.
+// Only the runtime module's entries are read, and only a statement whose text names the runtime module
+// has its source read: the others matter only as ranges the pre-check skips, and each lazy field read
+// builds objects.
 // biome-ignore lint/suspicious/noExplicitAny: two shapes of oxc's module record.
-function readImports(staticImports: Iterable<any>, runtimeModule: string): ImportRecord[] {
+function readImports(staticImports: Iterable<any>, code: string, runtimeModule: string): ImportRecord[] {
   const records: ImportRecord[] = []
+  // Where the text names the runtime module (usually once, or never).
+  const mentions: number[] = []
+  for (let at = code.indexOf(runtimeModule); at !== -1; at = code.indexOf(runtimeModule, at + 1)) {
+    mentions.push(at)
+  }
   for (const record of staticImports) {
-    const source: string = record.moduleRequest.value
+    const start: number = record.start
+    const end: number = record.end
+    const source: string | null = mentions.some((at) => at >= start && at < end)
+      ? record.moduleRequest.value
+      : null
     const entries: ImportRecord['entries'] = []
     if (source === runtimeModule) {
       for (const entry of record.entries) {
@@ -82,7 +93,7 @@ function readImports(staticImports: Iterable<any>, runtimeModule: string): Impor
         entries.push({ kind, imported, local: entry.localName.value, isType: entry.isType })
       }
     }
-    records.push({ start: record.start, end: record.end, source, entries })
+    records.push({ start, end, source, entries })
   }
   return records
 }
@@ -358,7 +369,7 @@ export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
     void result.program
     return
   }
-  const imports = readImports(result.module.staticImports, options.runtimeModule)
+  const imports = readImports(result.module.staticImports, unit.code, options.runtimeModule)
   const bindings = baseBindings(options)
   applyImports(bindings, imports, options.runtimeModule)
   const json = result.program
@@ -377,7 +388,7 @@ function scanLazy(ctx: FileContext, unit: ParseUnit): boolean {
   const result = parseSync(unit.parseName, unit.code, parserOptions(unit, true)) as LazyParseResult
   try {
     if (reportParseErrors(ctx, result.errors)) return true
-    const imports = readImports(result.module.staticImports, options.runtimeModule)
+    const imports = readImports(result.module.staticImports, unit.code, options.runtimeModule)
     const bindings = baseBindings(options)
     applyImports(bindings, imports, options.runtimeModule)
     if (needsScopes(unit.code, bindings, imports, options.runtimeModule)) return false
