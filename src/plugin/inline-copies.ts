@@ -52,6 +52,12 @@ interface Prepared {
   refs: number[]
   /** Everything of the map but `file` and `mappings`, serialised once. */
   mapRest?: string
+  /** The digest of a file the copies do not change before renaming (binary, or text without sites). */
+  digest?: string
+  /** The UTF-8 bytes of a text file without sites, made once for every copy. */
+  bytes?: Buffer
+  /** Byte offsets of `tokens` in `bytes`. */
+  tokenBytes?: number[]
 }
 
 /** One file of a copy before the references to renamed files change. */
@@ -62,6 +68,10 @@ interface Staged {
   html?: string
   /** Other files with sites: the text with the replacements, old hashes kept (what the digest reads). */
   text?: string
+  /** Where each of the file's `tokens` is in `text`. */
+  tokenAt?: number[]
+  /** `text` as UTF-8 (copies made as bytes): digested as it is, then its renamed hashes are written in. */
+  bytes?: Buffer
 }
 
 const JS = /\.[cm]?js$/i
@@ -146,7 +156,21 @@ export class InlineOutput {
 
   /** The files of one locale's copy. */
   copy(texts: LocaleTexts): CopyFile[] {
-    const staged = this.files.map((p) => stage(p, texts))
+    return this.make(texts, false)
+  }
+
+  /**
+   * The same copy with its JS and text files as UTF-8 bytes, what rollup and rolldown write fastest. A
+   * file with sites is encoded once per copy, digested as bytes, and its renamed hashes (which keep
+   * their length) are written into those bytes: its text is not built a second time. A file without
+   * sites is encoded once for every copy.
+   */
+  copyBytes(texts: LocaleTexts): CopyFile[] {
+    return this.make(texts, true)
+  }
+
+  private make(texts: LocaleTexts, bytes: boolean): CopyFile[] {
+    const staged = this.files.map((p) => stage(p, texts, bytes))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {
       let d = digests.get(i)
@@ -164,6 +188,7 @@ export class InlineOutput {
     }
     const rename = (text: string): string =>
       this.renamedTokens ? text.replace(this.renamedTokens, (t) => renames.get(t) ?? t) : text
+    const token = (file: number): string | undefined => renames.get(this.files[file]!.file.hash!)
     const out: CopyFile[] = []
     this.files.forEach((p, i) => {
       const fileName = this.renamed[i] ? renameFile(p.file.fileName, p.file.hash!, renames) : p.file.fileName
@@ -173,39 +198,96 @@ export class InlineOutput {
       }
       const { replacements, html } = staged[i]!
       const mentionsRenamed = p.refs.some((j) => this.renamed[j])
-      let text: string
-      if (html !== undefined) text = mentionsRenamed ? rename(html) : html
+      const map = p.file.map
+      // A hash inside a site's replacement, or an inline map, moves text around: those go as text.
+      const asBytes =
+        bytes && html === undefined && !map?.inline && !(mentionsRenamed && p.siteHasToken.includes(true))
+      let source: string | Buffer
+      if (asBytes) source = bytesOf(p, staged[i]!, mentionsRenamed ? token : undefined)
+      else if (html !== undefined) source = mentionsRenamed ? rename(html) : html
       else {
         const renamedSite = (k: number): string =>
           p.siteHasToken[k] ? rename(replacements[k]!) : replacements[k]!
-        const token = (file: number): string | undefined => renames.get(this.files[file]!.file.hash!)
-        text =
+        source =
           mentionsRenamed || staged[i]!.text === undefined
             ? assemble(p, renamedSite, mentionsRenamed ? token : undefined)
             : staged[i]!.text!
       }
-      const map = p.file.map
       if (map && p.mapRest !== undefined) {
         const edits: Edit[] = p.sites.map((site, k) => ({
           start: site.start,
           end: site.end,
           text: replacements[k]!,
         }))
+        // Renamed hashes keep their length: the staged text has the lines of the final one.
+        const lines = (): number[] =>
+          lineStarts(typeof source === 'string' ? source : (staged[i]!.text ?? p.text!))
         const mappings =
-          edits.length > 0
-            ? shiftMappings(map.raw.mappings, p.lines!, edits, lineStarts(text))
-            : map.raw.mappings
+          edits.length > 0 ? shiftMappings(map.raw.mappings, p.lines!, edits, lines()) : map.raw.mappings
         const json = `{"version":3,"file":${JSON.stringify(basename(fileName))}${p.mapRest},"mappings":${JSON.stringify(mappings)}}`
-        if (map.inline) {
-          text += `\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(json).toString('base64')}\n`
+        if (map.inline && typeof source === 'string') {
+          source += `\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(json).toString('base64')}\n`
         } else if (map.fileName) {
           out.push({ fileName: mentionsRenamed ? rename(map.fileName) : map.fileName, source: json })
         }
       }
-      out.push({ fileName, source: text })
+      out.push({ fileName, source })
     })
     return out
   }
+}
+
+/**
+ * A file's bytes in a copy: its staged bytes (or, without sites, the bytes every copy shares) with the
+ * renamed hashes written over the old ones. The shared bytes are never written into.
+ */
+function bytesOf(
+  p: Prepared,
+  staged: Staged,
+  token: ((file: number) => string | undefined) | undefined,
+): Buffer {
+  let base: Buffer
+  let at: () => number[]
+  if (staged.bytes) {
+    base = staged.bytes
+    at = () => byteOffsets(staged.text!, staged.bytes!, staged.tokenAt!)
+  } else {
+    p.bytes ??= Buffer.from(p.text!)
+    base = p.bytes
+    at = () => {
+      p.tokenBytes ??= byteOffsets(
+        p.text!,
+        p.bytes!,
+        p.tokens.map((t) => t.start),
+      )
+      return p.tokenBytes
+    }
+  }
+  if (!token || p.tokens.length === 0) return base
+  const offsets = at()
+  let out: Buffer | undefined
+  p.tokens.forEach((hit, t) => {
+    const renamed = token(hit.file)
+    if (renamed === undefined) return
+    out ??= staged.bytes ?? Buffer.from(base)
+    out.write(renamed, offsets[t]!, 'latin1')
+  })
+  return out ?? base
+}
+
+/** Byte offsets in `bytes` (the UTF-8 of `text`) of the given character offsets, in ascending order. */
+function byteOffsets(text: string, bytes: Buffer, offsets: readonly number[]): number[] {
+  // As many bytes as characters: every character is ASCII.
+  if (bytes.length === text.length) return [...offsets]
+  const out: number[] = []
+  let at = 0
+  let byte = 0
+  for (const offset of offsets) {
+    byte += Buffer.byteLength(text.slice(at, offset))
+    at = offset
+    out.push(byte)
+  }
+  return out
 }
 
 /**
@@ -245,8 +327,11 @@ function assemble(
 
 /** The digest of a file as the copy has it before its references to renamed files change. */
 function digestOf(p: Prepared, staged: Staged): string {
-  if (p.text === undefined) return contentDigest(p.file.source)
-  return contentDigest(staged.html ?? staged.text ?? p.text)
+  const changed = staged.bytes ?? staged.html ?? staged.text
+  if (changed !== undefined) return contentDigest(changed)
+  // The same in every copy: digested once.
+  p.digest ??= contentDigest(p.text ?? p.file.source)
+  return p.digest
 }
 
 function renameFile(fileName: string, hash: string, renames: ReadonlyMap<string, string>): string {
@@ -309,10 +394,33 @@ function rebasedMapText(text: string): string | undefined {
   }
 }
 
-/** The replacements of a file's sites in one locale (and an HTML page's text with its lang set). */
-function stage(p: Prepared, texts: LocaleTexts): Staged {
+/**
+ * The replacements of a file's sites in one locale, the text with them (old hashes kept, and where
+ * the file's hashed names are in it), and an HTML page's text with its lang set.
+ */
+function stage(p: Prepared, texts: LocaleTexts, bytes: boolean): Staged {
   if (p.text === undefined || (p.sites.length === 0 && p.kind !== 'html')) return { replacements: [] }
-  const replacements = p.sites.map((site) => siteReplacement(p.text!, site, texts, p.file.fileName))
-  const text = assemble(p, (k) => replacements[k]!, undefined)
-  return p.kind === 'html' ? { replacements, html: localizeHtml(text, texts.locale) } : { replacements, text }
+  const code = p.text
+  const replacements = p.sites.map((site) => siteReplacement(code, site, texts, p.file.fileName))
+  const parts: string[] = []
+  const tokenAt: number[] = []
+  let last = 0
+  let length = 0
+  let t = 0
+  const tokensBefore = (end: number): void => {
+    for (; t < p.tokens.length && p.tokens[t]!.start < end; t++)
+      tokenAt.push(length + p.tokens[t]!.start - last)
+  }
+  p.sites.forEach((site, k) => {
+    tokensBefore(site.start)
+    const replacement = replacements[k]!
+    parts.push(code.slice(last, site.start), replacement)
+    length += site.start - last + replacement.length
+    last = site.end
+  })
+  tokensBefore(code.length)
+  parts.push(code.slice(last))
+  const text = parts.join('')
+  if (p.kind === 'html') return { replacements, html: localizeHtml(text, texts.locale) }
+  return { replacements, text, tokenAt, bytes: bytes ? Buffer.from(text) : undefined }
 }

@@ -80,7 +80,7 @@ export function emitLocaleCopies(
   const copies = new InlineOutput(outputFilesOf(bundle, options))
   for (const name of Object.keys(bundle)) if (name !== REPORT_FILE) delete bundle[name]
   for (const locale of session.inlineLocales()) {
-    for (const file of copies.copy(session.inlineTexts(locale))) {
+    for (const file of copies.copyBytes(session.inlineTexts(locale))) {
       // Bytes, not strings: rolldown (vite 8) writes a string asset several times slower, which on
       // large outputs was most of the cost of each copy.
       const source = typeof file.source === 'string' ? Buffer.from(file.source) : file.source

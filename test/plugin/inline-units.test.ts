@@ -273,6 +273,45 @@ test('files that share a hash are renamed together', () => {
   expect(fr[2]!.source).toBe(`import("./page.${hashOf(fr[0]!.fileName)}.js")`)
 })
 
+test('a copy as bytes holds the text copy byte for byte, and leaves the bytes other copies share alone', () => {
+  const output = new InlineOutput([
+    // Non-ASCII text before a hashed name: its byte offset is not its character offset.
+    {
+      fileName: 'a-AAAAAAAA.js',
+      hash: 'AAAAAAAA',
+      source: '__tms_l("m","Open");import "./b-BBBBBBBB.js";__tms_l("n","Close")',
+    },
+    // No site, but it names a renamed file: its shared bytes are copied before the new hash goes in.
+    { fileName: 'b-BBBBBBBB.js', hash: 'BBBBBBBB', source: 'export const é = "ü";import "./c-CCCCCCCC.js"' },
+    { fileName: 'c-CCCCCCCC.js', hash: 'CCCCCCCC', source: 'export default __tms_l("m","Open")' },
+    { fileName: 'style-DDDDDDDD.css', hash: 'DDDDDDDD', source: 'body{}' },
+    {
+      fileName: 'index.html',
+      source: '<html><script src="/__tms_locale_dir__/a-AAAAAAAA.js"></script></html>',
+    },
+    { fileName: 'logo.png', source: new Uint8Array([137, 80, 78, 71]) },
+  ])
+  const bytes = (source: string | Uint8Array) => Buffer.from(source as string)
+  const ja = texts({ m: '開く', n: '閉じる' }, 'ja-JP')
+  const jaBytes = output.copyBytes(ja)
+  const jaText = output.copy(ja)
+  const de = texts({ m: 'Öffnen', n: 'Schließen' }, 'de-DE')
+  const deBytes = output.copyBytes(de)
+  const deText = output.copy(de)
+  for (const [asBytes, asText] of [
+    [jaBytes, jaText],
+    [deBytes, deText],
+  ] as const) {
+    expect(asBytes.map((f) => f.fileName)).toEqual(asText.map((f) => f.fileName))
+    expect(asBytes.map((f) => bytes(f.source))).toEqual(asText.map((f) => bytes(f.source)))
+  }
+  expect(jaText[0]!.source).toBe(`"開く";import "./${jaText[1]!.fileName}";"閉じる"`)
+  expect(jaText[1]!.source).toBe(`export const é = "ü";import "./${jaText[2]!.fileName}"`)
+  expect(jaText[1]!.fileName).not.toBe(deText[1]!.fileName)
+  // Files no copy changes are the same bytes in every copy.
+  expect(deBytes[3]!.source).toBe(jaBytes[3]!.source)
+})
+
 describe('the page element', () => {
   test('lang is set or replaced; dir follows right-to-left locales', () => {
     expect(localizeHtml('<!doctype html>\n<html lang="en">\n<body></body></html>', 'fr-FR')).toBe(
