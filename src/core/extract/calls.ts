@@ -360,8 +360,9 @@ function argument(
 
 /** One call of a keyword: adds its message(s) and call site, or reports why it cannot. */
 export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spec: KeywordSpec): void {
-  // Lazy nodes give a Proxy-backed array; one copy makes the index reads below plain.
-  const args = [...(call.arguments as Iterable<AstNode>)]
+  // Lazy nodes give a Proxy-backed array; one copy makes the index reads below plain. The quick read's
+  // nodes (quick.ts) hold a plain array already.
+  const args: AstNode[] = call.plain === true ? call.arguments : [...(call.arguments as Iterable<AstNode>)]
   const text = argument(ctx, args, spec.text, call, spec, 'text', 'non-literal-text')
   if (text === null) return
   let plural: string | null = null
@@ -375,7 +376,9 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     if (context === null) return
     options.variant = context === '' ? null : context
   } else if (spec.defaultApi) {
-    if (args.slice(0, 3).some(isSpread)) {
+    let spreadInFirstThree = false
+    for (let i = 0; i < 3 && i < args.length; i++) if (isSpread(args[i]!)) spreadInFirstThree = true
+    if (spreadInFirstThree) {
       const spread = args.find(isSpread)!
       ctx.report(
         'warning',

@@ -13,7 +13,8 @@
  * range, with no comment, regular expression, template, JSX or `<`, backslash, parenthesised start or
  * non-ASCII character in it. Anything else, and any call whose text ends somewhere other than `end`, gives
  * `null`: the caller then reads the lazy nodes, so the outcome never depends on this module. It
- * builds plain nodes of the shapes nodes.ts reads, handed to the one call analysis in calls.ts.
+ * builds plain nodes of the shapes nodes.ts reads (a call marked `plain: true`, its arguments a plain
+ * array), handed to the one call analysis in calls.ts.
  */
 import type { KeywordSpec } from './keywords'
 import type { AstNode } from './nodes'
@@ -213,7 +214,7 @@ function readCall(
     if (code.charCodeAt(i) === COMMA) i++
   }
   if (i !== end) return null
-  return { type: 'CallExpression', start, end, callee, arguments: args }
+  return { type: 'CallExpression', start, end, callee, arguments: args, plain: true }
 }
 
 /** `` name`text ${a} text` `` spanning exactly [start, end); only identifiers in substitutions. */
