@@ -91,9 +91,26 @@ export class InlineOutput {
   private readonly renamedTokens: RegExp | undefined
   /** Hash -> the renamed files whose names hold it. */
   private readonly renamedGroups = new Map<string, number[]>()
+  /** The message ids of every site, numbered (`Site.slot`): each copy looks them up once. */
+  private readonly ids: string[] = []
 
   constructor(files: readonly OutputFile[]) {
     this.files = files.map((file) => prepare(file))
+    const slots = new Map<string, number>()
+    const number = (sites: readonly Site[]): void => {
+      for (const site of sites) {
+        if (site.kind === 'message') {
+          let slot = slots.get(site.id)
+          if (slot === undefined) {
+            slot = this.ids.push(site.id) - 1
+            slots.set(site.id, slot)
+          }
+          site.slot = slot
+        }
+        number(site.children)
+      }
+    }
+    for (const p of this.files) number(p.sites)
     const hashed = this.files.map((p, i) => (p.file.hash ? i : -1)).filter((i) => i >= 0)
     const tokens = hashed.map((i) => this.files[i]!.file.hash!)
     if (tokens.length > 0) {
@@ -169,7 +186,9 @@ export class InlineOutput {
     return this.make(texts, true)
   }
 
-  private make(texts: LocaleTexts, bytes: boolean): CopyFile[] {
+  private make(locale: LocaleTexts, bytes: boolean): CopyFile[] {
+    const slots = locale.textsOf ? locale.textsOf(this.ids) : this.ids.map((id) => locale.text(id))
+    const texts: LocaleTexts = { locale: locale.locale, text: (id) => locale.text(id), slots }
     const staged = this.files.map((p) => stage(p, texts, bytes))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {

@@ -50,6 +50,8 @@ export type Site =
       children: Site[]
       /** Code of the value spans by start offset, kept across copies (only without children). */
       sources?: Map<number, string>
+      /** Where the message's text is in `LocaleTexts.slots`, when the copies number their ids. */
+      slot?: number
     })
   | (Span & { kind: 'locale'; children: Site[] })
   | (Span & { kind: 'dir'; children: Site[] })
@@ -271,6 +273,13 @@ export interface LocaleTexts {
   locale: string
   /** The message text for an id in this locale (translation, else source text), placeholders as `{name}`. */
   text(id: string): string | undefined
+  /**
+   * `ids.map(text)`, made faster by the maker of the texts (the session looks each id's entry up once
+   * for all locales instead of once per locale and site).
+   */
+  textsOf?(ids: readonly string[]): (string | undefined)[]
+  /** The texts of the copy's numbered ids (`Site.slot`), looked up once per copy instead of once per site. */
+  slots?: readonly (string | undefined)[]
 }
 
 /** One replaced range of the chunk, for the source map. */
@@ -324,7 +333,7 @@ function renderRange(
 export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fileName: string): string {
   if (site.kind === 'dir') return texts.locale
   if (site.kind === 'locale') return jsString(texts.locale)
-  const text = texts.text(site.id)
+  const text = site.slot !== undefined && texts.slots ? texts.slots[site.slot] : texts.text(site.id)
   if (text === undefined) {
     throw new Error(
       `[unplugin-tms] inline mode: ${fileName} uses message id ${site.id}, which this build did not extract; is the chunk from another build?`,

@@ -40,6 +40,14 @@ interface Entry {
   spelling?: string[]
 }
 
+/** The entries of an inline build's message ids (in the order of the ids) and their source texts. */
+interface InlineEntries {
+  /** How many entries the session had: an id unknown then may be known after a later transform. */
+  size: number
+  entries: (Entry | undefined)[]
+  sources: (string | undefined)[]
+}
+
 interface FullCatalog {
   /** How many entries the session had when it was made: entries are only added during a build. */
   size: number
@@ -110,6 +118,8 @@ export class TmsSession {
    * meets the same site objects (the extraction cache gives them back) and its entries are registered.
    */
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
+  /** Per list of ids of an inline build's output, their entries (see `inlineEntries`). */
+  private readonly inlineLookups = new WeakMap<readonly string[], InlineEntries>()
 
   /**
    * The bundler's own root (vite's `root`, webpack's `context`, esbuild's `absWorkingDir`): the
@@ -384,19 +394,48 @@ export class TmsSession {
    * spelling, else (source locale, untranslated, rejected translation) the source text.
    */
   inlineTexts(locale: string): LocaleTexts {
-    const translated =
-      locale === this.options.sourceLocale ? new Map<string, string>() : this.catalogFor(locale)
+    const translations = locale === this.options.sourceLocale ? undefined : this.sync.catalogs.get(locale)
+    const textOf = (entry: Entry | undefined, source: string | undefined): string | undefined => {
+      const translated = entry && translations?.get(entry.key)
+      if (translated !== undefined) {
+        const text = entry!.spelling ? this.respell(entry!, translated) : translated
+        if (text !== undefined) return text
+      }
+      return source
+    }
     return {
       locale,
       text: (id) => {
-        const found = translated.get(id)
-        if (found !== undefined) return found
         const entry = this.entries.get(id)
-        const message = entry && this.messages.get(entry.key)
-        if (!entry || !message) return undefined
-        return entry.spelling ? restorePlaceholders(message.parsed, entry.spelling) : message.text
+        return textOf(entry, entry && this.sourceTextOf(entry))
+      },
+      textsOf: (ids) => {
+        const known = this.inlineEntries(ids)
+        return known.entries.map((entry, i) => textOf(entry, known.sources[i]))
       },
     }
+  }
+
+  /** The entries of the given ids and their source texts, looked up once for every locale's copy. */
+  private inlineEntries(ids: readonly string[]): InlineEntries {
+    let known = this.inlineLookups.get(ids)
+    if (!known || known.size !== this.entries.size) {
+      const entries = ids.map((id) => this.entries.get(id))
+      known = {
+        size: this.entries.size,
+        entries,
+        sources: entries.map((entry) => entry && this.sourceTextOf(entry)),
+      }
+      this.inlineLookups.set(ids, known)
+    }
+    return known
+  }
+
+  /** An entry's source text in its sites' placeholder spelling; undefined for an unknown message. */
+  private sourceTextOf(entry: Entry): string | undefined {
+    const message = this.messages.get(entry.key)
+    if (!message) return undefined
+    return entry.spelling ? restorePlaceholders(message.parsed, entry.spelling) : message.text
   }
 }
 
