@@ -19,8 +19,8 @@ const cases = readdirSync(root, { withFileTypes: true })
   .map((d) => d.name)
   .sort()
 const strategies: ScanStrategy[] = LAZY_SUPPORTED
-  ? ['lazy', 'lazy-nodes', 'json', 'estree']
-  : ['json', 'estree']
+  ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
+  : ['json', 'json-nodes', 'estree']
 
 afterEach(() => setScanStrategy('auto'))
 

@@ -112,8 +112,8 @@ describe('the declaration pre-check', () => {
 })
 
 const strategies: ScanStrategy[] = LAZY_SUPPORTED
-  ? ['lazy', 'lazy-nodes', 'json', 'estree']
-  : ['json', 'estree']
+  ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
+  : ['json', 'json-nodes', 'estree']
 
 describe.each(strategies)('offsets (%s strategy)', (strategy) => {
   const options = resolveExtractOptions({ cwd: '/app' })

@@ -330,9 +330,10 @@ const REQUIRE = /\brequire\s*\(/
 
 /**
  * How a program is read; `auto` picks lazy on Node >= 22, else json. Tests force each one; `lazy-nodes`
- * is the lazy strategy without the quick text reads (quick.ts), so both of its paths meet the fixtures.
+ * and `json-nodes` are those strategies without the quick text reads (quick.ts), so both paths of each
+ * meet the fixtures.
  */
-export type ScanStrategy = 'auto' | 'lazy' | 'lazy-nodes' | 'json' | 'estree'
+export type ScanStrategy = 'auto' | 'lazy' | 'lazy-nodes' | 'json' | 'json-nodes' | 'estree'
 
 let strategyOverride: ScanStrategy = 'auto'
 let quickReads = true
@@ -343,7 +344,7 @@ export function setScanStrategy(strategy: ScanStrategy): void {
     throw new Error('the lazy strategy needs raw transfer (Node >= 22)')
   }
   strategyOverride = strategy
-  quickReads = strategy !== 'lazy-nodes'
+  quickReads = strategy !== 'lazy-nodes' && strategy !== 'json-nodes'
 }
 
 function needsScopes(
@@ -373,7 +374,10 @@ export function scanUnit(ctx: FileContext, unit: ParseUnit): void {
   const bindings = baseBindings(options)
   applyImports(bindings, imports, options.runtimeModule)
   const json = result.program
-  if (strategy === 'json' && !needsScopes(unit.code, bindings, imports, options.runtimeModule)) {
+  if (
+    (strategy === 'json' || strategy === 'json-nodes') &&
+    !needsScopes(unit.code, bindings, imports, options.runtimeModule)
+  ) {
     scanJsonText(ctx, json, bindings)
     return
   }
@@ -454,6 +458,19 @@ function parseAt(json: string, open: number): AstNode {
  * after the callee marks its end (found with indexOf, not by walking every character). Anything
  * unexpected falls back to the character walk.
  */
+/**
+ * The end offset in the node's own trailer `,"start":S,"end":E}` (the first one for `start` after the
+ * callee), or -1. Only a hint: the quick read checks that the call it reads ends exactly there.
+ */
+function nodeEndAt(json: string, calleeAt: number, start: number): number {
+  const trailer = `,"start":${start},"end":`
+  const at = json.indexOf(trailer, calleeAt)
+  if (at === -1) return -1
+  let close = at + trailer.length
+  while (close < json.length && json.charCodeAt(close) >= 48 && json.charCodeAt(close) <= 57) close++
+  return json.charCodeAt(close) === 125 ? Number(json.slice(at + trailer.length, close)) : -1
+}
+
 function parseNodeAt(json: string, open: number, calleeAt: number, start: number): AstNode {
   const trailer = `,"start":${start},"end":`
   const at = json.indexOf(trailer, calleeAt)
@@ -490,7 +507,17 @@ function scanJsonText(ctx: FileContext, json: string, bindings: Bindings): void 
       const digits = at + needle.length
       let stop = digits
       while (json.charCodeAt(stop) >= 48 && json.charCodeAt(stop) <= 57) stop++
-      const node = parseNodeAt(json, open, stop, Number(json.slice(digits, stop)))
+      const start = Number(json.slice(digits, stop))
+      if (quickReads) {
+        // The node's end from its trailer, then the call from the source text: no JSON.parse at all.
+        const end = nodeEndAt(json, stop, start)
+        const quick = end < 0 ? null : quickRead(ctx.code, start, end, tagged, bindings.direct)
+        if (quick !== null && quick !== 'none') {
+          found.push({ start, end, node: quick.node, spec: quick.spec, tagged })
+          continue
+        }
+      }
+      const node = parseNodeAt(json, open, stop, start)
       found.push({ start: node.start, end: node.end, node, spec, tagged })
     }
   }
