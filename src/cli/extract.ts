@@ -61,8 +61,10 @@ export async function extractOptionsFromFlags(flags: ExtractFlags, cwd: string):
   if (flags.workers !== undefined) {
     options.workers = flags.workers === 'auto' ? 'auto' : Number(flags.workers)
   }
+  // Without the cache the run is one-off: only the messages are built (no call sites, no hashes).
   if (flags.cache !== false)
     options.cacheDir = join(resolve(root, config.cacheDir ?? '.tms-cache'), 'extract')
+  else options.messagesOnly = true
   return options
 }
 

@@ -173,3 +173,33 @@ describe('disk cache (cacheDir)', () => {
     expect(warm.messages[0]!.key).toBe('web\u0000\u0000Hello {0}')
   })
 })
+
+describe('a messages-only run', () => {
+  it('gives the same messages and diagnostics, with no call sites or hashes, and leaves the caches alone', async () => {
+    const only = await run({ messagesOnly: true, keywords: ['t', '_n:1,2'] })
+    expect(only.stats).toMatchObject({ files: 5, parsed: 4, cached: 0 })
+    for (const fx of only.files.values()) {
+      expect(fx.calls).toEqual([])
+      expect(fx.hash).toBe('')
+    }
+    const full = await run({ keywords: ['t', '_n:1,2'] })
+    // Nothing was remembered: the full run parses every file again.
+    expect(full.stats).toMatchObject({ files: 5, parsed: 4, cached: 0 })
+    expect(only.messages).toEqual(full.messages)
+    expect(only.diagnostics).toEqual(full.diagnostics)
+    expect(only.messages.map((m) => m.text)).toEqual([
+      'Hello {name}',
+      'One item',
+      'Save',
+      'Tip',
+      '{count} items',
+    ])
+    expect([...full.files.values()].flatMap((fx) => fx.calls)).toHaveLength(4)
+  })
+
+  it('cannot be combined with a cache directory', () => {
+    expect(() => resolveExtractOptions({ cwd: dir, cacheDir, messagesOnly: true })).toThrow(
+      /messagesOnly results are never cached: leave cacheDir unset/,
+    )
+  })
+})

@@ -398,6 +398,8 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
   const meta = { instruction: options.instruction, maxLength: options.maxLength }
   const at = ctx.position(call.start)
   const main = ctx.addMessage(text, options.variant, meta, call.start, at)
+  const second = plural === null ? null : ctx.addMessage(plural, options.variant, meta, call.start, at)
+  if (ctx.options.messagesOnly) return
   const site: CallSite = {
     messageKey: main.key,
     kind: 'call',
@@ -409,8 +411,7 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     line: at.line,
     column: at.column,
   }
-  if (plural !== null) {
-    const second = ctx.addMessage(plural, options.variant, meta, call.start, at)
+  if (second !== null) {
     site.pluralKey = second.key
     site.pluralPlaceholders = second.placeholders
   }
@@ -455,6 +456,7 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
   if (!acceptText(ctx, text, node, spec, 'text')) return
   const at = ctx.position(node.start)
   const { key, placeholders } = ctx.addMessage(text, null, {}, node.start, at)
+  if (ctx.options.messagesOnly) return
   ctx.sites.push({
     messageKey: key,
     kind: 'tagged',

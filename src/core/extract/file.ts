@@ -26,7 +26,8 @@ export function extractUncached(
   options: ResolvedExtractOptions,
   hashed?: string,
 ): { result: FileExtraction; outcome: ExtractOutcome } {
-  const fileHash = hashed ?? contentHash(code)
+  // A messages-only run caches nothing, so it has no use for the hash.
+  const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
   if (!mentionsKeyword(code, options)) {
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }

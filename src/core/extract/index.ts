@@ -106,14 +106,17 @@ export async function extractMessages(
   const resolved = isResolved(options) ? options : resolveExtractOptions(options)
   const { digest } = resolved
   const files = await findSourceFiles(resolved)
-  // Synchronous stat is several times faster than thousands of promises here.
-  const stats = files.map((f) => {
-    try {
-      return statSync(f)
-    } catch {
-      return null
-    }
-  })
+  // Synchronous stat is several times faster than thousands of promises here. Only the caches read
+  // size and mtime: a messages-only run remembers nothing, so it has no stat (and no entry is kept).
+  const stats = resolved.messagesOnly
+    ? files.map(() => null)
+    : files.map((f) => {
+        try {
+          return statSync(f)
+        } catch {
+          return null
+        }
+      })
 
   const entries = new Array<CacheEntry>(files.length)
   const counts = { parsed: 0, cached: 0, skipped: 0 }
@@ -218,7 +221,7 @@ export async function extractMessages(
       resolved.cwd,
     )
   }
-  rememberMergedRun({ digest, entries, ...merged })
+  if (!resolved.messagesOnly) rememberMergedRun({ digest, entries, ...merged })
 
   if (resolved.cacheDir !== null) {
     const kept = entries.filter((e) => e.size >= 0)

@@ -53,6 +53,13 @@ export interface ExtractOptions {
    * @default 'auto'
    */
   workers?: number | 'auto'
+  /**
+   * Messages and diagnostics only, for a one-off run: no call sites (`files[].calls` stay empty), no
+   * content hashes, no stat, and the in-process cache is neither read nor filled. `tms extract
+   * --no-cache` runs so; it cannot be combined with `cacheDir`.
+   * @default false
+   */
+  messagesOnly?: boolean
 }
 
 /** Options after defaults and validation; what the extractor functions take. */
@@ -66,6 +73,7 @@ export interface ResolvedExtractOptions {
   runtimeModule: string
   cacheDir: string | null
   workers: number | 'auto'
+  messagesOnly: boolean
   /** Digest of every option that changes a file's result: part of each cache entry's identity. */
   digest: string
 }
@@ -136,6 +144,16 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
       : isAbsolute(options.cacheDir)
         ? options.cacheDir
         : resolve(cwd, options.cacheDir)
+  const messagesOnly = options.messagesOnly ?? false
+  if (typeof messagesOnly !== 'boolean') {
+    throw new ExtractOptionsError('messagesOnly', 'messagesOnly must be true or false')
+  }
+  if (messagesOnly && cacheDir !== null) {
+    throw new ExtractOptionsError(
+      'messagesOnly',
+      'messagesOnly results are never cached: leave cacheDir unset, or messagesOnly false',
+    )
+  }
   const digest = createHash('sha1')
     .update(
       JSON.stringify([
@@ -147,8 +165,21 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
         placeholder.format ?? null,
         namespace,
         runtimeModule,
+        messagesOnly,
       ]),
     )
     .digest('hex')
-  return { cwd, include, exclude, keywords, placeholder, namespace, runtimeModule, cacheDir, workers, digest }
+  return {
+    cwd,
+    include,
+    exclude,
+    keywords,
+    placeholder,
+    namespace,
+    runtimeModule,
+    cacheDir,
+    workers,
+    messagesOnly,
+    digest,
+  }
 }
