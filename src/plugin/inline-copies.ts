@@ -1,5 +1,5 @@
 import { basename } from 'node:path'
-import { contentDigest, newHash } from './inline-hashes'
+import { contentDigest, newHash, replacementsDigest } from './inline-hashes'
 import { localizeHtml } from './inline-html'
 import {
   DIR_TOKEN,
@@ -52,7 +52,7 @@ interface Prepared {
   refs: number[]
   /** Everything of the map but `file` and `mappings`, serialised once. */
   mapRest?: string
-  /** The digest of a file the copies do not change before renaming (binary, or text without sites). */
+  /** The digest of the bundler's file (text without the inline map comment, or bytes). */
   digest?: string
   /** The UTF-8 bytes of a text file without sites, made once for every copy. */
   bytes?: Buffer
@@ -70,7 +70,7 @@ interface Staged {
   text?: string
   /** Where each of the file's `tokens` is in `text`. */
   tokenAt?: number[]
-  /** `text` as UTF-8 (copies made as bytes): digested as it is, then its renamed hashes are written in. */
+  /** `text` as UTF-8 (copies made as bytes), its renamed hashes written in once they are known. */
   bytes?: Buffer
 }
 
@@ -344,10 +344,18 @@ function assemble(
   return parts.join('')
 }
 
-/** The digest of a file as the copy has it before its references to renamed files change. */
+/**
+ * The digest of a file as the copy has it before its references to renamed files change. A file with
+ * sites is the bundler's text with each site replaced: its digest is that of the bundler's text and of
+ * the replacements, which name the content as well as a digest of all of it does (the sites stand at
+ * fixed places between fixed text) for a tenth of the bytes.
+ */
 function digestOf(p: Prepared, staged: Staged): string {
-  const changed = staged.bytes ?? staged.html ?? staged.text
-  if (changed !== undefined) return contentDigest(changed)
+  if (staged.html !== undefined) return contentDigest(staged.html)
+  if (staged.text !== undefined) {
+    p.digest ??= contentDigest(p.text!)
+    return replacementsDigest(p.digest, staged.replacements)
+  }
   // The same in every copy: digested once.
   p.digest ??= contentDigest(p.text ?? p.file.source)
   return p.digest

@@ -52,6 +52,17 @@ export function contentDigest(content: string | Uint8Array): string {
 }
 
 /**
+ * The digest of a file made from a bundler's file (`base`, its digest) by replacing fixed ranges with
+ * `replacements`, in order. Their lengths go in first, so the joined text reads back one way only.
+ */
+export function replacementsDigest(base: string, replacements: readonly string[]): string {
+  return createHash('sha256')
+    .update(`${base}\0${replacements.map((r) => r.length).join(',')}\0`)
+    .update(replacements.join(''))
+    .digest('base64url')
+}
+
+/**
  * A new hash of the same length and alphabet as `old`: hex when the bundler used hex (webpack), else
  * base64url (rollup, rolldown, vite). `digests` are the file's own digest first, then those of the
  * files it references, directly or not, in a stable order.

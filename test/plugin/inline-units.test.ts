@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { InlineOutput } from '../../src/plugin/inline-copies'
-import { hashFromPattern, hashFromPreliminary } from '../../src/plugin/inline-hashes'
+import { hashFromPattern, hashFromPreliminary, replacementsDigest } from '../../src/plugin/inline-hashes'
 import { localizeHtml } from '../../src/plugin/inline-html'
 import { findSites, type LocaleTexts, quickSites, renderSites } from '../../src/plugin/inline-markers'
 import { lineStarts, rebaseSources, shiftMappings } from '../../src/plugin/inline-sourcemap'
@@ -233,15 +233,23 @@ describe('hashes in names', () => {
     expect(fr[0]!.source).toBe(`import "./b-BBBBBBBB.js";import "./c-${c}.js";"Ouvrir"`)
     expect(fr[2]!.source).toBe(`import "./a-${a}.js"`)
     expect(fr[4]!.source).toBe(`<html lang="fr-FR"><script src="/fr-FR/a-${a}.js"></script></html>`)
-    // The name follows the content: a's own text and the texts of what it names, with old hashes.
+    // The name follows the content: a's own text (the bundler's text and what replaces its sites, which
+    // make that text) and the texts of what it names, with old hashes.
     const digest = (s: string) => createHash('sha256').update(s).digest('base64url')
+    const bundled = digest('import "./b-BBBBBBBB.js";import "./c-CCCCCCCC.js";__tms_l("m","Open")')
     const expected = createHash('sha256')
-      .update(`${digest('import "./b-BBBBBBBB.js";import "./c-CCCCCCCC.js";"Ouvrir"')}\0`)
+      .update(`${digest(`${bundled}\0${'"Ouvrir"'.length}\0"Ouvrir"`)}\0`)
       .update(`${digest('export const b = 1')}\0`)
       .update(`${digest('import "./a-AAAAAAAA.js"')}\0`)
       .digest('base64url')
       .slice(0, 8)
     expect(a).toBe(expected)
+  })
+
+  test('the digest of replaced sites tells apart lists that join into the same text', () => {
+    expect(replacementsDigest('base', ['"ab"', '"c"'])).toBe(replacementsDigest('base', ['"ab"', '"c"']))
+    expect(replacementsDigest('base', ['"ab', '""c"'])).not.toBe(replacementsDigest('base', ['"ab"', '"c"']))
+    expect(replacementsDigest('other', ['"ab"', '"c"'])).not.toBe(replacementsDigest('base', ['"ab"', '"c"']))
   })
 
   test('two locales with the same text share names; with different text they never do', () => {
