@@ -320,6 +320,38 @@ test('a copy as bytes holds the text copy byte for byte, and leaves the bytes ot
   expect(deBytes[3]!.source).toBe(jaBytes[3]!.source)
 })
 
+test('a copy asks for the texts of its message ids once, each id once, when the texts can list them', () => {
+  const output = new InlineOutput([
+    { fileName: 'a.js', source: 'f(__tms_l("m","Open"),__tms_l("n","Hi {u}",{u:__tms_l("g","Guest")}))' },
+    { fileName: 'b.js', source: 'g(__tms_l("m","Open"))' },
+  ])
+  const asked: string[][] = []
+  const table: Record<string, string> = { m: 'Ouvrir', n: 'Salut {u}', g: 'Invité' }
+  const listing: LocaleTexts = {
+    locale: 'fr-FR',
+    text: () => {
+      throw new Error('looked up one by one')
+    },
+    textsOf: (ids) => {
+      asked.push([...ids])
+      return ids.map((id) => table[id])
+    },
+  }
+  const fr = output.copy(listing)
+  expect(asked).toEqual([['m', 'n', 'g']])
+  expect(fr.map((f) => f.source)).toEqual(['f("Ouvrir","Salut ".concat(String("Invité")))', 'g("Ouvrir")'])
+  // Texts that cannot list them are asked per id, once per copy too.
+  const one: string[] = []
+  output.copy({
+    locale: 'de-DE',
+    text: (id) => {
+      one.push(id)
+      return table[id]
+    },
+  })
+  expect(one).toEqual(['m', 'n', 'g'])
+})
+
 describe('the page element', () => {
   test('lang is set or replaced; dir follows right-to-left locales', () => {
     expect(localizeHtml('<!doctype html>\n<html lang="en">\n<body></body></html>', 'fr-FR')).toBe(
