@@ -52,6 +52,8 @@ export type Site =
       sources?: Map<number, string>
       /** Where the message's text is in `LocaleTexts.slots`, when the copies number their ids. */
       slot?: number
+      /** `String(<code>)` of each value of an object literal (only without children), made once. */
+      codes?: Map<string, string>
     })
   | (Span & { kind: 'locale'; children: Site[] })
   | (Span & { kind: 'dir'; children: Site[] })
@@ -339,6 +341,13 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
       `[unplugin-tms] inline mode: ${fileName} uses message id ${site.id}, which this build did not extract; is the chunk from another build?`,
     )
   }
+  if (site.children.length === 0 && site.values.kind !== 'expression') {
+    if (site.values.kind === 'none') return literal(text)
+    // The code of each value is the same in every copy: made once.
+    site.codes ??= valueCodes(code, site.values.props)
+    const codes = site.codes
+    return interpolation(text, (key) => codes.get(key))
+  }
   if (site.children.length === 0) {
     // Locale-independent code of the values: read from the chunk once, not once per copy.
     site.sources ??= new Map()
@@ -355,6 +364,13 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
   }
   const source = (span: Span): string => renderRange(code, span, site.children, texts, fileName)
   return messageExpression(text, site.values, source)
+}
+
+/** `String(<code>)` of each value of an object literal, by property name. */
+function valueCodes(code: string, props: ReadonlyMap<string, Span>): Map<string, string> {
+  const codes = new Map<string, string>()
+  for (const [key, span] of props) codes.set(key, `String(${code.slice(span.start, span.end)})`)
+  return codes
 }
 
 /** Same as the runtime's format: `{key}` with an own property `key` in the values becomes its text. */
