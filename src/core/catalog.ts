@@ -81,6 +81,8 @@ export function toAppText(parsed: string, placeholders: readonly string[]): stri
 }
 
 const NEEDS_ESCAPE = /[\u2028\u2029<]/
+/** No quote, backslash, control character, surrogate (a lone one is escaped), line separator or `<`. */
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff\u2028\u2029<]*$/
 
 /**
  * A JS string literal for any text: JSON quoting plus the characters that end a line or a script
@@ -88,6 +90,8 @@ const NEEDS_ESCAPE = /[\u2028\u2029<]/
  * UTF-8 and the literal holds exactly the input.
  */
 export function jsString(text: string): string {
+  // Most texts hold nothing JSON would escape and nothing of NEEDS_ESCAPE: quoted as they are.
+  if (PLAIN.test(text)) return `"${text}"`
   const json = JSON.stringify(text)
   // Most texts hold none of these: one test instead of three replacing passes (catalogs quote thousands).
   if (!NEEDS_ESCAPE.test(json)) return json

@@ -42,6 +42,12 @@ describe('checkTranslation', () => {
 })
 
 describe('jsString', () => {
+  it('quotes text with nothing to escape exactly as JSON does', () => {
+    for (const text of ['', 'Hello {name}!', 'Grüße, 日本語, 😀', "it's $1 `x` ${y}", '\u007f>']) {
+      expect(jsString(text)).toBe(JSON.stringify(text))
+    }
+  })
+
   it('yields a literal that evaluates to exactly the input, for hostile input', () => {
     const hostile = [
       `"'\`\\`,
