@@ -176,15 +176,30 @@ describe('disk cache (cacheDir)', () => {
 
 describe('a messages-only run', () => {
   it('gives the same messages and diagnostics, with no call sites or hashes, and leaves the caches alone', async () => {
+    // Metadata that conflicts within a file and across files: the merge as each file is read must
+    // report it as the merge at the end does.
+    write(
+      'src/f.ts',
+      "import { t } from 'unplugin-tms/runtime'\nt('Save', undefined, { variant: 'button', maxLength: 12 })\nt('Tip', undefined, { instruction: 'A' })\nt('Tip', undefined, { instruction: 'B' })\n",
+    )
+    write(
+      'src/g.ts',
+      "import { t } from 'unplugin-tms/runtime'\nt('Tip')\nt('Tip', undefined, { instruction: 'C' })\n",
+    )
     const only = await run({ messagesOnly: true, keywords: ['t', '_n:1,2'] })
-    expect(only.stats).toMatchObject({ files: 5, parsed: 4, cached: 0 })
+    expect(only.stats).toMatchObject({ files: 7, parsed: 6, cached: 0 })
+    expect(only.diagnostics.filter((d) => d.code === 'conflicting-metadata').map((d) => d.message)).toEqual([
+      'src/f.ts:2:1: message "Save" has two different maxLength values; the first one is kept',
+      'src/f.ts:4:1: message "Tip" has two different instructions; the first one is kept',
+      'src/g.ts:2:1: message "Tip" has two different instructions; the first one is kept',
+    ])
     for (const fx of only.files.values()) {
       expect(fx.calls).toEqual([])
       expect(fx.hash).toBe('')
     }
     const full = await run({ keywords: ['t', '_n:1,2'] })
     // Nothing was remembered: the full run parses every file again.
-    expect(full.stats).toMatchObject({ files: 5, parsed: 4, cached: 0 })
+    expect(full.stats).toMatchObject({ files: 7, parsed: 6, cached: 0 })
     expect(only.messages).toEqual(full.messages)
     expect(only.diagnostics).toEqual(full.diagnostics)
     expect(only.messages.map((m) => m.text)).toEqual([
@@ -194,7 +209,7 @@ describe('a messages-only run', () => {
       'Tip',
       '{count} items',
     ])
-    expect([...full.files.values()].flatMap((fx) => fx.calls)).toHaveLength(4)
+    expect([...full.files.values()].flatMap((fx) => fx.calls)).toHaveLength(9)
   })
 
   it('cannot be combined with a cache directory', () => {

@@ -34,8 +34,8 @@ import {
   saveDiskCache,
   setDiskState,
 } from './cache'
-import { contentHash, extractUncached } from './file'
-import { mergeFiles } from './merge'
+import { contentHash, extractFileFromDisk, extractUncached } from './file'
+import { Merger, mergeFiles } from './merge'
 import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
 import { extractInThreads, type ParsedFile, threadCount } from './pool'
 import { isExtractable } from './sources'
@@ -180,27 +180,43 @@ export async function extractMessages(
     entries[i] = { digest, hash, size: s.size, mtimeMs: s.mtimeMs, result }
   }
 
+  let helped = 0
   const threads = threadCount(resolved.workers, toParse.length)
-  const { results, workers } = await extractInThreads(
-    toParse.map((i) => files[i]!),
-    resolved,
-    threads,
-  )
-  results.forEach((r, k) => {
-    const i = toParse[k]!
-    const s = stats[i]
-    count(r.outcome)
-    // An unreadable (or vanished) file is not remembered: the next run tries again.
-    const remember = r.outcome !== 'unreadable' && s !== null && s !== undefined
-    entries[i] = {
-      digest,
-      hash: r.result.hash,
-      size: remember ? s.size : -1,
-      mtimeMs: remember ? s.mtimeMs : -1,
-      result: r.result,
+  // A messages-only run on one thread merges each file as soon as it is read and keeps no per-file
+  // result: the per-file objects die young instead of surviving until a merge at the end.
+  const merger = resolved.messagesOnly && threads <= 1 ? new Merger(resolved.cwd, true) : null
+  if (merger !== null) {
+    for (const i of toParse) {
+      const file = files[i]!
+      const r = extractFileFromDisk(file, resolved)
+      count(r.outcome)
+      merger.add(r.result)
+      const result: FileExtraction = { file, hash: '', messages: [], calls: [], diagnostics: [] }
+      entries[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
     }
-    if (r.payload !== undefined) entries[i]!.payload = r.payload
-  })
+  } else {
+    const { results, workers } = await extractInThreads(
+      toParse.map((i) => files[i]!),
+      resolved,
+      threads,
+    )
+    helped = workers
+    results.forEach((r, k) => {
+      const i = toParse[k]!
+      const s = stats[i]
+      count(r.outcome)
+      // An unreadable (or vanished) file is not remembered: the next run tries again.
+      const remember = r.outcome !== 'unreadable' && s !== null && s !== undefined
+      entries[i] = {
+        digest,
+        hash: r.result.hash,
+        size: remember ? s.size : -1,
+        mtimeMs: remember ? s.mtimeMs : -1,
+        result: r.result,
+      }
+      if (r.payload !== undefined) entries[i]!.payload = r.payload
+    })
+  }
 
   const fileMap = new Map<string, FileExtraction>()
   for (const e of entries) {
@@ -212,7 +228,8 @@ export async function extractMessages(
   let merged: { messages: Message[]; diagnostics: Diagnostic[] }
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
-  if (sameEntries(run, digest, entries)) merged = run!
+  if (merger !== null) merged = merger.finish()
+  else if (sameEntries(run, digest, entries)) merged = run!
   else if (fromDisk !== null && fromDisk.from === entriesDigest(entries)) {
     merged = { messages: fromDisk.messages(), diagnostics: fromDisk.diagnostics }
   } else {
@@ -235,7 +252,7 @@ export async function extractMessages(
     messages: merged.messages,
     files: fileMap,
     diagnostics: merged.diagnostics,
-    stats: { files: files.length, ...counts, workers },
+    stats: { files: files.length, ...counts, workers: helped },
   }
 }
 

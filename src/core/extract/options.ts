@@ -54,9 +54,10 @@ export interface ExtractOptions {
    */
   workers?: number | 'auto'
   /**
-   * Messages and diagnostics only, for a one-off run: no call sites (`files[].calls` stay empty), no
-   * content hashes, no stat, and the in-process cache is neither read nor filled. `tms extract
-   * --no-cache` runs so; it cannot be combined with `cacheDir`.
+   * Messages and diagnostics only, for a one-off run: no call sites, no content hashes, no stat, and
+   * the in-process cache is neither read nor filled; on one thread each file is merged as soon as it
+   * is read, so `files` lists the files with empty results. `tms extract --no-cache` runs so; it
+   * cannot be combined with `cacheDir`.
    * @default false
    */
   messagesOnly?: boolean
