@@ -1,4 +1,9 @@
-import { type PlaceholderSpec, placeholderRegex, restorePlaceholders } from './placeholders'
+import {
+  type PlaceholderSpec,
+  placeholderRegex,
+  placeholderTrigger,
+  restorePlaceholders,
+} from './placeholders'
 
 /**
  * Translations checked against their source before they reach a bundle, and turned into code that
@@ -35,11 +40,44 @@ export function checkTranslation(
   source: { placeholders: readonly string[] },
   spec: PlaceholderSpec,
 ): TranslationCheck {
+  return check(translation, source, spec, false)
+}
+
+/**
+ * {@link checkTranslation} and {@link toAppText} in one pass: the checked translation in the app's
+ * own spelling (`Bonjour {name} !`), as a catalog holds it.
+ */
+export function checkAppText(
+  translation: string,
+  source: { placeholders: readonly string[] },
+  spec: PlaceholderSpec,
+): TranslationCheck {
+  return check(translation, source, spec, true)
+}
+
+/** Whether a text may hold a placeholder of the spec or a `{N}`; true when that cannot be told cheaply. */
+function mayHoldPlaceholder(text: string, spec: PlaceholderSpec): boolean {
+  if (text.includes('{')) return true
+  const trigger = placeholderTrigger(spec)
+  return trigger === undefined || (trigger !== null && text.includes(trigger))
+}
+
+function check(
+  translation: string,
+  source: { placeholders: readonly string[] },
+  spec: PlaceholderSpec,
+  app: boolean,
+): TranslationCheck {
   const count = source.placeholders.length
+  // Most translations hold no placeholder at all: nothing to bring to the `{0}` form.
+  if (!mayHoldPlaceholder(translation, spec)) {
+    return count === 0
+      ? { ok: true, parsed: translation }
+      : { ok: false, reason: `it drops the placeholder ${source.placeholders[0]}` }
+  }
   const re = translationRegex(spec)
   re.lastIndex = 0
   const first = re.exec(translation)
-  // Most translations hold no placeholder at all: nothing to bring to the `{0}` form.
   if (!first) {
     return count === 0
       ? { ok: true, parsed: translation }
@@ -65,7 +103,9 @@ export function checkTranslation(
     if (index < 0) return { ok: false, reason: `it has the placeholder ${m[0]}, which the source does not` }
     claimed.add(index)
     used.add(index)
-    parsed += `${translation.slice(last, m.index)}{${index}}`
+    // Every `{N}` of the translation is a match, so the app spelling can be put in place right here:
+    // the same text toAppText would make of the `{0}` form.
+    parsed += `${translation.slice(last, m.index)}${app ? source.placeholders[index] : `{${index}}`}`
     last = m.index + m[0].length
   }
   parsed += translation.slice(last)

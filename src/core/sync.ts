@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PseudoLocale, ResolvedOptions } from '../options'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
-import { checkTranslation, toAppText } from './catalog'
+import { checkAppText } from './catalog'
 import { pseudoLocalize } from './pseudo'
 
 /**
@@ -231,14 +231,14 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
         const hashcode = messageHashcodes[i]
         const raw = hashcode ? translations[hashcode] : undefined
         if (raw === undefined || raw === '') continue
-        const checked = checkTranslation(raw, m, options.placeholder)
+        const checked = checkAppText(raw, m, options.placeholder)
         if (!checked.ok) {
           logger.warn(
             `translation of ${hashcode} for ${locale} rejected: ${checked.reason}; the source text ${where(m, options.root)} is used`,
           )
           continue
         }
-        catalog.set(m.key, toAppText(checked.parsed, m.placeholders))
+        catalog.set(m.key, checked.parsed)
       }
       catalogs.set(locale, catalog)
       coverage[locale] = coverageOf(messages.length, catalog.size)

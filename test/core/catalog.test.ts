@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkTranslation, jsString, toAppText } from '../../src/core/catalog'
+import { checkAppText, checkTranslation, jsString, toAppText } from '../../src/core/catalog'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
 
 const app = { custom: APP_PLACEHOLDER_SOURCE }
@@ -38,6 +38,69 @@ describe('checkTranslation', () => {
   it('accepts a text without placeholders for a source without any', () => {
     expect(checkTranslation('Bonjour', { placeholders: [] }, app)).toEqual({ ok: true, parsed: 'Bonjour' })
     expect(toAppText('{1} pour {0}', ['{name}', '{count}'])).toBe('{count} pour {name}')
+  })
+})
+
+describe('checkAppText', () => {
+  it('gives what checkTranslation then toAppText give, for every spec and for hostile texts', () => {
+    // A seeded generator: texts built from placeholder spellings, indexed forms, braces and percent
+    // signs, so that pieces next to a placeholder could look like one.
+    let seed = 7
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const parts = [
+      '{name}',
+      '{count}',
+      '{0}',
+      '{1}',
+      '{2}',
+      '{',
+      '}',
+      '{{',
+      '}}',
+      '1',
+      '%s',
+      '%d',
+      '%%',
+      '%1$s',
+      ' ',
+      'é',
+      'x',
+    ]
+    const specs = [
+      app,
+      { format: 'c' as const },
+      { format: 'python' as const },
+      { format: 'none' as const },
+      { format: 'java' as const },
+    ]
+    const sources = [[], ['{name}'], ['{name}', '{count}'], ['%s', '%d'], ['{0}']]
+    let compared = 0
+    for (let i = 0; i < 20000; i++) {
+      const text = Array.from({ length: random(7) }, () => parts[random(parts.length)]).join('')
+      const source = { placeholders: sources[random(sources.length)]! }
+      const spec = specs[random(specs.length)]!
+      const two = checkTranslation(text, source, spec)
+      const one = checkAppText(text, source, spec)
+      expect(one).toEqual(two.ok ? { ok: true, parsed: toAppText(two.parsed, source.placeholders) } : two)
+      if (two.ok) compared++
+    }
+    // Enough accepted texts to have compared the app spellings, not only the rejections.
+    expect(compared).toBeGreaterThan(3000)
+  })
+
+  it('takes a text without any placeholder character as it is, or says what it drops', () => {
+    expect(checkAppText('Bonjour', { placeholders: [] }, app)).toEqual({ ok: true, parsed: 'Bonjour' })
+    expect(checkAppText('Bonjour', { placeholders: ['{name}'] }, app)).toEqual({
+      ok: false,
+      reason: 'it drops the placeholder {name}',
+    })
+    expect(checkAppText('{0} pour {1}', { placeholders: ['{name}', '{count}'] }, app)).toEqual({
+      ok: true,
+      parsed: '{name} pour {count}',
+    })
   })
 })
 

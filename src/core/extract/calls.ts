@@ -1,10 +1,10 @@
 import { relative } from 'node:path'
 import {
-  APP_PLACEHOLDER_SOURCE,
   type ParsedText,
   type PlaceholderSpec,
   parsePlaceholders,
   placeholderRegex,
+  placeholderTrigger,
 } from '../placeholders'
 import type { KeywordSpec } from './keywords'
 import {
@@ -32,22 +32,10 @@ interface Memo {
 
 const parsedMemo = new Map<string, Memo>()
 
-/** The character every placeholder of a named format (or of the app's own syntax) starts with. */
+/** What tells that a text may hold a placeholder: the spec's trigger character, else its regex. */
 function triggerOf(spec: PlaceholderSpec): string | RegExp | null {
-  if (spec.custom != null && spec.custom !== '') {
-    if (spec.custom === APP_PLACEHOLDER_SOURCE) return '{'
-  } else {
-    switch (spec.format ?? 'none') {
-      case 'c':
-      case 'ios':
-      case 'yaml':
-      case 'qt':
-        return '%'
-      case 'java':
-      case 'resx':
-        return '{'
-    }
-  }
+  const trigger = placeholderTrigger(spec)
+  if (trigger !== undefined) return trigger
   const re = placeholderRegex(spec)
   return re === null ? null : new RegExp(re.source, re.flags.replace('g', ''))
 }
