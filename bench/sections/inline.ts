@@ -34,7 +34,7 @@ const appRoot = join(repo, 'bench', '.corpus', 'inline-app')
 const ROUTES = 40
 const PER_ROUTE = 50
 const ROUNDS = 5
-const ROLLUP_ROUNDS = 3
+const ROLLUP_ROUNDS = 5
 const PROJECT = 'bench-inline'
 const LOCALES = ['fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'nl-NL', 'sv-SE', 'pl-PL']
 

@@ -55,6 +55,9 @@ async function minGzip(code: string): Promise<{ min: number; gzip: number }> {
 }
 
 /** min+gzip size of the browser runtime, beside what the peers' runtimes cost for the same job. */
+/** Run once by bench/run.ts: bundle sizes do not depend on the Node that measures them. */
+export const perNode = false
+
 export async function run(): Promise<BenchSection> {
   const rows: string[] = []
   let ours = 0
