@@ -261,6 +261,26 @@ function calleeRoots(bindings: Bindings): string[] {
   for (const path of bindings.members.keys()) roots.add(path.slice(0, path.indexOf('.')))
   return [...roots]
 }
+/** A call or tagged template the lazy visitor meets: read from the text when it can be, else from the node. */
+function visitCallLike(node: AstNode, tagged: boolean): void {
+  const ctx = lazyCtx!
+  const start = node.start
+  if (!calleeMayMatch(ctx.code, start, lazyRoots)) return
+  let call = node
+  let callee: AstNode | undefined
+  let spec: KeywordSpec | undefined
+  const quick = quickReads ? quickRead(ctx.code, start, node.end, tagged, lazyBindings!.direct) : null
+  if (quick === 'none') return
+  if (quick !== null) ({ node: call, callee, spec } = quick)
+  else {
+    callee = (tagged ? node.tag : node.callee) as AstNode
+    spec = specOf(callee, lazyBindings!)
+    if (spec === undefined) return
+  }
+  if (tagged) handleTagged(ctx, call, callee, spec)
+  else handleCall(ctx, call, callee, spec)
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the lazy Visitor class is untyped in oxc-parser.
 let lazyVisitor: any = null
 
@@ -272,38 +292,8 @@ function getLazyVisitor(): unknown {
     }
     const Visitor = experimentalGetLazyVisitor()
     lazyVisitor = new Visitor({
-      CallExpression(node) {
-        const code = lazyCtx!.code
-        const start = node.start
-        if (!calleeMayMatch(code, start, lazyRoots)) return
-        if (quickReads) {
-          const quick = quickRead(code, start, node.end, false, lazyBindings!.direct)
-          if (quick === 'none') return
-          if (quick !== null) {
-            handleCall(lazyCtx!, quick.node, quick.callee, quick.spec)
-            return
-          }
-        }
-        const callee = node.callee as AstNode
-        const spec = specOf(callee, lazyBindings!)
-        if (spec !== undefined) handleCall(lazyCtx!, node, callee, spec)
-      },
-      TaggedTemplateExpression(node) {
-        const code = lazyCtx!.code
-        const start = node.start
-        if (!calleeMayMatch(code, start, lazyRoots)) return
-        if (quickReads) {
-          const quick = quickRead(code, start, node.end, true, lazyBindings!.direct)
-          if (quick === 'none') return
-          if (quick !== null) {
-            handleTagged(lazyCtx!, quick.node, quick.callee, quick.spec)
-            return
-          }
-        }
-        const tag = node.tag as AstNode
-        const spec = specOf(tag, lazyBindings!)
-        if (spec !== undefined) handleTagged(lazyCtx!, node, tag, spec)
-      },
+      CallExpression: (node) => visitCallLike(node, false),
+      TaggedTemplateExpression: (node) => visitCallLike(node, true),
     })
   }
   return lazyVisitor
