@@ -292,8 +292,12 @@ function getLazyVisitor(): unknown {
     }
     const Visitor = experimentalGetLazyVisitor()
     lazyVisitor = new Visitor({
-      CallExpression: (node) => visitCallLike(node, false),
-      TaggedTemplateExpression: (node) => visitCallLike(node, true),
+      CallExpression(node) {
+        visitCallLike(node, false)
+      },
+      TaggedTemplateExpression(node) {
+        visitCallLike(node, true)
+      },
     })
   }
   return lazyVisitor
