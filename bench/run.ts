@@ -29,6 +29,9 @@ const files = (await readdir(dir)).filter(
 const CHILD_MARK = 'TMS_BENCH_SECTION '
 const child = process.env.TMS_BENCH_CHILD === '1'
 const otherNodes = child ? [] : (process.env.TMS_BENCH_NODES ?? '').split(':').filter(Boolean)
+const versions = new Map(
+  otherNodes.map((n) => [n, execFileSync(n, ['--version'], { encoding: 'utf8' }).trim()]),
+)
 const sections: BenchSection[] = []
 for (const file of files.sort()) {
   console.log(`bench: ${file}`)
@@ -47,7 +50,7 @@ for (const file of files.sort()) {
   }
   const tables = [`### Node ${process.version}\n\n${own.markdown.trim()}`]
   for (const node of otherNodes) {
-    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+    const version = versions.get(node)!
     console.log(`bench: ${file} again on Node ${version}`)
     const out = execFileSync(node, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
       encoding: 'utf8',
@@ -67,7 +70,7 @@ const header = [
   '# Benchmarks',
   '',
   `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`,
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${[process.version, ...otherNodes.map((n) => execFileSync(n, ['--version'], { encoding: 'utf8' }).trim())].join(' and ')}, ${process.platform}-${process.arch}.`,
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${[process.version, ...versions.values()].join(' and ')}, ${process.platform}-${process.arch}.`,
   'Every comparison is made in one run on this machine; ratios are what matter across machines.',
   '',
 ].join('\n')

@@ -45,7 +45,7 @@ const memoOfOptions = new WeakMap<ResolvedExtractOptions, Memo>()
 /** memoFor(options.placeholder), looked up once per resolved options rather than once per file. */
 function memoOf(options: ResolvedExtractOptions): Memo {
   let memo = memoOfOptions.get(options)
-  if (memo === undefined || memo.parsed.size > 100_000) {
+  if (memo === undefined) {
     memo = memoFor(options.placeholder)
     memoOfOptions.set(options, memo)
   }
@@ -60,7 +60,7 @@ function memoFor(spec: PlaceholderSpec): Memo {
   if (memo === undefined) {
     memo = { trigger: triggerOf(spec), parsed: new Map() }
     parsedMemo.set(specKey, memo)
-  } else if (memo.parsed.size > 100_000) memo.parsed.clear()
+  }
   return memo
 }
 
@@ -78,6 +78,8 @@ function parseCached(text: string, spec: PlaceholderSpec, memo: Memo): ParsedTex
   let parsed = memo.parsed.get(text)
   if (parsed === undefined) {
     parsed = parsePlaceholders(text, spec)
+    // Bounded: a long-lived dev server meets ever new texts.
+    if (memo.parsed.size >= 100_000) memo.parsed.clear()
     memo.parsed.set(text, parsed)
   }
   return parsed

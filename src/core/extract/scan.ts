@@ -447,37 +447,33 @@ function parseAt(json: string, open: number): AstNode {
 }
 
 /**
- * The call or tag node whose serialisation opens at `open`, with its callee at `calleeAt` starting at
- * source offset `start`. oxc writes `start` and `end` last, so the node's own `,"start":S,"end":E}`
- * after the callee marks its end (found with indexOf, not by walking every character). Anything
- * unexpected falls back to the character walk.
+ * The node's own trailer `,"start":S,"end":E}` (the first one for `start` after its callee at
+ * `calleeAt`; oxc writes `start` and `end` last): the end offset E and where its `}` is, or null.
+ * Found with indexOf, not by walking every character.
  */
-/**
- * The end offset in the node's own trailer `,"start":S,"end":E}` (the first one for `start` after the
- * callee), or -1. Only a hint: the quick read checks that the call it reads ends exactly there.
- */
-function nodeEndAt(json: string, calleeAt: number, start: number): number {
+function trailerAt(json: string, calleeAt: number, start: number): { end: number; close: number } | null {
   const trailer = `,"start":${start},"end":`
   const at = json.indexOf(trailer, calleeAt)
-  if (at === -1) return -1
+  if (at === -1) return null
   let close = at + trailer.length
   while (close < json.length && json.charCodeAt(close) >= 48 && json.charCodeAt(close) <= 57) close++
-  return json.charCodeAt(close) === 125 ? Number(json.slice(at + trailer.length, close)) : -1
+  if (json.charCodeAt(close) !== 125) return null
+  return { end: Number(json.slice(at + trailer.length, close)), close }
 }
 
+/**
+ * The call or tag node whose serialisation opens at `open`, with its callee at `calleeAt` starting at
+ * source offset `start`: its own trailer marks its end. Anything unexpected falls back to the
+ * character walk.
+ */
 function parseNodeAt(json: string, open: number, calleeAt: number, start: number): AstNode {
-  const trailer = `,"start":${start},"end":`
-  const at = json.indexOf(trailer, calleeAt)
-  if (at !== -1) {
-    let close = at + trailer.length
-    while (close < json.length && json.charCodeAt(close) >= 48 && json.charCodeAt(close) <= 57) close++
-    if (json.charCodeAt(close) === 125) {
-      try {
-        const node = JSON.parse(json.slice(open, close + 1)) as AstNode
-        if (node.start === start) return node
-      } catch {
-        // not the node's own trailer: fall through
-      }
+  const trailer = trailerAt(json, calleeAt, start)
+  if (trailer !== null) {
+    try {
+      const node = JSON.parse(json.slice(open, trailer.close + 1)) as AstNode
+      if (node.start === start) return node
+    } catch {
+      // not the node's own trailer: fall through
     }
   }
   return parseAt(json, open)
@@ -503,10 +499,11 @@ function scanJsonText(ctx: FileContext, json: string, bindings: Bindings): void 
       while (json.charCodeAt(stop) >= 48 && json.charCodeAt(stop) <= 57) stop++
       const start = Number(json.slice(digits, stop))
       if (quickReads) {
-        // The node's end from its trailer, then the call from the source text: no JSON.parse at all.
-        const end = nodeEndAt(json, stop, start)
-        const quick = end < 0 ? null : quickRead(ctx.code, start, end, tagged, bindings.direct)
-        if (quick !== null && quick !== 'none') {
+        // The node's end from its trailer (only a hint: the quick read checks that the call ends
+        // exactly there), then the call from the source text: no JSON.parse at all.
+        const end = trailerAt(json, stop, start)?.end
+        const quick = end === undefined ? null : quickRead(ctx.code, start, end, tagged, bindings.direct)
+        if (end !== undefined && quick !== null && quick !== 'none') {
           found.push({ start, end, node: quick.node, spec: quick.spec, tagged })
           continue
         }
