@@ -37,7 +37,7 @@ import {
 import { contentHash, extractFileFromDisk, extractUncached } from './file'
 import { Merger, mergeFiles } from './merge'
 import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
-import { extractInThreads, type ParsedFile, threadCount } from './pool'
+import { extractInThreads, extractMessagesInThreads, type ParsedFile, threadCount } from './pool'
 import { isExtractable } from './sources'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
@@ -184,8 +184,22 @@ export async function extractMessages(
   const threads = threadCount(resolved.workers, toParse.length)
   // A messages-only run on one thread merges each file as soon as it is read and keeps no per-file
   // result: the per-file objects die young instead of surviving until a merge at the end.
-  const merger = resolved.messagesOnly && threads <= 1 ? new Merger(resolved.cwd, true) : null
-  if (merger !== null) {
+  const merger = resolved.messagesOnly ? new Merger(resolved.cwd, true) : null
+  if (merger !== null && threads > 1) {
+    const done = await extractMessagesInThreads(
+      toParse.map((i) => files[i]!),
+      resolved,
+      threads,
+      merger,
+    )
+    counts.parsed += done.parsed
+    counts.skipped += done.skipped
+    helped = done.workers
+    for (const i of toParse) {
+      const result: FileExtraction = { file: files[i]!, hash: '', messages: [], calls: [], diagnostics: [] }
+      entries[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
+    }
+  } else if (merger !== null) {
     for (const i of toParse) {
       const file = files[i]!
       const r = extractFileFromDisk(file, resolved)

@@ -36,7 +36,7 @@ export class Merger {
     this.#adopt = adopt
   }
 
-  add(result: FileExtraction): void {
+  add(result: Pick<FileExtraction, 'messages' | 'diagnostics'>): void {
     const byKey = this.#byKey
     const diagnostics = this.#diagnostics
     for (const d of result.diagnostics) diagnostics.push(d)
@@ -84,6 +84,39 @@ export class Merger {
     for (const m of messages) if (m.locations.length > 1) m.locations.sort(compareLocations)
     messages.sort(compareMessages)
     this.#diagnostics.sort(compareDiagnostics)
+    return { messages, diagnostics: this.#diagnostics }
+  }
+}
+
+/**
+ * The messages of a run of consecutive files, merged as far as they can be without the files before
+ * them, for a {@link Merger} to take after those: per key, one message for each occurrence that
+ * carries metadata (instruction, maxLength), the occurrences without any folded into the one before.
+ * Fed these, a Merger ends exactly as if fed the files themselves, conflicting metadata included
+ * (each is still reported at the occurrence that brings it). Takes the per-file objects as its own:
+ * for messages-only runs, where nothing else keeps them.
+ */
+export class RunMerger {
+  readonly #byKey = new Map<string, Message[]>()
+  readonly #diagnostics: Diagnostic[] = []
+
+  add(result: FileExtraction): void {
+    for (const d of result.diagnostics) this.#diagnostics.push(d)
+    for (const m of result.messages) {
+      const run = this.#byKey.get(m.key)
+      if (run === undefined) this.#byKey.set(m.key, [m])
+      else if (m.instruction !== undefined || m.maxLength !== undefined) run.push(m)
+      else {
+        const last = run[run.length - 1]!
+        for (const l of m.locations) last.locations.push(l)
+      }
+    }
+  }
+
+  /** What a Merger takes, as one file's extraction would be. */
+  finish(): { messages: Message[]; diagnostics: Diagnostic[] } {
+    const messages: Message[] = []
+    for (const run of this.#byKey.values()) for (const m of run) messages.push(m)
     return { messages, diagnostics: this.#diagnostics }
   }
 }

@@ -12,8 +12,9 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { storedExtraction } from './cache'
 import { type ExtractOutcome, extractFileFromDisk } from './file'
+import { type Merger, RunMerger } from './merge'
 import type { ResolvedExtractOptions } from './options'
-import type { FileExtraction } from './types'
+import type { Diagnostic, FileExtraction, Message } from './types'
 
 export type WorkerRequest = { type: 'batch'; files: string[] } | { type: 'stop' }
 export type WorkerReply =
@@ -22,6 +23,25 @@ export type WorkerReply =
       type: 'results'
       items: { file: string; hash: string; payload: string; outcome: ExtractOutcome | 'unreadable' }[]
     }
+  | { type: 'run'; batch: number; run: BatchRun }
+
+/** What a worker of a messages-only run starts with (see {@link extractMessagesInThreads}). */
+export interface MessagesWorkerData {
+  mode: 'messages'
+  options: ResolvedExtractOptions
+  files: readonly string[]
+  /** One Int32 per batch: 0 free, 1 taken by the calling thread, 2 + n taken by worker n. */
+  claims: Int32Array
+  worker: number
+}
+
+/** One batch of a messages-only run: its messages merged as a {@link RunMerger} merges them. */
+export interface BatchRun {
+  messages: Message[]
+  diagnostics: Diagnostic[]
+  parsed: number
+  skipped: number
+}
 
 export interface ParsedFile {
   result: FileExtraction
@@ -180,4 +200,102 @@ export async function extractInThreads(
   // Batches given back by a failed worker after the calling thread ran dry.
   for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) runLocal(batch)
   return { results: results as ParsedFile[], workers: helped }
+}
+
+/** The files of batch `b` (BATCH files each, the last one fewer), from disk, as one merged run. */
+export function extractBatchRun(
+  files: readonly string[],
+  b: number,
+  options: ResolvedExtractOptions,
+): BatchRun {
+  const run = new RunMerger()
+  let parsed = 0
+  let skipped = 0
+  for (let i = b * BATCH; i < Math.min(files.length, (b + 1) * BATCH); i++) {
+    const { result, outcome } = extractFileFromDisk(files[i]!, options)
+    if (outcome === 'parsed') parsed++
+    else if (outcome === 'skipped') skipped++
+    run.add(result)
+  }
+  return { ...run.finish(), parsed, skipped }
+}
+
+/**
+ * A messages-only run over `threads` threads in all, merged into `merger` in file order. The calling
+ * thread takes batches from the front, the workers from the back, each claiming a batch with one
+ * atomic compare-and-swap on shared memory: nobody waits for a batch to be handed out, and the calling
+ * thread merges its unbroken first run of batches as it goes. Workers merge each batch they take
+ * ({@link RunMerger}) and post it; the batches after the calling thread's first run are merged in
+ * order at the end. A worker that fails or never starts costs nothing: the calling thread extracts
+ * whatever it claimed and did not deliver.
+ */
+export async function extractMessagesInThreads(
+  files: readonly string[],
+  options: ResolvedExtractOptions,
+  threads: number,
+  merger: Merger,
+  /** Tests set it false so that every batch goes through a worker. */
+  callerWorks = true,
+): Promise<{ parsed: number; skipped: number; workers: number }> {
+  const count = Math.ceil(files.length / BATCH)
+  const claims = new Int32Array(new SharedArrayBuffer(4 * count))
+  const runs = new Array<BatchRun | undefined>(count)
+  const spawn = threads > 1 && count > 1 ? workerSource() : null
+  const workers: { worker: Worker; done: Promise<void> }[] = []
+  for (let w = 0; spawn !== null && w < threads - 1; w++) {
+    let worker: Worker
+    try {
+      worker = new Worker(spawn.source, {
+        eval: spawn.eval,
+        workerData: { mode: 'messages', options, files, claims, worker: w } satisfies MessagesWorkerData,
+        stdout: false,
+        stderr: false,
+      })
+    } catch {
+      break
+    }
+    const done = new Promise<void>((resolve) => {
+      worker.on('message', (reply: WorkerReply) => {
+        if (reply.type === 'run') runs[reply.batch] = reply.run
+      })
+      worker.on('error', () => resolve())
+      worker.on('exit', () => resolve())
+    })
+    workers.push({ worker, done })
+  }
+
+  let parsed = 0
+  let skipped = 0
+  const take = (run: BatchRun): void => {
+    merger.add(run)
+    parsed += run.parsed
+    skipped += run.skipped
+  }
+  // The calling thread's first run of batches is merged at once; past the first batch a worker took,
+  // its batches wait for their turn like the workers'.
+  let unbroken = count
+  for (let b = 0; callerWorks && b < count; b++) {
+    if (Atomics.compareExchange(claims, b, 0, 1) !== 0) {
+      if (unbroken === count) unbroken = b
+      continue
+    }
+    const run = extractBatchRun(files, b, options)
+    if (b < unbroken) take(run)
+    else runs[b] = run
+  }
+  if (!callerWorks) unbroken = 0
+  // Every batch is claimed now (unless the calling thread stays out). Wait for the workers holding
+  // some; stop the others.
+  const holding = new Set<number>()
+  for (let b = unbroken; b < count; b++) if (claims[b]! >= 2) holding.add(claims[b]! - 2)
+  await Promise.all(
+    workers.map(({ worker, done }, w) => (callerWorks && !holding.has(w) ? worker.terminate() : done)),
+  )
+  const helped = new Set<number>()
+  for (let b = unbroken; b < count; b++) if (runs[b] !== undefined && claims[b]! >= 2) helped.add(claims[b]!)
+  for (let b = unbroken; b < count; b++) {
+    // A batch a failed worker did not deliver is extracted here.
+    take(runs[b] ?? extractBatchRun(files, b, options))
+  }
+  return { parsed, skipped, workers: helped.size }
 }

@@ -6,10 +6,19 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { encodeFile } from './cache'
 import { extractFileFromDisk } from './file'
 import type { ResolvedExtractOptions } from './options'
-import type { WorkerReply, WorkerRequest } from './pool'
+import { extractBatchRun, type MessagesWorkerData, type WorkerReply, type WorkerRequest } from './pool'
 
 const port = parentPort
-if (port !== null) {
+if (port !== null && (workerData as MessagesWorkerData).mode === 'messages') {
+  // A messages-only run: claim batches from the back until reaching one the calling thread took
+  // (everything before it is taken then), posting each batch's merged run.
+  const { options, files, claims, worker } = workerData as MessagesWorkerData
+  for (let b = claims.length - 1; b >= 0 && Atomics.load(claims, b) !== 1; b--) {
+    if (Atomics.compareExchange(claims, b, 0, 2 + worker) !== 0) continue
+    port.postMessage({ type: 'run', batch: b, run: extractBatchRun(files, b, options) } satisfies WorkerReply)
+  }
+  port.close()
+} else if (port !== null) {
   const options = (workerData as { options: ResolvedExtractOptions }).options
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'stop') {
