@@ -143,12 +143,22 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       emitLocaleCopies(session, this as never, options as never, bundle as never)
     },
   }
-  plugin.rollup = { renderChunk: hooks.renderChunk as never, generateBundle: generateBundle as never }
-  plugin.rolldown = { renderChunk: hooks.renderChunk as never, generateBundle: generateBundle as never }
+  const closeBundle = hooks.closeBundle as never
+  plugin.rollup = {
+    renderChunk: hooks.renderChunk as never,
+    generateBundle: generateBundle as never,
+    closeBundle,
+  }
+  plugin.rolldown = {
+    renderChunk: hooks.renderChunk as never,
+    generateBundle: generateBundle as never,
+    closeBundle,
+  }
   let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
   plugin.vite = {
     renderChunk: hooks.renderChunk as never,
     generateBundle: generateBundle as never,
+    closeBundle,
     async config(config, env) {
       const deps = { optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }
       if (env.command !== 'build' || (raw?.mode !== 'inline' && !hasConfigFile)) return deps

@@ -48,12 +48,15 @@ function cacheFiles(session: TmsSession): string[] {
 export function rollupLikeHooks(
   session: TmsSession,
   state: RollupLikeState,
-): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & { renderChunk: RenderChunk } {
+): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & { renderChunk: RenderChunk; closeBundle(): void } {
   let outcome: StartOutcome | undefined
+  /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
+  let open = 0
   return {
     async buildStart() {
       const ctx = this as unknown as RollupLikeContext
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
+      open++
       outcome = await session.start(command)
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems)
@@ -67,6 +70,13 @@ export function rollupLikeHooks(
       if (error || !outcome || state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))
       ctx.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
+    },
+    // After the last hook of a build (each rebuild of a watch, a dev server's close).
+    closeBundle() {
+      open = Math.max(0, open - 1)
+      if (open > 0) return
+      outcome = undefined
+      session.release()
     },
     renderChunk(code, chunk) {
       if (!hasCatalogMarker(code)) return null

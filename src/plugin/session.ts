@@ -139,6 +139,27 @@ export class TmsSession {
     return this.started
   }
 
+  /**
+   * Drops what a build start made (messages, catalogs, call-site lookups, the report), once the
+   * bundler is done with the build: bundlers that keep each finished build's plugin contexts (rolldown,
+   * and through it vite) otherwise keep all of it, megabytes per build, in a process that builds many
+   * times. The options stay; the next build start makes the rest again.
+   */
+  release(): void {
+    this.started = undefined
+    this.messages = new Map()
+    this.sync = undefined as unknown as SyncResult
+    this.report = undefined as unknown as TmsReport
+    this.included = new Set()
+    this.fileIds.clear()
+    this.entries.clear()
+    this.startHashes.clear()
+    this.plainIds.clear()
+    this.fullCatalogs.clear()
+    this.sorted = undefined
+    this.startLookups.clear()
+  }
+
   /** Resolves when the current build start is done; rejects with its error. */
   async ready(): Promise<void> {
     if (!this.started) await new Promise<void>((wake) => this.waiting.push(wake))

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { rollup } from 'rollup'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { rollupLikeHooks } from '../../src/plugin/rollup-like'
+import { TmsSession } from '../../src/plugin/session'
+import tmsRollup from '../../src/rollup'
+import { FRENCH_TEXT, fillCache, type Project, renderInNode, setupProject } from './helpers'
+
+/**
+ * A finished build lets go of what its start made (messages, catalogs, lookups): rolldown, and vite
+ * through it, keep every finished build's plugin contexts, so a process that builds many times would
+ * keep all of it. The next build start makes it again.
+ */
+
+let project: Project
+
+beforeAll(async () => {
+  project = await setupProject()
+  await fillCache(project)
+}, 60_000)
+
+afterAll(async () => {
+  await project?.close()
+})
+
+/** The slice of rollup's plugin context the build start uses. */
+const context = {
+  warn() {},
+  error(log: unknown): never {
+    throw log
+  },
+  info() {},
+  addWatchFile() {},
+  emitFile: () => '',
+  getModuleIds: () => [][Symbol.iterator](),
+  meta: {},
+}
+
+test('the session is released when the last open build closes, and made again by the next start', async () => {
+  const session = new TmsSession(project.options({ cache: 'offline' }))
+  const hooks = rollupLikeHooks(session, { command: 'build' })
+  const start = (): Promise<void> => (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
+  const held = (): number[] => [session.messages.size, session.entries.size, session.fileIds.size]
+
+  await start()
+  const full = held()
+  expect(full[0]).toBe(5)
+  expect(full[1]).toBeGreaterThan(0)
+  expect(session.catalogFor('fr-FR').size).toBeGreaterThan(0)
+  // Two builds open at once (two outputs or environments of one plugin): the first close keeps all.
+  await start()
+  hooks.closeBundle()
+  expect(held()).toEqual(full)
+  hooks.closeBundle()
+  expect(held()).toEqual([0, 0, 0])
+  expect(session.sync).toBeUndefined()
+  // A stray close (no build open) changes nothing, and the next start makes everything again.
+  hooks.closeBundle()
+  await start()
+  expect(held()).toEqual(full)
+  expect(session.catalogFor('fr-FR').size).toBeGreaterThan(0)
+})
+
+test('one plugin instance builds again after a closed build, with the same output', async () => {
+  const plugin = tmsRollup(project.options({ cache: 'offline' }))
+  const outputs: string[] = []
+  for (const run of [1, 2]) {
+    const outDir = join(project.root, `dist-release-${run}`)
+    const bundle = await rollup({ input: join(project.root, 'src/main.js'), plugins: [plugin], onLog() {} })
+    await bundle.write({ dir: outDir, format: 'es' })
+    await bundle.close()
+    outputs.push(readFileSync(join(outDir, 'main.js'), 'utf8'))
+    expect((await renderInNode(join(outDir, 'main.js'))).fr).toEqual(FRENCH_TEXT)
+  }
+  expect(outputs[1]).toBe(outputs[0])
+})
