@@ -24,6 +24,8 @@ const corpusRoot = join(repo, 'bench', '.corpus')
 const work = join(corpusRoot, '.work')
 const bin = (rel: string) => join(repo, 'node_modules', rel)
 const ROUNDS = 4
+/** i18next-parser takes seconds a run: fewer runs than ours, still the best of them. */
+const I18NEXT_RUNS = 3
 
 interface Timed {
   seconds: number
@@ -183,8 +185,15 @@ async function measure(
       verbose: false,
     })}\n`,
   )
-  const i18nRun = wall(node, [bin('i18next-parser/bin/cli.js'), '--config', i18nConfig, '--silent'], work)
-  const i18next: Timed = { seconds: i18nRun.seconds, note: `${i18nextCount(i18nDir)} keys` }
+  // Best of a few, as ours is: its ratio to ours sits near the 5x target, where one run's noise decides.
+  let i18nSeconds = Number.POSITIVE_INFINITY
+  for (let i = 0; i < I18NEXT_RUNS; i++) {
+    // A fresh output each time: it reads an existing catalog back to merge into it.
+    rmSync(i18nDir, { recursive: true, force: true })
+    const run = wall(node, [bin('i18next-parser/bin/cli.js'), '--config', i18nConfig, '--silent'], work)
+    i18nSeconds = Math.min(i18nSeconds, run.seconds)
+  }
+  const i18next: Timed = { seconds: i18nSeconds, note: `${i18nextCount(i18nDir)} keys` }
 
   console.log(`bench extract: ${version}: @lingui/cli (slow)`)
   const linguiDir = join(work, `lingui-${tag}`)
@@ -271,7 +280,7 @@ export async function run(): Promise<BenchSection> {
   const c = corpora.tms
   const intro = [
     `Corpus: ${c.files} TSX files, ${(c.bytes / 1e6).toFixed(1)} MB, ${c.calls} calls (${c.messages} distinct messages), written once per tool in its own syntax (bench/extract-corpus.ts). ${cpus().length} cores.`,
-    `Each figure is the best of ${ROUNDS} fresh processes, the tools taking turns within each round (1 run for i18next-parser and lingui). ` +
+    `Each figure is the best of ${ROUNDS} fresh processes, the tools taking turns within each round (best of ${I18NEXT_RUNS} runs for i18next-parser, 1 run for lingui). ` +
       'CLI rows are wall-clock time of the command, start-up included, for every tool alike; in-process rows time the `extractMessages()` call the build makes (`auto` workers unless noted). Raw parse rows read the files first and time the parse alone.',
   ].join('\n')
   return {

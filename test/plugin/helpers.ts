@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { afterAll, beforeAll } from 'vitest'
 import { runPipeline } from '../../src/core/pipeline'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
@@ -117,6 +118,22 @@ export async function fillCache(project: Project): Promise<void> {
     logger: { info() {}, warn() {} },
   })
   await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
+}
+
+/**
+ * The suite's project: set up before its tests (the cache filled too with `cached`), closed after them.
+ * Read `current` inside the tests.
+ */
+export function suiteProject(cached = false): { readonly current: Project } {
+  const holder = {} as { current: Project }
+  beforeAll(async () => {
+    holder.current = await setupProject()
+    if (cached) await fillCache(holder.current)
+  }, 60_000)
+  afterAll(async () => {
+    await holder.current?.close()
+  })
+  return holder
 }
 
 const run = promisify(execFile)

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { rollup } from 'rollup'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { rollupLikeHooks } from '../../src/plugin/rollup-like'
 import { TmsSession } from '../../src/plugin/session'
 import tmsRollup from '../../src/rollup'
-import { FRENCH_TEXT, fillCache, type Project, renderInNode, setupProject } from './helpers'
+import { FRENCH_TEXT, renderInNode, suiteProject } from './helpers'
 
 /**
  * A finished build lets go of what its start made (messages, catalogs, lookups): rolldown, and vite
@@ -13,16 +13,7 @@ import { FRENCH_TEXT, fillCache, type Project, renderInNode, setupProject } from
  * keep all of it. The next build start makes it again.
  */
 
-let project: Project
-
-beforeAll(async () => {
-  project = await setupProject()
-  await fillCache(project)
-}, 60_000)
-
-afterAll(async () => {
-  await project?.close()
-})
+const suite = suiteProject(true)
 
 /** The slice of rollup's plugin context the build start uses. */
 const context = {
@@ -38,7 +29,7 @@ const context = {
 }
 
 test('the session is released when the last open build closes, and made again by the next start', async () => {
-  const session = new TmsSession(project.options({ cache: 'offline' }))
+  const session = new TmsSession(suite.current.options({ cache: 'offline' }))
   const hooks = rollupLikeHooks(session, { command: 'build' })
   const start = (): Promise<void> => (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
   const held = (): number[] => [session.messages.size, session.entries.size, session.fileIds.size]
@@ -63,11 +54,15 @@ test('the session is released when the last open build closes, and made again by
 })
 
 test('one plugin instance builds again after a closed build, with the same output', async () => {
-  const plugin = tmsRollup(project.options({ cache: 'offline' }))
+  const plugin = tmsRollup(suite.current.options({ cache: 'offline' }))
   const outputs: string[] = []
   for (const run of [1, 2]) {
-    const outDir = join(project.root, `dist-release-${run}`)
-    const bundle = await rollup({ input: join(project.root, 'src/main.js'), plugins: [plugin], onLog() {} })
+    const outDir = join(suite.current.root, `dist-release-${run}`)
+    const bundle = await rollup({
+      input: join(suite.current.root, 'src/main.js'),
+      plugins: [plugin],
+      onLog() {},
+    })
     await bundle.write({ dir: outDir, format: 'es' })
     await bundle.close()
     outputs.push(readFileSync(join(outDir, 'main.js'), 'utf8'))

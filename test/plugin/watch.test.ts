@@ -1,36 +1,27 @@
 import { join } from 'node:path'
 import { watch as rollupWatch } from 'rollup'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import webpack from 'webpack'
 import { DiskCache } from '../../src/core/cache'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
-import { FRENCH_TEXT, fillCache, PROJECT, type Project, renderInNode, setupProject } from './helpers'
+import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
 
 /**
  * Watch mode (webpack watch, rollup watch): catalogs come from the cache, and a change of the cache
  * (`tms pull` in another terminal) rebuilds with the new text. Nothing is pushed or pulled.
  */
 
-let project: Project
-
-beforeAll(async () => {
-  project = await setupProject()
-  await fillCache(project)
-}, 60_000)
-
-afterAll(async () => {
-  await project?.close()
-})
+const suite = suiteProject(true)
 
 /** Writes a new French text for one message into the cache, as `tms pull` would. */
 async function pullNewText(source: string, text: string): Promise<void> {
-  const cache = new DiskCache(project.cacheDir, PROJECT)
+  const cache = new DiskCache(suite.current.cacheDir, PROJECT)
   const current = await cache.readLocale('fr-FR', 'published')
   if (!current.hit) throw new Error('no cached French')
   await cache.writeLocale('fr-FR', 'published', {
     ...current.value.translations,
-    [project.hashcodes.get(source)!]: text,
+    [suite.current.hashcodes.get(source)!]: text,
   })
 }
 
@@ -52,15 +43,15 @@ function queue<T>(): { push(value: T): void; next(): Promise<T> } {
 }
 
 async function requestCount(): Promise<number> {
-  const res = await fetch(`${project.emu.url}/_emulator/requests`)
+  const res = await fetch(`${suite.current.emu.url}/_emulator/requests`)
   return ((await res.json()) as { response: { data: { total: number } } }).response.data.total
 }
 
 test('webpack watch rebuilds with the new cached text', async () => {
-  const outDir = join(project.root, 'dist-webpack-watch')
+  const outDir = join(suite.current.root, 'dist-webpack-watch')
   const compiler = webpack({
     mode: 'development',
-    context: project.root,
+    context: suite.current.root,
     entry: './src/main.js',
     target: 'node',
     devtool: false,
@@ -72,7 +63,7 @@ test('webpack watch rebuilds with the new cached text', async () => {
       library: { type: 'module' },
     },
     experiments: { outputModule: true },
-    plugins: [tmsWebpack(project.options())],
+    plugins: [tmsWebpack(suite.current.options())],
     infrastructureLogging: { level: 'none' },
   })
   const builds = queue<string | null>()
@@ -98,10 +89,10 @@ test('webpack watch rebuilds with the new cached text', async () => {
 }, 60_000)
 
 test('rollup watch rebuilds with the new cached text', async () => {
-  const outDir = join(project.root, 'dist-rollup-watch')
+  const outDir = join(suite.current.root, 'dist-rollup-watch')
   const watcher = rollupWatch({
-    input: join(project.root, 'src/main.js'),
-    plugins: [tmsRollup(project.options())],
+    input: join(suite.current.root, 'src/main.js'),
+    plugins: [tmsRollup(suite.current.options())],
     output: { dir: outDir, format: 'es' },
     watch: { buildDelay: 50 },
   })
