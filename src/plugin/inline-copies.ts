@@ -58,6 +58,8 @@ interface Prepared {
   bytes?: Buffer
   /** Byte offsets of `tokens` in `bytes`. */
   tokenBytes?: number[]
+  /** Byte offsets in `bytes` of each site's start and end (two a site), for copies made as bytes. */
+  siteBytes?: number[]
 }
 
 /** One file of a copy before the references to renamed files change. */
@@ -72,6 +74,10 @@ interface Staged {
   tokenAt?: number[]
   /** `text` as UTF-8 (copies made as bytes), its renamed hashes written in once they are known. */
   bytes?: Buffer
+  /** Where each of the file's `tokens` is in `bytes`, when the bytes were made without `text`. */
+  tokenBytes?: number[]
+  /** The replacements joined, as UTF-8: what the digest reads. */
+  joined?: Buffer
 }
 
 const JS = /\.[cm]?js$/i
@@ -269,7 +275,7 @@ function bytesOf(
   let at: () => number[]
   if (staged.bytes) {
     base = staged.bytes
-    at = () => byteOffsets(staged.text!, staged.bytes!, staged.tokenAt!)
+    at = () => staged.tokenBytes ?? byteOffsets(staged.text!, staged.bytes!, staged.tokenAt!)
   } else {
     p.bytes ??= Buffer.from(p.text!)
     base = p.bytes
@@ -352,9 +358,9 @@ function assemble(
  */
 function digestOf(p: Prepared, staged: Staged): string {
   if (staged.html !== undefined) return contentDigest(staged.html)
-  if (staged.text !== undefined) {
+  if (staged.text !== undefined || staged.bytes !== undefined) {
     p.digest ??= contentDigest(p.text!)
-    return replacementsDigest(p.digest, staged.replacements)
+    return replacementsDigest(p.digest, staged.replacements, staged.joined)
   }
   // The same in every copy: digested once.
   p.digest ??= contentDigest(p.text ?? p.file.source)
@@ -429,6 +435,8 @@ function stage(p: Prepared, texts: LocaleTexts, bytes: boolean): Staged {
   if (p.text === undefined || (p.sites.length === 0 && p.kind !== 'html')) return { replacements: [] }
   const code = p.text
   const replacements = p.sites.map((site) => siteReplacement(code, site, texts, p.file.fileName))
+  // A source map needs the lines of the text: only files without one skip it.
+  if (bytes && p.kind !== 'html' && !p.file.map) return stageBytes(p, replacements)
   const parts: string[] = []
   const tokenAt: number[] = []
   let last = 0
@@ -450,4 +458,51 @@ function stage(p: Prepared, texts: LocaleTexts, bytes: boolean): Staged {
   const text = parts.join('')
   if (p.kind === 'html') return { replacements, html: localizeHtml(text, texts.locale) }
   return { replacements, text, tokenAt, bytes: bytes ? Buffer.from(text) : undefined }
+}
+
+/**
+ * A file's staged bytes made without its text: the bundler's bytes between the sites (encoded once for
+ * every copy) and the replacements, encoded once together (the digest reads them so too), copied into
+ * one buffer. No 2 MB string per file and copy to join and encode again.
+ */
+function stageBytes(p: Prepared, replacements: string[]): Staged {
+  p.bytes ??= Buffer.from(p.text!)
+  const orig = p.bytes
+  p.tokenBytes ??= byteOffsets(
+    p.text!,
+    orig,
+    p.tokens.map((t) => t.start),
+  )
+  p.siteBytes ??= byteOffsets(
+    p.text!,
+    orig,
+    p.sites.flatMap((site) => [site.start, site.end]),
+  )
+  const sites = p.siteBytes
+  const tokens = p.tokenBytes
+  const text = replacements.join('')
+  const joined = Buffer.from(text)
+  // As many bytes as characters: every replacement is ASCII, and its byte length is its length.
+  const ascii = joined.length === text.length
+  let size = orig.length + joined.length
+  for (let k = 0; k < sites.length; k += 2) size -= sites[k + 1]! - sites[k]!
+  const out = Buffer.allocUnsafe(size)
+  const tokenBytes: number[] = []
+  let at = 0
+  let last = 0
+  let from = 0
+  let t = 0
+  for (let k = 0; k < replacements.length; k++) {
+    const start = sites[2 * k]!
+    for (; t < tokens.length && tokens[t]! < start; t++) tokenBytes.push(at + tokens[t]! - last)
+    at += orig.copy(out, at, last, start)
+    const replacement = replacements[k]!
+    const length = ascii ? replacement.length : Buffer.byteLength(replacement)
+    at += joined.copy(out, at, from, from + length)
+    from += length
+    last = sites[2 * k + 1]!
+  }
+  for (; t < tokens.length; t++) tokenBytes.push(at + tokens[t]! - last)
+  orig.copy(out, at, last)
+  return { replacements, bytes: out, tokenBytes, joined }
 }

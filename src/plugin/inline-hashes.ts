@@ -54,11 +54,16 @@ export function contentDigest(content: string | Uint8Array): string {
 /**
  * The digest of a file made from a bundler's file (`base`, its digest) by replacing fixed ranges with
  * `replacements`, in order. Their lengths go in first, so the joined text reads back one way only.
+ * `joined` is the joined text as UTF-8, when the caller has it.
  */
-export function replacementsDigest(base: string, replacements: readonly string[]): string {
+export function replacementsDigest(
+  base: string,
+  replacements: readonly string[],
+  joined?: Uint8Array,
+): string {
   return createHash('sha256')
     .update(`${base}\0${replacements.map((r) => r.length).join(',')}\0`)
-    .update(replacements.join(''))
+    .update(joined ?? replacements.join(''))
     .digest('base64url')
 }
 

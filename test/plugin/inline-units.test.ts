@@ -298,6 +298,13 @@ test('a copy as bytes holds the text copy byte for byte, and leaves the bytes ot
       source: '<html><script src="/__tms_locale_dir__/a-AAAAAAAA.js"></script></html>',
     },
     { fileName: 'logo.png', source: new Uint8Array([137, 80, 78, 71]) },
+    // Non-ASCII before and between its sites, a hashed name after them: byte and character offsets
+    // part from the first character.
+    {
+      fileName: 'e-EEEEEEEE.js',
+      hash: 'EEEEEEEE',
+      source: 'const é="ü";f(__tms_l("n","Close"),"ß",__tms_l("m","Open"));import "./c-CCCCCCCC.js"',
+    },
   ])
   const bytes = (source: string | Uint8Array) => Buffer.from(source as string)
   const ja = texts({ m: '開く', n: '閉じる' }, 'ja-JP')
@@ -316,6 +323,7 @@ test('a copy as bytes holds the text copy byte for byte, and leaves the bytes ot
   expect(jaText[0]!.source).toBe(`"開く";import "./${jaText[1]!.fileName}";"閉じる"`)
   expect(jaText[1]!.source).toBe(`export const é = "ü";import "./${jaText[2]!.fileName}"`)
   expect(jaText[1]!.fileName).not.toBe(deText[1]!.fileName)
+  expect(jaText[6]!.source).toBe(`const é="ü";f("閉じる","ß","開く");import "./${jaText[2]!.fileName}"`)
   // Files no copy changes are the same bytes in every copy.
   expect(deBytes[3]!.source).toBe(jaBytes[3]!.source)
 })
