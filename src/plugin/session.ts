@@ -151,13 +151,18 @@ export class TmsSession {
     this.sync = undefined as unknown as SyncResult
     this.report = undefined as unknown as TmsReport
     this.included = new Set()
+    this.plainIds.clear()
+    this.clearBuildState()
+  }
+
+  /** What each build start makes again from its extraction. */
+  private clearBuildState(): void {
     this.fileIds.clear()
     this.entries.clear()
-    this.startHashes.clear()
-    this.plainIds.clear()
     this.fullCatalogs.clear()
     this.sorted = undefined
     this.startLookups.clear()
+    this.startHashes.clear()
   }
 
   /** Resolves when the current build start is done; rejects with its error. */
@@ -194,12 +199,7 @@ export class TmsSession {
     this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
     this.locales = [...this.options.locales, ...this.options.pseudo]
     this.included = new Set(extraction.files.keys())
-    this.fileIds.clear()
-    this.entries.clear()
-    this.fullCatalogs.clear()
-    this.sorted = undefined
-    this.startLookups.clear()
-    this.startHashes.clear()
+    this.clearBuildState()
     for (const [file, fx] of extraction.files) {
       this.fileIds.set(file, this.idsOf(fx))
       this.startHashes.set(file, fx.hash)

@@ -195,17 +195,17 @@ export async function extractMessages(
     counts.parsed += done.parsed
     counts.skipped += done.skipped
     helped = done.workers
-    for (const i of toParse) {
-      const result: FileExtraction = { file: files[i]!, hash: '', messages: [], calls: [], diagnostics: [] }
-      entries[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
-    }
   } else if (merger !== null) {
     for (const i of toParse) {
-      const file = files[i]!
-      const r = extractFileFromDisk(file, resolved)
+      const r = extractFileFromDisk(files[i]!, resolved)
       count(r.outcome)
       merger.add(r.result)
-      const result: FileExtraction = { file, hash: '', messages: [], calls: [], diagnostics: [] }
+    }
+  }
+  if (merger !== null) {
+    // Every file is listed, with an empty result: its messages are in the merge only.
+    for (const i of toParse) {
+      const result: FileExtraction = { file: files[i]!, hash: '', messages: [], calls: [], diagnostics: [] }
       entries[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
     }
   } else {

@@ -291,11 +291,13 @@ export async function extractMessagesInThreads(
   await Promise.all(
     workers.map(({ worker, done }, w) => (callerWorks && !holding.has(w) ? worker.terminate() : done)),
   )
+  // Workers that delivered at least one batch: the ones that really helped.
   const helped = new Set<number>()
-  for (let b = unbroken; b < count; b++) if (runs[b] !== undefined && claims[b]! >= 2) helped.add(claims[b]!)
   for (let b = unbroken; b < count; b++) {
+    const run = runs[b]
+    if (run !== undefined && claims[b]! >= 2) helped.add(claims[b]!)
     // A batch a failed worker did not deliver is extracted here.
-    take(runs[b] ?? extractBatchRun(files, b, options))
+    take(run ?? extractBatchRun(files, b, options))
   }
   return { parsed, skipped, workers: helped.size }
 }
