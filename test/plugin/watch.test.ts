@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { watch as rollupWatch } from 'rollup'
 import { expect, test } from 'vitest'
@@ -25,6 +26,18 @@ async function pullNewText(source: string, text: string): Promise<void> {
   })
 }
 
+/**
+ * Copies a finished build's output aside, from the watcher's callback: the watcher starts no other
+ * build before that callback returns, and a later build may rewrite the output while a test reads
+ * it (webpack builds twice on the start of a watch, as it takes its virtual modules for removed
+ * files).
+ */
+function snapshot(outDir: string, n: number): string {
+  const copy = `${outDir}-${n}`
+  cpSync(outDir, copy, { recursive: true })
+  return copy
+}
+
 /** Resolves with each build's outcome in turn. */
 function queue<T>(): { push(value: T): void; next(): Promise<T> } {
   const values: T[] = []
@@ -40,6 +53,12 @@ function queue<T>(): { push(value: T): void; next(): Promise<T> } {
       return value !== undefined ? Promise.resolve(value) : new Promise((resolve) => waiting.push(resolve))
     },
   }
+}
+
+/** A build's error, or where a copy of its output is. */
+interface Build {
+  error: string | null
+  dir?: string
 }
 
 async function requestCount(): Promise<number> {
@@ -66,20 +85,29 @@ test('webpack watch rebuilds with the new cached text', async () => {
     plugins: [tmsWebpack(suite.current.options())],
     infrastructureLogging: { level: 'none' },
   })
-  const builds = queue<string | null>()
+  const builds = queue<Build>()
+  let n = 0
   const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) =>
-    builds.push(error ? error.message : stats!.hasErrors() ? String(stats!.compilation.errors[0]) : null),
+    builds.push(
+      error
+        ? { error: error.message }
+        : stats!.hasErrors()
+          ? { error: String(stats!.compilation.errors[0]) }
+          : { error: null, dir: snapshot(outDir, n++) },
+    ),
   )
   try {
-    expect(await builds.next()).toBeNull()
-    expect((await renderInNode(join(outDir, 'main.mjs'))).fr).toEqual(FRENCH_TEXT)
+    const first = await builds.next()
+    expect(first.error).toBeNull()
+    expect((await renderInNode(join(first.dir!, 'main.mjs'))).fr).toEqual(FRENCH_TEXT)
     await pullNewText('Welcome to the shop', 'Bienvenue, version surveillée')
     const expected = ['Bienvenue, version surveillée', ...FRENCH_TEXT.slice(1)]
     // The watcher may still deliver a rebuild it had started before the change; the next ones have it.
     let fr: string[] = []
     for (let i = 0; i < 3 && fr[0] !== expected[0]; i++) {
-      expect(await builds.next()).toBeNull()
-      fr = (await renderInNode(join(outDir, 'main.mjs'))).fr
+      const build = await builds.next()
+      expect(build.error).toBeNull()
+      fr = (await renderInNode(join(build.dir!, 'main.mjs'))).fr
     }
     expect(fr).toEqual(expected)
   } finally {
@@ -96,19 +124,21 @@ test('rollup watch rebuilds with the new cached text', async () => {
     output: { dir: outDir, format: 'es' },
     watch: { buildDelay: 50 },
   })
-  const builds = queue<string | null>()
+  const builds = queue<Build>()
+  let n = 0
   watcher.on('event', (event) => {
     if (event.code === 'BUNDLE_END') void event.result.close()
-    if (event.code === 'END') builds.push(null)
-    if (event.code === 'ERROR') builds.push(event.error.message)
+    if (event.code === 'END') builds.push({ error: null, dir: snapshot(outDir, n++) })
+    if (event.code === 'ERROR') builds.push({ error: event.error.message })
   })
   try {
-    expect(await builds.next()).toBeNull()
+    expect((await builds.next()).error).toBeNull()
     await pullNewText('Open', 'Ouvrir (surveillé)')
     let fr: string[] = []
     for (let i = 0; i < 3 && fr[3] !== 'Ouvrir (surveillé)'; i++) {
-      expect(await builds.next()).toBeNull()
-      fr = (await renderInNode(join(outDir, 'main.js'))).fr
+      const build = await builds.next()
+      expect(build.error).toBeNull()
+      fr = (await renderInNode(join(build.dir!, 'main.js'))).fr
     }
     // The first test's change is in the cache too.
     expect(fr).toEqual(['Bienvenue, version surveillée', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir (surveillé)'])
