@@ -8,7 +8,7 @@ import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { catalogLocaleOf, RUNTIME_ID } from './virtual'
-import { type WebpackLikeState, webpackLikeHooks } from './webpack-like'
+import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
 /** What apps import; resolved to the virtual runtime module of the build. */
 export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
@@ -128,8 +128,12 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     plugin.buildStart = hooks.buildStart
     plugin.buildEnd = hooks.buildEnd
     const apply = (compiler: unknown): void => hooks.apply(compiler as Parameters<typeof hooks.apply>[0])
-    if (framework === 'webpack') plugin.webpack = apply
-    else plugin.rspack = apply
+    if (framework === 'webpack') {
+      plugin.webpack = (compiler) => {
+        watchWithoutVirtualModules(compiler as Parameters<typeof watchWithoutVirtualModules>[0])
+        apply(compiler)
+      }
+    } else plugin.rspack = apply
     return plugin
   }
   const hooks = rollupLikeHooks(session, rollupState)

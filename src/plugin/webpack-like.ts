@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { UnpluginBuildContext } from 'unplugin'
 import {
   inlinePublicPath,
@@ -38,6 +38,36 @@ interface LikeCompiler extends LikeInlineCompiler {
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: { thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void } }
   getInfrastructureLogger(name: string): { info(text: string): void }
+}
+
+/** webpack's watcher entry point, as NodeEnvironmentPlugin installs it before any plugin applies. */
+interface LikeWatchFileSystem {
+  watch(
+    files: Iterable<string>,
+    directories: Iterable<string>,
+    missing: Iterable<string>,
+    ...rest: unknown[]
+  ): unknown
+}
+
+/**
+ * Keeps unplugin's virtual modules (files under `<context>/_virtual_` that exist only in memory) out of
+ * what webpack's watcher watches. Its first scan found them missing on disk and reported them removed,
+ * so every watch (`webpack --watch`, the dev server) built everything a second time as it started.
+ * Nothing is lost: a virtual module's text comes from the load hook, and the cache files it depends on
+ * are watched. rspack's own virtual modules do not have this problem.
+ */
+export function watchWithoutVirtualModules(compiler: {
+  options: { context?: string }
+  watchFileSystem?: LikeWatchFileSystem | null
+}): void {
+  const fs = compiler.watchFileSystem
+  if (!fs) return
+  const prefix = resolve(compiler.options.context ?? process.cwd(), '_virtual_')
+  const onDisk = (paths: Iterable<string>): string[] => [...paths].filter((p) => !p.startsWith(prefix))
+  const watch = fs.watch.bind(fs)
+  fs.watch = (files, directories, missing, ...rest) =>
+    watch(onDisk(files), directories, onDisk(missing), ...rest)
 }
 
 export interface WebpackLikeState {
