@@ -83,8 +83,8 @@ function check(
       ? { ok: true, parsed: translation }
       : { ok: false, reason: `it drops the placeholder ${source.placeholders[0]}` }
   }
-  const used = new Set<number>()
-  const claimed = new Set<number>()
+  /** Per source placeholder: whether the translation has used it yet. */
+  const used: boolean[] = new Array(count).fill(false)
   let parsed = ''
   let last = 0
   for (let m: RegExpExecArray | null = first; m; m = re.exec(translation)) {
@@ -93,7 +93,7 @@ function check(
     const indexed = /^\{(\d+)\}$/.exec(m[0])
     // The original spelling first: a source placeholder may itself be `{0}`.
     for (let i = 0; i < count; i++) {
-      if (source.placeholders[i] === m[0] && !claimed.has(i)) {
+      if (source.placeholders[i] === m[0] && !used[i]) {
         index = i
         break
       }
@@ -101,8 +101,7 @@ function check(
     if (index < 0) index = source.placeholders.indexOf(m[0])
     if (index < 0 && indexed && Number(indexed[1]) < count) index = Number(indexed[1])
     if (index < 0) return { ok: false, reason: `it has the placeholder ${m[0]}, which the source does not` }
-    claimed.add(index)
-    used.add(index)
+    used[index] = true
     // Every `{N}` of the translation is a match, so the app spelling can be put in place right here:
     // the same text toAppText would make of the `{0}` form.
     parsed += `${translation.slice(last, m.index)}${app ? source.placeholders[index] : `{${index}}`}`
@@ -110,7 +109,7 @@ function check(
   }
   parsed += translation.slice(last)
   for (let i = 0; i < count; i++) {
-    if (!used.has(i)) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
+    if (!used[i]) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
   }
   return { ok: true, parsed }
 }
