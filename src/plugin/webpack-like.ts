@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import type { UnpluginBuildContext } from 'unplugin'
 import {
   inlinePublicPath,
@@ -64,7 +64,10 @@ export function watchWithoutVirtualModules(compiler: {
   const fs = compiler.watchFileSystem
   if (!fs) return
   const prefix = resolve(compiler.options.context ?? process.cwd(), '_virtual_')
-  const onDisk = (paths: Iterable<string>): string[] => [...paths].filter((p) => !p.startsWith(prefix))
+  // A virtual module is a file right in the context (`_virtual_<encoded id>`); a user's directory
+  // whose name happens to start so is watched as any other.
+  const virtual = (p: string): boolean => p.startsWith(prefix) && !p.includes(sep, prefix.length)
+  const onDisk = (paths: Iterable<string>): string[] => [...paths].filter((p) => !virtual(p))
   const watch = fs.watch.bind(fs)
   fs.watch = (files, directories, missing, ...rest) =>
     watch(onDisk(files), directories, onDisk(missing), ...rest)

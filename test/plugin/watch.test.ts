@@ -4,6 +4,7 @@ import { watch as rollupWatch } from 'rollup'
 import { expect, test } from 'vitest'
 import webpack from 'webpack'
 import { DiskCache } from '../../src/core/cache'
+import { watchWithoutVirtualModules } from '../../src/plugin/webpack-like'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
 import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
@@ -153,3 +154,26 @@ test('rollup watch rebuilds with the new cached text', async () => {
   }
   expect(await requestCount()).toBe(0)
 }, 60_000)
+
+test("webpack's watcher gets every path but unplugin's virtual modules, a user's _virtual_ directory included", () => {
+  const seen: string[][] = []
+  const compiler = {
+    options: { context: '/app' },
+    watchFileSystem: {
+      watch(files: Iterable<string>, directories: Iterable<string>, missing: Iterable<string>): void {
+        seen.push([...files], [...directories], [...missing])
+      },
+    },
+  }
+  watchWithoutVirtualModules(compiler)
+  compiler.watchFileSystem.watch(
+    ['/app/src/main.js', '/app/_virtual_%00tms%2Fruntime.js', '/app/_virtual_assets/logo.js'],
+    ['/app/src'],
+    ['/app/_virtual_%00tms%2Ftms-fr-FR.js', '/app/node_modules/x'],
+  )
+  expect(seen).toEqual([
+    ['/app/src/main.js', '/app/_virtual_assets/logo.js'],
+    ['/app/src'],
+    ['/app/node_modules/x'],
+  ])
+})
