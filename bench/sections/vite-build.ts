@@ -4,8 +4,10 @@
  * A generated 2,000-module app (two messages per module, one with a placeholder) is built with vite:
  * plain (no plugin) and with the plugin from a warm cache in offline mode, in alternating pairs so that
  * both see the same machine state; the ratio of the medians is the figure. Then, against the emulator,
- * the requests of a cold build (empty cache: push everything, pull every locale) and of a warm one.
+ * the requests of a cold build (empty cache: push everything, pull every locale) and of a warm one,
+ * and what the network adds to a warm build when every request takes 50 ms.
  */
+import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +29,9 @@ const appRoot = join(repo, 'bench', '.corpus', 'vite-app')
 const MODULES = 2000
 const PAIRS = 5
 const LOCALES = ['fr-FR', 'de-DE', 'ja-JP']
+/** Service latency of the network-cost rows: a service in another region. */
+const LATENCY_MS = 50
+const LATENCY_PAIRS = 3
 
 function writeApp(): void {
   rmSync(appRoot, { recursive: true, force: true })
@@ -56,6 +61,59 @@ async function requestsOf(url: string): Promise<{ total: number; byRoute: Record
   const res = await fetch(`${url}/_emulator/requests`)
   return ((await res.json()) as { response: { data: { total: number; byRoute: Record<string, number> } } })
     .response.data
+}
+
+/** `tms emulator` in a process of its own: its work does not share the build's thread, as a real service's does not. */
+async function emulatorProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(repo, 'dist', 'cli.mjs'), 'emulator', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8')
+      const m = /emulator listening on (\S+)/.exec(out)
+      if (m) resolve(m[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`tms emulator exited (${code}) before listening`)))
+  })
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/**
+ * Warm builds online, every request taking LATENCY_MS, against the same builds offline (same cache),
+ * in alternating pairs. The cache is made first by a cold build with no latency.
+ */
+async function networkCost(base: Options): Promise<{ online: number[]; offline: number[] }> {
+  const service = await emulatorProcess()
+  const online: Options = { ...base, baseUrl: service.url, cacheDir: join(appRoot, '.tms-cache-network') }
+  const post = (path: string, body: unknown) =>
+    fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const result = { online: [] as number[], offline: [] as number[] }
+  try {
+    await post('/_emulator/projects/demo-project/auto-translate', { mode: 'pseudo', publishDelayMs: 0 })
+    rmSync(online.cacheDir!, { recursive: true, force: true })
+    await viteBuild([tms({ ...online, job: { name: 'bench', authorize: true } }) as Plugin])
+    await post('/_emulator/faults', { latencyMs: LATENCY_MS })
+    for (let i = 0; i < LATENCY_PAIRS; i++) {
+      result.online.push(await viteBuild([tms(online) as Plugin]))
+      result.offline.push(await viteBuild([tms({ ...online, cache: 'offline' }) as Plugin]))
+    }
+  } finally {
+    await service.close()
+  }
+  return result
 }
 
 export async function run(): Promise<BenchSection> {
@@ -95,6 +153,8 @@ export async function run(): Promise<BenchSection> {
     await emulator.close()
   }
 
+  const network = await networkCost(online)
+
   // The cost of the plugin itself: warm cache, no network.
   const offline = (): Plugin[] => [tms({ ...online, cache: 'offline' }) as Plugin]
   await viteBuild([])
@@ -124,6 +184,9 @@ export async function run(): Promise<BenchSection> {
       `| ratio | ${ratio.toFixed(2)}× | <= 1.10× ${ratio <= 1.1 ? '(met)' : '(MISSED)'} |`,
       `| requests, cold build (empty cache, job, authorize) | ${cold.total} | ${routes(cold)} |`,
       `| requests, warm build (nothing new to push) | ${warm.total} | ${routes(warm)} |`,
+      `| warm build online, ${LATENCY_MS} ms latency per request (emulator in its own process) | ${median(network.online).toFixed(2)} s | ${LATENCY_PAIRS} alternating pairs with the offline build |`,
+      `| the same build offline | ${median(network.offline).toFixed(2)} s | |`,
+      `| added by the network (authenticate, then each locale's runs of hashcodes: the first alone, the rest at once) | ${((median(network.online) - median(network.offline)) * 1000).toFixed(0)} ms | |`,
     ].join('\n'),
   }
 }

@@ -30,6 +30,30 @@ export async function* paginate<T>(
 }
 
 /**
+ * Every item of several independent lists, in list order. The first list is read alone: a service
+ * that fails it (maintenance, an outage) is not asked for the others. Then the others are all asked
+ * at once, each kept until its turn (the client's concurrency limit still paces the requests): a
+ * pull of ten runs of hashcodes waits for two round trips, not ten. A later list's failure is thrown
+ * when its turn comes, after the items before it.
+ */
+export async function* listsInParallel<T>(
+  lists: readonly (() => AsyncGenerator<T, void, undefined>)[],
+): AsyncGenerator<T, void, undefined> {
+  if (lists.length === 0) return
+  yield* lists[0]!()
+  const rest = lists.slice(1).map((list) => collect(list()))
+  // Each one is awaited in its turn; until then a failure must not count as unhandled.
+  for (const pending of rest) pending.catch(() => undefined)
+  for (const pending of rest) yield* await pending
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of items) out.push(item)
+  return out
+}
+
+/**
  * Splits values into runs whose request line stays within `maxLength`: `baseLength` is the line
  * without any of the values, `costOf` what one value adds (`&name=value`, encoded).
  */

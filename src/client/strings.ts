@@ -2,7 +2,7 @@ import { PLACEHOLDER_FORMATS, type PlaceholderFormat } from '../core/placeholder
 import { type ClientContext, fetchList, type RawPage, toPage } from './context'
 import { invalidRequest, TmsApiError } from './errors'
 import type { HttpRequest } from './http'
-import { chunk, type Page, paginate, pollUntil, splitByLength } from './paging'
+import { chunk, listsInParallel, type Page, paginate, pollUntil, splitByLength } from './paging'
 import { buildQuery, type QueryParams, seg } from './query'
 
 export type CallbackMethod = 'GET' | 'POST'
@@ -422,13 +422,16 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
           ROUTE_SOURCE,
         )
       : [undefined]
-    for (const hashcodes of runs) {
-      yield* paginate(
-        (offset, limit) => sourceRaw(projectId, { ...query, hashcodes, offset, limit }),
-        PAGE_LIMIT,
-        hashcodes?.length,
-      )
-    }
+    yield* listsInParallel(
+      runs.map(
+        (hashcodes) => () =>
+          paginate(
+            (offset, limit) => sourceRaw(projectId, { ...query, hashcodes, offset, limit }),
+            PAGE_LIMIT,
+            hashcodes?.length,
+          ),
+      ),
+    )
   }
 
   async function* translations(
@@ -443,13 +446,16 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
           ROUTE_TRANSLATIONS,
         )
       : [undefined]
-    for (const hashcodes of runs) {
-      yield* paginate(
-        (offset, limit) => translationsRaw(projectId, { ...query, hashcodes, offset, limit }),
-        PAGE_LIMIT,
-        hashcodes?.length,
-      )
-    }
+    yield* listsInParallel(
+      runs.map(
+        (hashcodes) => () =>
+          paginate(
+            (offset, limit) => translationsRaw(projectId, { ...query, hashcodes, offset, limit }),
+            PAGE_LIMIT,
+            hashcodes?.length,
+          ),
+      ),
+    )
   }
 
   return {

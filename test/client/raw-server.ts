@@ -23,7 +23,8 @@ export async function startRawServer(
   handle: (hit: Hit, res: ServerResponse, index: number) => void,
 ): Promise<RawServer> {
   const hits: Hit[] = []
-  const server = createServer((req, res) => {
+  // Request lines of up to 16 KiB (a pull's hashcode lists) plus headers: above Node's 16 KiB default.
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
