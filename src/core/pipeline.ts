@@ -71,8 +71,19 @@ export function syncClientOf(client: TmsClient): SyncClient {
 }
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineResult> {
+  const extraction = await extractMessages(extractOptionsOf(input.options))
+  return { extraction, ...(await syncExtraction(input, extraction)) }
+}
+
+/**
+ * Push, pull and report for an extraction already made: the second half of {@link runPipeline}. A
+ * build runs it while the bundler bundles (see TmsSession).
+ */
+export async function syncExtraction(
+  input: PipelineInput,
+  extraction: ExtractResult,
+): Promise<Omit<PipelineResult, 'extraction'>> {
   const { options, logger } = input
-  const extraction = await extractMessages(extractOptionsOf(options))
   const client = clientFor(options, input.client)
   try {
     const sync = await syncTranslations({
@@ -83,7 +94,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineResult>
       push: input.push,
       pull: input.pull,
     })
-    return { extraction, sync, report: buildReport(sync, client?.stats.total ?? 0) }
+    return { sync, report: buildReport(sync, client?.stats.total ?? 0) }
   } finally {
     await client?.close()
   }

@@ -20,7 +20,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
 
   const refresh = async (): Promise<void> => {
     const before = new Map(session.locales.map((l) => [l, catalogLiteral(session.catalogFor(l))]))
-    const outcome = await session.start('serve')
+    const outcome = await session.startAndSync('serve')
     for (const p of outcome.problems) logger.warn(toText(p))
     const env = server.environments?.client
     const graph = env?.moduleGraph

@@ -37,7 +37,7 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
       if (level === 'info' || level === 'debug' || level === 'verbose') process.stderr.write(`${text}\n`)
     }
     build.onStart(async () => {
-      const outcome = await session.start('build')
+      const outcome = await session.startAndSync('build')
       for (const line of outcome.info) info(`[unplugin-tms] ${line}`)
       const warnings = outcome.problems.filter((p) => p.severity === 'warning').map(toEsbuildMessage)
       const errors = outcome.problems.filter((p) => p.severity === 'error').map(toEsbuildMessage)

@@ -95,6 +95,8 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
         if (id === RUNTIME_ID) return session.runtimeModule({ hot: dev, chunkNames: webpackLike })
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
+        // A catalog holds translations: it waits for the pull, which the other modules do not.
+        await session.synced()
         if (dev) return session.catalogModule(locale, {})
         if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
         return session.catalogModule(locale, { marker: true })
@@ -142,8 +144,10 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   // Inline mode: after every other plugin, so the copies are made of the finished chunks and pages.
   const generateBundle = {
     order: 'post' as const,
-    handler(this: unknown, options: unknown, bundle: unknown): void {
+    async handler(this: unknown, options: unknown, bundle: unknown): Promise<void> {
       if (!session.inline) return
+      // The translations: buildEnd has waited for them already.
+      await session.synced()
       emitLocaleCopies(session, this as never, options as never, bundle as never)
     },
   }

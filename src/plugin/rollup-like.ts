@@ -3,7 +3,7 @@ import type { UnpluginOptions } from 'unplugin'
 import type { Problem } from './problems'
 import { toRollupLog } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
-import type { StartOutcome, TmsSession } from './session'
+import type { SyncOutcome, TmsSession } from './session'
 import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
 
 /**
@@ -49,7 +49,8 @@ export function rollupLikeHooks(
   session: TmsSession,
   state: RollupLikeState,
 ): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & { renderChunk: RenderChunk; closeBundle(): void } {
-  let outcome: StartOutcome | undefined
+  /** This build's start: null before it, 'whole' when buildStart waited for the sync too. */
+  let started: 'extraction' | 'whole' | null = null
   /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
   let open = 0
   return {
@@ -57,17 +58,39 @@ export function rollupLikeHooks(
       const ctx = this as unknown as RollupLikeContext
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       open++
-      outcome = await session.start(command)
+      started = null
+      if (command === 'build') {
+        // The pull goes on while the bundler bundles; buildEnd waits for it and reports it.
+        reportProblems(ctx, (await session.start(command)).problems)
+        started = 'extraction'
+        return
+      }
+      // A watch or dev server reads the cache (no pull): all of the start is reported at once.
+      const outcome = await session.startAndSync(command)
+      started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
-      if (command === 'serve' && state.command === undefined)
-        for (const f of cacheFiles(session)) ctx.addWatchFile(f)
-      if (command === 'serve' && state.command === 'serve') log(ctx, state, reportText(outcome.report))
+      if (state.command === undefined) for (const f of cacheFiles(session)) ctx.addWatchFile(f)
+      if (state.command === 'serve') log(ctx, state, reportText(outcome.report))
     },
-    buildEnd(error?: unknown) {
+    async buildEnd(error?: unknown) {
       const ctx = this as unknown as RollupLikeContext
-      if (error || !outcome || state.command === 'serve' || !session.options.report) return
+      if (started === null) return
+      let outcome: SyncOutcome
+      try {
+        outcome = await session.synced()
+      } catch (syncError) {
+        // A failed build says why already; else the sync's failure is the build's.
+        if (error) return
+        throw syncError
+      }
+      if (error) return
+      if (started === 'extraction') {
+        for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
+        reportProblems(ctx, outcome.problems)
+      }
+      if (state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))
       ctx.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
@@ -75,7 +98,7 @@ export function rollupLikeHooks(
     closeBundle() {
       open = Math.max(0, open - 1)
       if (open > 0) return
-      outcome = undefined
+      started = null
       session.release()
     },
     renderChunk(code, chunk) {

@@ -5,7 +5,9 @@ import {
   type CallSite,
   type Diagnostic,
   type ExtractOptions,
+  type ExtractResult,
   extractFromCode,
+  extractMessages,
   type FileExtraction,
   findSourceFiles,
   type Message,
@@ -13,7 +15,7 @@ import {
   resolveExtractOptions,
 } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
-import { extractOptionsOf, runPipeline } from '../core/pipeline'
+import { extractOptionsOf, syncExtraction } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
 import { type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
@@ -55,10 +57,16 @@ interface FullCatalog {
   literal?: string
 }
 
-/** What a build start produced, for the bundler to report. */
+/** What a build start's extraction produced, for the bundler to report. */
 export interface StartOutcome {
   problems: Problem[]
-  /** Info lines: the coverage table, what the sync did. */
+}
+
+/** What a build's sync (push, pull, report) produced, for the bundler to report. */
+export interface SyncOutcome {
+  /** Warnings of the sync, and the coverage threshold's failure (an error in a build). */
+  problems: Problem[]
+  /** Info lines: what the sync did. */
   info: string[]
   report: TmsReport
 }
@@ -97,6 +105,9 @@ export class TmsSession {
   readonly fileIds: Map<string, Set<string>> = new Map()
   readonly entries: Map<string, Entry> = new Map()
   private started: Promise<StartOutcome> | undefined
+  private syncing: Promise<SyncOutcome> | undefined
+  /** Counts build starts and releases: a sync that a newer start or a release outdated keeps out. */
+  private generation = 0
   /** Hooks that ran before the first build start (a dev server's configureServer). */
   private readonly waiting: (() => void)[] = []
   /** File -> content hash extraction saw at build start. */
@@ -131,12 +142,39 @@ export class TmsSession {
     this.raw = raw
   }
 
-  /** Runs once per build: options, extraction, push/pull, catalogs. Transform and load wait for it. */
+  /**
+   * Runs once per build: options and extraction, which transforms wait for ({@link ready}); then, while
+   * the bundler works, the sync: push, pull, catalogs, which catalog modules, the inline copies and the
+   * report wait for ({@link synced}). A build that waits on the network waits alongside the bundling.
+   */
   start(command: 'build' | 'serve'): Promise<StartOutcome> {
     this.command = command
-    this.started = this.run()
+    const generation = ++this.generation
+    let extraction: ExtractResult | undefined
+    this.started = this.run((x) => {
+      extraction = x
+    })
+    this.syncing = this.started.then(() => this.runSync(generation, extraction!))
+    // Awaited by synced(); until someone does, a failure must not count as unhandled.
+    this.syncing.catch(() => undefined)
     for (const wake of this.waiting.splice(0)) wake()
     return this.started
+  }
+
+  /**
+   * Starts a build and waits for its sync too, for the bundlers that report all of it at once: the
+   * sync's warnings, the extraction's problems, then the threshold's.
+   */
+  async startAndSync(command: 'build' | 'serve'): Promise<SyncOutcome> {
+    const started = await this.start(command)
+    const synced = await this.synced()
+    const threshold = synced.problems.filter((p) => p.code === 'threshold')
+    const warnings = synced.problems.filter((p) => p.code !== 'threshold')
+    return {
+      problems: [...warnings, ...started.problems, ...threshold],
+      info: synced.info,
+      report: synced.report,
+    }
   }
 
   /**
@@ -146,7 +184,9 @@ export class TmsSession {
    * times. The options stay; the next build start makes the rest again.
    */
   release(): void {
+    this.generation++
     this.started = undefined
+    this.syncing = undefined
     this.messages = new Map()
     this.sync = undefined as unknown as SyncResult
     this.report = undefined as unknown as TmsReport
@@ -165,13 +205,19 @@ export class TmsSession {
     this.startHashes.clear()
   }
 
-  /** Resolves when the current build start is done; rejects with its error. */
+  /** Resolves when the current build start's extraction is done; rejects with its error. */
   async ready(): Promise<void> {
     if (!this.started) await new Promise<void>((wake) => this.waiting.push(wake))
     await this.started
   }
 
-  private async run(): Promise<StartOutcome> {
+  /** Resolves when the current build's sync is done too (translations, report); rejects with an error of either. */
+  async synced(): Promise<SyncOutcome> {
+    await this.ready()
+    return (await this.syncing)!
+  }
+
+  private async run(keep: (extraction: ExtractResult) => void): Promise<StartOutcome> {
     const from = this.raw?.root ?? this.bundlerRoot ?? process.cwd()
     const merged = { root: from, ...(await loadOptions(this.raw ?? {}, from)) }
     this.options = resolveOptions(merged, { command: this.command })
@@ -181,21 +227,8 @@ export class TmsSession {
     this.inline = this.options.mode === 'inline' && !this.devServer
     this.extractOptions = resolveExtractOptions(extractOptionsOf(this.options) as ExtractOptions)
     this.specs = new Map(this.extractOptions.keywords.map((k) => [k.name, k]))
-    const problems: Problem[] = []
-    const info: string[] = []
-    const result = await runPipeline({
-      options: this.options,
-      logger: {
-        info: (message) => info.push(message),
-        warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),
-      },
-      // A dev server serves what the cache holds (`tms pull` refreshes it) and pushes only when asked.
-      push: this.options.push,
-      pull: this.command === 'build',
-    })
-    const { extraction, sync, report } = result
-    this.sync = sync
-    this.report = report
+    const extraction = await extractMessages(extractOptionsOf(this.options))
+    keep(extraction)
     this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
     this.locales = [...this.options.locales, ...this.options.pseudo]
     this.included = new Set(extraction.files.keys())
@@ -204,7 +237,33 @@ export class TmsSession {
       this.fileIds.set(file, this.idsOf(fx))
       this.startHashes.set(file, fx.hash)
     }
-    for (const d of extraction.diagnostics) problems.push(this.framed(d))
+    const problems = extraction.diagnostics.map((d) => this.framed(d))
+    if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
+    return { problems }
+  }
+
+  /** The sync of the extraction `generation`'s start made: push, pull, report. */
+  private async runSync(generation: number, extraction: ExtractResult): Promise<SyncOutcome> {
+    const problems: Problem[] = []
+    const info: string[] = []
+    const { sync, report } = await syncExtraction(
+      {
+        options: this.options,
+        logger: {
+          info: (message) => info.push(message),
+          warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),
+        },
+        // A dev server serves what the cache holds (`tms pull` refreshes it) and pushes only when asked.
+        push: this.options.push,
+        pull: this.command === 'build',
+      },
+      extraction,
+    )
+    // A newer start, or the end of this build, came first: this sync's results are nobody's.
+    if (generation === this.generation) {
+      this.sync = sync
+      this.report = report
+    }
     const failure = thresholdFailure(report, this.options)
     if (failure) {
       problems.push({

@@ -8,7 +8,7 @@ import {
 } from './inline-webpack'
 import { toText } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
-import { type StartOutcome, stripQuery, type TmsSession } from './session'
+import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogLocaleOf } from './virtual'
 
 /**
@@ -105,14 +105,14 @@ export function webpackLikeHooks(
   buildEnd(this: UnpluginBuildContext): void
   apply(compiler: LikeCompiler): void
 } {
-  let outcome: StartOutcome | undefined
+  let outcome: SyncOutcome | undefined
   return {
     async buildStart() {
       const { compiler, compilation } = nativeOf(this)
       const command = compiler.watchMode ? 'serve' : 'build'
       session.bundlerRoot = compiler.options.context
       state.files = undefined
-      outcome = await session.start(command)
+      outcome = await session.startAndSync(command)
       if (session.inline) inlinePublicPath(compiler)
       const logger = compiler.getInfrastructureLogger('unplugin-tms')
       for (const line of outcome.info) logger.info(line)

@@ -31,7 +31,11 @@ const context = {
 test('the session is released when the last open build closes, and made again by the next start', async () => {
   const session = new TmsSession(suite.current.options({ cache: 'offline' }))
   const hooks = rollupLikeHooks(session, { command: 'build' })
-  const start = (): Promise<void> => (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
+  // A build's start, and its sync (push, pull), which buildEnd and the catalogs wait for.
+  const start = async (): Promise<void> => {
+    await (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
+    await session.synced()
+  }
   const held = (): number[] => [session.messages.size, session.entries.size, session.fileIds.size]
 
   await start()
