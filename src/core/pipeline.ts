@@ -40,19 +40,25 @@ export function extractOptionsOf(options: ResolvedOptions): Parameters<typeof ex
   }
 }
 
-/** A client when the options allow network work (mode, credentials, project, API root), else undefined. */
+/** Whether the options allow network work: the cache mode, credentials, project and API root. */
+export function usesService(options: ResolvedOptions): boolean {
+  if (options.cache === 'offline' || options.cache === 'frozen') return false
+  return !!options.credentials && !!options.baseUrl && !!options.projectId
+}
+
+/** A client when the options allow network work (see {@link usesService}), else undefined. */
 export function clientFor(
   options: ResolvedOptions,
   settings: PipelineInput['client'] = {},
 ): TmsClient | undefined {
-  if (options.cache === 'offline' || options.cache === 'frozen') return undefined
-  if (!options.credentials || !options.baseUrl || !options.projectId) return undefined
+  const { credentials, baseUrl } = options
+  if (!usesService(options) || !credentials || !baseUrl) return undefined
   return createClient({
     concurrency: options.concurrency,
     ...settings,
-    baseUrl: options.baseUrl,
-    userIdentifier: options.credentials.userIdentifier,
-    userSecret: options.credentials.userSecret,
+    baseUrl,
+    userIdentifier: credentials.userIdentifier,
+    userSecret: credentials.userSecret,
   })
 }
 

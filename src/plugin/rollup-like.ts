@@ -59,14 +59,15 @@ export function rollupLikeHooks(
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       open++
       started = null
-      if (command === 'build') {
-        // The pull goes on while the bundler bundles; buildEnd waits for it and reports it.
-        reportProblems(ctx, (await session.start(command)).problems)
+      const extraction = await session.start(command)
+      if (session.syncWaitsOnService) {
+        // The push and pull go on while the bundler bundles; buildEnd waits for them and reports them.
+        reportProblems(ctx, extraction.problems)
         started = 'extraction'
         return
       }
-      // A watch or dev server reads the cache (no pull): all of the start is reported at once.
-      const outcome = await session.startAndSync(command)
+      // An offline build, a watch or a dev server only reads the cache: all of the start at once.
+      const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems)

@@ -15,7 +15,7 @@ import {
   resolveExtractOptions,
 } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
-import { extractOptionsOf, syncExtraction } from '../core/pipeline'
+import { extractOptionsOf, syncExtraction, usesService } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
 import { type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
@@ -166,7 +166,11 @@ export class TmsSession {
    * sync's warnings, the extraction's problems, then the threshold's.
    */
   async startAndSync(command: 'build' | 'serve'): Promise<SyncOutcome> {
-    const started = await this.start(command)
+    return this.withSync(await this.start(command))
+  }
+
+  /** A start's outcome and its sync's, once that is done (see {@link startAndSync}). */
+  async withSync(started: StartOutcome): Promise<SyncOutcome> {
     const synced = await this.synced()
     const threshold = synced.problems.filter((p) => p.code === 'threshold')
     const warnings = synced.problems.filter((p) => p.code !== 'threshold')
@@ -203,6 +207,15 @@ export class TmsSession {
     this.sorted = undefined
     this.startLookups.clear()
     this.startHashes.clear()
+  }
+
+  /**
+   * Whether the current build's sync waits on the service (a production build whose options allow
+   * the network): then the bundler need not wait for it. Reading the cache alone is quick work that
+   * would only compete with the bundler's. Known once the start is {@link ready}.
+   */
+  get syncWaitsOnService(): boolean {
+    return this.command === 'build' && usesService(this.options)
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */
