@@ -72,8 +72,9 @@ export function rollupLikeHooks(
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
-      if (state.command === undefined) for (const f of cacheFiles(session)) ctx.addWatchFile(f)
-      if (state.command === 'serve') log(ctx, state, reportText(outcome.report))
+      if (command === 'serve' && state.command === undefined)
+        for (const f of cacheFiles(session)) ctx.addWatchFile(f)
+      if (command === 'serve' && state.command === 'serve') log(ctx, state, reportText(outcome.report))
     },
     async buildEnd(error?: unknown) {
       const ctx = this as unknown as RollupLikeContext
