@@ -410,23 +410,28 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     return page
   }
 
-  async function* sourceStrings(
-    projectId: string,
-    query: SourceStringsQuery,
-  ): AsyncGenerator<SourceString, void, undefined> {
+  /**
+   * Every item a list query matches. With hashcodes, one list per run of them that fits a request line,
+   * the first alone and then the others at once ({@link listsInParallel}); each list all its pages.
+   */
+  function hashcodeList<Q extends { hashcodes?: readonly string[] }, T>(
+    query: Q,
+    route: string,
+    pathFor: (query: Q & PageRequest) => string,
+    raw: (query: Q & PageRequest) => Promise<RawPage<T>>,
+  ): AsyncGenerator<T, void, undefined> {
     const runs = query.hashcodes
       ? hashcodeRuns(
-          (hashcodes) =>
-            sourcePath(projectId, { ...query, hashcodes, limit: PAGE_LIMIT, offset: WIDEST_OFFSET }),
+          (hashcodes) => pathFor({ ...query, hashcodes, limit: PAGE_LIMIT, offset: WIDEST_OFFSET }),
           query.hashcodes,
-          ROUTE_SOURCE,
+          route,
         )
       : [undefined]
-    yield* listsInParallel(
+    return listsInParallel(
       runs.map(
         (hashcodes) => () =>
           paginate(
-            (offset, limit) => sourceRaw(projectId, { ...query, hashcodes, offset, limit }),
+            (offset, limit) => raw({ ...query, hashcodes, offset, limit }),
             PAGE_LIMIT,
             hashcodes?.length,
           ),
@@ -434,27 +439,27 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     )
   }
 
+  async function* sourceStrings(
+    projectId: string,
+    query: SourceStringsQuery,
+  ): AsyncGenerator<SourceString, void, undefined> {
+    yield* hashcodeList(
+      query,
+      ROUTE_SOURCE,
+      (q) => sourcePath(projectId, q),
+      (q) => sourceRaw(projectId, q),
+    )
+  }
+
   async function* translations(
     projectId: string,
     query: TranslationsQuery,
   ): AsyncGenerator<TranslationItem, void, undefined> {
-    const runs = query.hashcodes
-      ? hashcodeRuns(
-          (hashcodes) =>
-            translationsPath(projectId, { ...query, hashcodes, limit: PAGE_LIMIT, offset: WIDEST_OFFSET }),
-          query.hashcodes,
-          ROUTE_TRANSLATIONS,
-        )
-      : [undefined]
-    yield* listsInParallel(
-      runs.map(
-        (hashcodes) => () =>
-          paginate(
-            (offset, limit) => translationsRaw(projectId, { ...query, hashcodes, offset, limit }),
-            PAGE_LIMIT,
-            hashcodes?.length,
-          ),
-      ),
+    yield* hashcodeList(
+      query,
+      ROUTE_TRANSLATIONS,
+      (q) => translationsPath(projectId, q),
+      (q) => translationsRaw(projectId, q),
     )
   }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createClient, type TmsClient } from '../../src/client/index'
 import { listsInParallel } from '../../src/client/paging'
 import { failure } from '../helpers/failure'
@@ -12,19 +12,17 @@ const fast = { retries: 2, minDelayMs: 1, maxDelayMs: 5, maxTotalMs: 10_000 }
 // 1000 hashcodes of 32 characters: 3 runs (the emulator test of the same pull counts them too).
 const HASHCODES = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0'))
 
-let server: RawServer | null = null
-let client: TmsClient | null = null
-
-afterEach(async () => {
-  await client?.close()
-  await server?.close()
-  client = null
-  server = null
-})
-
-function connect(url: string): TmsClient {
-  client = createClient({ baseUrl: url, userIdentifier: 'u1', userSecret: 's', retry: fast })
-  return client
+/** A raw server answering with `handle`, and a client of it; both closed when the test ends. */
+async function serve(
+  handle: Parameters<typeof startRawServer>[0],
+): Promise<{ server: RawServer; client: TmsClient }> {
+  const server = await startRawServer(handle)
+  const client = createClient({ baseUrl: server.url, userIdentifier: 'u1', userSecret: 's', retry: fast })
+  onTestFinished(async () => {
+    await client.close()
+    await server.close()
+  })
+  return { server, client }
 }
 
 function hashcodesOf(hit: Hit): string[] {
@@ -52,7 +50,7 @@ describe('a pull of several runs of hashcodes', () => {
     const events: string[] = []
     const held: { hit: Hit; res: ServerResponse }[] = []
     let alone = false
-    server = await startRawServer((hit, res, index) => {
+    const { server, client } = await serve((hit, res, index) => {
       events.push(`asked ${index}`)
       if (index === 0) {
         // Held a moment: a run asked alongside the first would show up before this answer.
@@ -82,7 +80,7 @@ describe('a pull of several runs of hashcodes', () => {
         events.push('answered 1 and 2')
       }
     })
-    const got = await pull(connect(server.url))
+    const got = await pull(client)
     expect(events).toEqual(['asked 0', 'answered 0', 'asked 1', 'asked 2', 'answered 1 and 2'])
     // Items in the order of the hashcodes, whatever order the runs' answers came in.
     expect(got).toEqual(HASHCODES)
@@ -92,10 +90,10 @@ describe('a pull of several runs of hashcodes', () => {
   })
 
   it('asks for no other run when the service fails the first one', async () => {
-    server = await startRawServer((_hit, res) =>
+    const { server, client } = await serve((_hit, res) =>
       envelope(res, 503, { code: 'MAINTENANCE_MODE_ERROR', errors: [{ key: 'x', message: 'down' }] }),
     )
-    const error = await failure(pull(connect(server.url)))
+    const error = await failure(pull(client))
     expect(error.code).toBe('MAINTENANCE_MODE_ERROR')
     const asked = server.hits.filter((h) => !h.url.startsWith('/auth-api')).map((h) => hashcodesOf(h)[0])
     // The first run and its 2 retries; nothing of the other runs.
@@ -103,18 +101,16 @@ describe('a pull of several runs of hashcodes', () => {
   })
 
   it('throws a later run failure after the items before it', async () => {
-    server = await startRawServer((hit, res, index) => {
+    const { client } = await serve((hit, res) => {
       // The second run is refused for good (a 400 is not retried); the first and third are served.
       if (hashcodesOf(hit)[0] === HASHCODES[378])
         return envelope(res, 400, { code: 'VALIDATION_ERROR', errors: [{ key: 'x', message: 'bad run' }] })
-      void index
       answer(res, hit)
     })
-    const c = connect(server.url)
     const got: string[] = []
     const error = await failure(
       (async () => {
-        for await (const item of c.strings.translations('p1', {
+        for await (const item of client.strings.translations('p1', {
           targetLocaleId: 'fr-FR',
           hashcodes: HASHCODES,
         }))
