@@ -143,18 +143,17 @@ export class TmsSession {
   }
 
   /**
-   * Runs once per build: options and extraction, which transforms wait for ({@link ready}); then, while
-   * the bundler works, the sync: push, pull, catalogs, which catalog modules, the inline copies and the
-   * report wait for ({@link synced}). A build that waits on the network waits alongside the bundling.
+   * Runs once per build: options and extraction, which transforms wait for ({@link ready}); then the
+   * sync: push, pull, catalogs, which catalog modules, the inline copies and the report wait for
+   * ({@link synced}). The bundler layer either waits for both before bundling ({@link startAndSync}) or,
+   * when the sync waits on the service ({@link syncWaitsOnService}), bundles meanwhile.
    */
   start(command: 'build' | 'serve'): Promise<StartOutcome> {
     this.command = command
     const generation = ++this.generation
-    let extraction: ExtractResult | undefined
-    this.started = this.run((x) => {
-      extraction = x
-    })
-    this.syncing = this.started.then(() => this.runSync(generation, extraction!))
+    const run = this.run()
+    this.started = run.then(({ outcome }) => outcome)
+    this.syncing = run.then(({ extraction }) => this.runSync(generation, extraction))
     // Awaited by synced(); until someone does, a failure must not count as unhandled.
     this.syncing.catch(() => undefined)
     for (const wake of this.waiting.splice(0)) wake()
@@ -230,7 +229,7 @@ export class TmsSession {
     return (await this.syncing)!
   }
 
-  private async run(keep: (extraction: ExtractResult) => void): Promise<StartOutcome> {
+  private async run(): Promise<{ outcome: StartOutcome; extraction: ExtractResult }> {
     const from = this.raw?.root ?? this.bundlerRoot ?? process.cwd()
     const merged = { root: from, ...(await loadOptions(this.raw ?? {}, from)) }
     this.options = resolveOptions(merged, { command: this.command })
@@ -241,7 +240,6 @@ export class TmsSession {
     this.extractOptions = resolveExtractOptions(extractOptionsOf(this.options) as ExtractOptions)
     this.specs = new Map(this.extractOptions.keywords.map((k) => [k.name, k]))
     const extraction = await extractMessages(extractOptionsOf(this.options))
-    keep(extraction)
     this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
     this.locales = [...this.options.locales, ...this.options.pseudo]
     this.included = new Set(extraction.files.keys())
@@ -252,7 +250,7 @@ export class TmsSession {
     }
     const problems = extraction.diagnostics.map((d) => this.framed(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
-    return { problems }
+    return { outcome: { problems }, extraction }
   }
 
   /** The sync of the extraction `generation`'s start made: push, pull, report. */
