@@ -492,8 +492,9 @@ const DIRECTIVE_OPEN = '{"type":"ExpressionStatement","expression":{"type":"Lite
  * the front of the JSON: an import further down is not seen, which only costs a skipped range (a
  * keyword named in it makes `mayDeclare` ask for the scope-aware walk, to which an import is no
  * declaration), unless the text names the runtime module after the block: then null, and the caller
- * reads the module record, as it does for any JSON not shaped as expected. Null too when a runtime import's clause holds a comment where `type` could stand
- * (`astType: 'js'` drops `importKind`, so the text says whether an import is type-only).
+ * reads the module record, as it does for any JSON not shaped as expected. Null too when a runtime
+ * import's clause holds a comment where `type` could stand (`astType: 'js'` drops `importKind`, so the
+ * text says whether an import is type-only).
  */
 function importsFromJson(json: string, code: string, runtimeModule: string): ImportRecord[] | null {
   if (!json.startsWith(PROGRAM_HEAD)) return null
@@ -511,8 +512,8 @@ function importsFromJson(json: string, code: string, runtimeModule: string): Imp
     if (!Number.isInteger(start) || !Number.isInteger(end)) return null
     after = end
     if (isImport) {
-      const record = readImportAt(json, at, next, code, start, end, runtimeModule)
-      if (record === null) return null
+      const record: ImportRecord = { start, end, source: null, entries: [] }
+      if (!readRuntimeEntries(record, json.slice(at, next), code, runtimeModule)) return null
       records.push(record)
     }
     at = next
@@ -521,31 +522,32 @@ function importsFromJson(json: string, code: string, runtimeModule: string): Imp
   return code.includes(runtimeModule, after) ? null : records
 }
 
-/** One import of the opening block: its range, and its entries if it is the runtime module's. */
-function readImportAt(
+/**
+ * Fills in the source and entries of an import of the opening block whose text names the runtime
+ * module (`json` is its node's JSON, parsed only then). False when the text cannot say which of its
+ * entries are type-only.
+ */
+function readRuntimeEntries(
+  record: ImportRecord,
   json: string,
-  open: number,
-  next: number,
   code: string,
-  start: number,
-  end: number,
   runtimeModule: string,
-): ImportRecord | null {
-  const record: ImportRecord = { start, end, source: null, entries: [] }
+): boolean {
+  const { start, end } = record
   const mention = code.indexOf(runtimeModule, start)
-  if (mention === -1 || mention >= end) return record
-  const node = JSON.parse(json.slice(open, next)) as AstNode
+  if (mention === -1 || mention >= end) return true
+  const node = JSON.parse(json) as AstNode
   record.source = node.source.value
-  if (record.source !== runtimeModule) return record
+  if (record.source !== runtimeModule) return true
   const specifiers = node.specifiers as AstNode[]
   const head = specifiers.length === 0 ? '' : code.slice(start + 'import'.length, specifiers[0]!.start)
-  if (head.includes('/')) return null
+  if (head.includes('/')) return false
   const typeOnly = /^\s*type\b/.test(head)
   for (const s of specifiers) {
     if (s.type === 'ImportSpecifier') {
       // `{ type X }`: the specifier starts at `type`, before the name it imports.
       const written = code.slice(s.start, s.imported.start)
-      if (written.includes('/')) return null
+      if (written.includes('/')) return false
       record.entries.push({
         kind: 'name',
         imported: s.imported.type === 'Identifier' ? s.imported.name : s.imported.value,
@@ -557,7 +559,7 @@ function readImportAt(
       record.entries.push({ kind, imported: null, local: s.local.name, isType: typeOnly })
     }
   }
-  return record
+  return true
 }
 
 function scanJsonText(ctx: FileContext, json: string, bindings: Bindings): void {
