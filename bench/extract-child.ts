@@ -11,8 +11,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as babelParse } from '@babel/parser'
-import fg from 'fast-glob'
 import * as oxc from 'oxc-parser'
+import { globSync } from 'tinyglobby'
 import { clearExtractionMemory, extractMessages } from '../src/core/extract/index'
 
 const [mode, corpus, workersArg, cacheDir] = process.argv.slice(2) as [string, string, string?, string?]
@@ -48,7 +48,7 @@ async function oursDisk(): Promise<Record<string, unknown>> {
 }
 
 function rawParse(): Record<string, unknown> {
-  const files = fg.sync(include, { cwd: corpus, absolute: true }).sort()
+  const files = globSync(include, { cwd: corpus, absolute: true, expandDirectories: false }).sort()
   const codes = files.map((f) => readFileSync(f, 'utf8'))
   let nodes = 0
   const t0 = performance.now()

@@ -1,5 +1,6 @@
 import type { CAC } from 'cac'
 import type { AutoTranslateMode } from '../emulator/types'
+import { connectionLines } from './emulator-env'
 
 /** `tms emulator`: the local TMS on 127.0.0.1 until SIGINT/SIGTERM. */
 
@@ -49,13 +50,23 @@ async function run(flags: EmulatorFlags): Promise<void> {
   let early: string[] | null = []
   // The server stack loads only for this command, so other commands start fast.
   const { startEmulator } = await import('../emulator/index')
+  const { loadSeed } = await import('../emulator/seed')
+  const seed = loadSeed(flags.seed)
+  const host = flags.host ?? '127.0.0.1'
   const emulator = await startEmulator({
     port,
-    host: flags.host,
-    seed: flags.seed,
+    host,
+    seed,
     dataFile: flags.data,
     autoTranslate,
     log: flags.quiet ? undefined : (line) => (early ? early.push(line) : process.stdout.write(`${line}\n`)),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error
+    throw new Error(
+      `[unplugin-tms] port ${port} on ${host} is already in use (another emulator?): ` +
+        `choose another with --port, e.g. tms emulator --port ${port === 65535 ? port - 1 : port + 1}, ` +
+        'or --port 0 for any free port',
+    )
   })
   const stop = (): void => {
     emulator.close().then(
@@ -71,6 +82,7 @@ async function run(flags: EmulatorFlags): Promise<void> {
   // Scripts wait for this exact first line to learn the port; the handlers above are in place by
   // then, so a signal sent right after it still stops cleanly.
   process.stdout.write(`emulator listening on ${emulator.url}\n`)
+  process.stdout.write(`${connectionLines(seed, emulator.url).join('\n')}\n`)
   for (const line of early) process.stdout.write(`${line}\n`)
   early = null
 }

@@ -2,11 +2,15 @@
  * `unplugin-tms/emulator`: a local translation management service on 127.0.0.1 that follows the
  * spec's REST API, plus a control API under `/_emulator/` that plays the dashboard and translators.
  */
-import { EmulatorContext } from './context'
-import { buildServer } from './server'
+import { assertEmulatorPackages } from './server-packages'
 import type { EmulatorOptions, RunningEmulator } from './types'
 
 export { DEMO_SEED } from './demo-seed'
+export {
+  EMULATOR_SERVER_PACKAGES,
+  EmulatorPackagesMissingError,
+  emulatorInstallCommand,
+} from './server-packages'
 export type {
   AutoTranslateMode,
   AutoTranslateSettings,
@@ -20,28 +24,13 @@ export type {
   TranslationMemoryEntry,
 } from './types'
 
-/** Starts the emulator and resolves once it listens. `port: 0` (the default) picks a free port. */
+/**
+ * Starts the emulator and resolves once it listens. `port: 0` (the default) picks a free port.
+ * Rejects with `EmulatorPackagesMissingError` (the install command in its message) when the server
+ * libraries, optional peer dependencies, are not installed.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const ctx = new EmulatorContext(options)
-  const app = buildServer(ctx)
-  ctx.restorePersisted()
-  const host = options.host ?? '127.0.0.1'
-  await app.listen({ port: options.port ?? 0, host })
-  const address = app.server.address()
-  if (address === null || typeof address === 'string')
-    throw new Error('[unplugin-tms] emulator has no TCP address')
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  let closing: Promise<void> | null = null
-  return {
-    url: `http://${urlHost}:${address.port}`,
-    port: address.port,
-    close(): Promise<void> {
-      closing ??= (async () => {
-        ctx.timers.clear()
-        await app.close()
-        await ctx.persistence?.flush()
-      })()
-      return closing
-    },
-  }
+  assertEmulatorPackages()
+  const { launchEmulator } = await import('./launch')
+  return launchEmulator(options)
 }

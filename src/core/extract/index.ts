@@ -19,7 +19,7 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
-import fg from 'fast-glob'
+import { globSync } from 'tinyglobby'
 import {
   type CacheEntry,
   type DiskCache,
@@ -86,18 +86,20 @@ function isResolved(options: ExtractOptions | ResolvedExtractOptions): options i
 /** The files `include`/`exclude` select, absolute and sorted; only extensions the extractor reads. */
 export async function findSourceFiles(options: ResolvedExtractOptions): Promise<string[]> {
   // The synchronous walk is faster than the asynchronous one on large trees (no promise per entry).
-  const found = fg.sync(options.include, {
+  const found = globSync(options.include, {
     cwd: options.cwd,
     ignore: options.exclude,
     absolute: true,
     onlyFiles: true,
     followSymbolicLinks: true,
+    // A glob selects what it matches: `src` alone is the directory, not everything in it.
+    expandDirectories: false,
   })
   return found.filter(isExtractable).sort()
 }
 
 /**
- * Every message of the files `include`/`exclude` select: fast-glob, the content-hash caches, oxc-parser
+ * Every message of the files `include`/`exclude` select: tinyglobby, the content-hash caches, oxc-parser
  * (on worker threads for large trees), then one message per key with all its locations.
  */
 export async function extractMessages(

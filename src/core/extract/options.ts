@@ -12,7 +12,7 @@ export interface ExtractOptions {
    */
   cwd?: string
   /**
-   * Globs (fast-glob syntax) of the files to extract from.
+   * Globs (picomatch syntax, read by tinyglobby) of the files to extract from.
    * @default ['src/**\/*.{js,jsx,ts,tsx,mjs,cjs,vue,svelte}']
    */
   include?: string[]
