@@ -1,6 +1,7 @@
 /**
- * The README's option table comes from the JSDoc of `Options` in src/options.ts: one source, so the
- * docs and the code cannot disagree. `npm run docs` rewrites the table; a test fails when it is stale.
+ * The option table of docs/options.md comes from the JSDoc of `Options` in src/options.ts: one source,
+ * so the docs and the code cannot disagree. `npm run docs` rewrites the table; a test fails when it is
+ * stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -42,15 +43,17 @@ export function optionsTable(): string {
   return rows.join('\n')
 }
 
-export function readmeWithTable(readme: string): string {
-  const start = readme.indexOf(START)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`README.md needs the markers ${START} ... ${END}`)
-  return `${readme.slice(0, start + START.length)}\n${optionsTable()}\n${readme.slice(end)}`
+export const OPTIONS_DOC = 'docs/options.md'
+
+export function withOptionsTable(doc: string): string {
+  const start = doc.indexOf(START)
+  const end = doc.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${OPTIONS_DOC} needs the markers ${START} ... ${END}`)
+  return `${doc.slice(0, start + START.length)}\n${optionsTable()}\n${doc.slice(end)}`
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const file = `${root}README.md`
-  writeFileSync(file, readmeWithTable(readFileSync(file, 'utf8')))
-  console.log('README.md: options table updated')
+  const file = `${root}${OPTIONS_DOC}`
+  writeFileSync(file, withOptionsTable(readFileSync(file, 'utf8')))
+  console.log(`${OPTIONS_DOC}: options table updated`)
 }
