@@ -1,0 +1,43 @@
+import { expect, it } from 'vitest'
+import { connectionLines } from '../../src/cli/emulator-env'
+
+it("the emulator's lines name the first project and the first user allowed in its account, shell-quoted", () => {
+  const lines = connectionLines(
+    {
+      users: [
+        { userIdentifier: 'other', userSecret: 'x', accountUids: ['b'] },
+        { userIdentifier: 'ci user', userSecret: "it's $ecret" },
+      ],
+      accounts: [
+        { accountUid: 'empty', projects: [] },
+        {
+          accountUid: 'a',
+          projects: [
+            { projectId: 'web', sourceLocaleId: 'en-US', targetLocaleIds: ['fr-FR'] },
+            { projectId: 'app', sourceLocaleId: 'en-US', targetLocaleIds: ['de-DE'] },
+          ],
+        },
+        { accountUid: 'b', projects: [{ projectId: 'docs', sourceLocaleId: 'en', targetLocaleIds: ['ja'] }] },
+      ],
+    },
+    'http://127.0.0.1:4870',
+  )
+  expect(lines).toEqual([
+    '# Point a build or the tms CLI at this emulator: paste these lines into its shell',
+    'export TMS_BASE_URL=http://127.0.0.1:4870',
+    'export TMS_PROJECT_ID=web',
+    '# web translates en-US into fr-FR',
+    "export TMS_USER_IDENTIFIER='ci user'",
+    `export TMS_USER_SECRET='it'\\''s $ecret'`,
+    '# other projects of the seed: app, docs',
+  ])
+})
+
+it('a seed without a project or a user says what to add', () => {
+  expect(connectionLines({ users: [], accounts: [] }, 'http://127.0.0.1:1')).toEqual([
+    '# Point a build or the tms CLI at this emulator: paste these lines into its shell',
+    'export TMS_BASE_URL=http://127.0.0.1:1',
+    '# (the seed has no project: add one to accounts[].projects)',
+    '# (the seed has no user for this project: add one to users[])',
+  ])
+})
