@@ -277,6 +277,9 @@ async function rollupBuild(options: Options, outDir: string): Promise<void> {
   await bundle.close()
 }
 
+/** Where `t('Welcome to the shop')` starts on line 3 of the fixture's greet.js (0-based). */
+const WELCOME_CALL_COLUMN = 'export const welcome = () => '.length
+
 /** A production build with source maps (to check positions in the copies). */
 async function webpackLikeBuild(
   create: (config: object) => LikeCompiler,
@@ -301,6 +304,8 @@ describe('rollup', () => {
     const found = originalPosition(map, line, at - (code.lastIndexOf('\n', at - 1) + 1))!
     expect(resolve(outDir, 'de-DE', found.source!)).toBe(join(project.root, 'src/greet.js'))
     expect(found.line).toBe(3)
+    // The start of the original call, as in runtime mode, not its end.
+    expect(found.column).toBe(WELCOME_CALL_COLUMN)
   })
 
   test('pseudo-locales get copies like any other locale', async () => {
@@ -345,6 +350,7 @@ describe('webpack', () => {
     )!
     expect(found.source).toMatch(/src\/greet\.js$/)
     expect(found.line).toBe(3)
+    expect(found.column).toBe(WELCOME_CALL_COLUMN)
   })
 
   test("devtool 'eval' hides the calls in strings: the build fails naming the option", async () => {
