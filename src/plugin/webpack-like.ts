@@ -7,7 +7,7 @@ import {
   tapInlineCopies,
 } from './inline-webpack'
 import { toText } from './problems'
-import { REPORT_FILE, reportJson, reportText } from './report'
+import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogLocaleOf } from './virtual'
 
@@ -134,7 +134,8 @@ export function webpackLikeHooks(
     buildEnd() {
       if (!outcome || !session.options.report) return
       const { compiler } = nativeOf(this)
-      compiler.getInfrastructureLogger('unplugin-tms').info(reportText(outcome.report))
+      // The infrastructure logger puts `[unplugin-tms]` in front itself.
+      compiler.getInfrastructureLogger('unplugin-tms').info(reportBody(outcome.report))
       this.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
     apply(compiler) {

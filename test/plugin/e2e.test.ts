@@ -5,7 +5,10 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { pseudoLocalize } from '../../src/core/pseudo'
+import tmsRspack from '../../src/rspack'
+import tmsWebpack from '../../src/webpack'
 import {
   type Built,
   buildEsbuild,
@@ -14,9 +17,12 @@ import {
   buildRspack,
   buildVite,
   buildWebpack,
+  type LikeCompiler,
   launchChromium,
   outputFiles,
   renderInChromium,
+  runWebpackLike,
+  webpackConfig,
 } from './bundlers'
 import {
   FRENCH,
@@ -102,6 +108,38 @@ describe.each(Object.entries(NODE_BUILDS))('%s', (_name, build) => {
     expect([...outputFiles(built.outDir).keys()].some((f) => f.includes('tms-en-US'))).toBe(false)
   })
 })
+
+const WEBPACK_LIKE = {
+  webpack: async (config: object) => {
+    await runWebpackLike((c) => webpack(c as webpack.Configuration) as unknown as LikeCompiler, config)
+  },
+  rspack: async (config: object) => {
+    const { rspack } = await import('@rspack/core')
+    await runWebpackLike((c) => rspack(c as never) as unknown as LikeCompiler, config)
+  },
+}
+
+test.each(Object.entries(WEBPACK_LIKE))(
+  "%s: the report is logged once, with the plugin's name in front once",
+  async (name, run) => {
+    const logged: string[] = []
+    const capture = (...args: unknown[]) => {
+      logged.push(args.map(String).join(' '))
+    }
+    const console = { ...globalThis.console, info: capture, log: capture, warn: capture }
+    const plugin = name === 'webpack' ? tmsWebpack(project.options()) : tmsRspack(project.options())
+    const config = webpackConfig(project.root, join(project.root, `dist-${name}-log`), plugin, 'production')
+    await run({ ...config, infrastructureLogging: { level: 'info', console } })
+    expect(logged.filter((line) => line.includes('unplugin-tms'))).toEqual([
+      [
+        '[unplugin-tms] translations',
+        'locale  messages  translated  missing  coverage',
+        'fr-FR          5           5        0    100.0%',
+        '0 new strings pushed, 2 requests made',
+      ].join('\n'),
+    ])
+  },
+)
 
 describe('vite', () => {
   test('the built page renders source, French and en-XA text in Chromium; the report is written', async () => {
