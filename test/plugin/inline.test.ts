@@ -353,6 +353,29 @@ describe('webpack', () => {
     expect(found.column).toBe(WELCOME_CALL_COLUMN)
   })
 
+  test("the stats list each copy's files under the entrypoint and its chunk", async () => {
+    const outDir = join(project.root, 'dist-webpack-stats')
+    const plugin = tmsWebpack(project.options({ locales: FEW }))
+    const config = { ...webpackConfig(project.root, outDir, plugin, 'production'), devtool: 'source-map' }
+    const compiler = webpack(config as webpack.Configuration)
+    const stats = await new Promise<webpack.Stats>((done, fail) =>
+      compiler.run((error, result) => (error ? fail(error) : done(result!))),
+    )
+    await new Promise<void>((done) => compiler.close(() => done()))
+    const json = stats.toJson({ all: false, entrypoints: true, chunkGroupAuxiliary: true, chunks: true })
+    const main = json.entrypoints!.main!
+    const locales = [SOURCE_LOCALE, ...FEW]
+    const names = (assets: { name: string }[] | undefined) => assets!.map((a) => a.name).sort()
+    expect(names(main.assets)).toEqual(locales.map((l) => `${l}/main.mjs`).sort())
+    expect(names(main.auxiliaryAssets)).toEqual(locales.map((l) => `${l}/main.mjs.map`).sort())
+    // Every file a chunk lists is one the build wrote.
+    const written = new Set(locales.flatMap((l) => readdirSync(join(outDir, l)).map((f) => `${l}/${f}`)))
+    for (const chunk of json.chunks!) {
+      expect(chunk.files!.length).toBe(locales.length)
+      for (const file of [...chunk.files!, ...chunk.auxiliaryFiles!]) expect(written).toContain(file)
+    }
+  })
+
   test("devtool 'eval' hides the calls in strings: the build fails naming the option", async () => {
     const outDir = join(project.root, 'dist-webpack-eval')
     await expect(
