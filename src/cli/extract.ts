@@ -143,7 +143,7 @@ export async function runExtract(flags: ExtractFlags, cwd: string = process.cwd(
 }
 
 export function registerExtractCommand(cli: CAC): void {
-  cli
+  const command = cli
     .command('extract', 'Print the messages the extractor finds in the source files')
     .option('--json', 'Print { messages: [{ text, variant, placeholders, locations }] }')
     .option('--include <glob>', 'Files to read (repeatable; replaces the configured include)', {
@@ -156,12 +156,15 @@ export function registerExtractCommand(cli: CAC): void {
     .option('--root <dir>', 'Project root (where tms.config.* and the globs are read)')
     .option('--no-cache', 'Neither read nor write the extraction cache')
     .option('--workers <n>', 'Threads for parsing: a number, or auto (default)')
-    .action(async (flags: ExtractFlags) => {
-      try {
-        process.exitCode = await runExtract(flags)
-      } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n`)
-        process.exitCode = 1
-      }
-    })
+  // cac gives a --no-* flag the default true and prints "(default: true)" after it, which reads as if
+  // the flag were on by default. Without the default an absent flag is undefined: the cache is used.
+  for (const option of command.options) if (option.negated) option.config.default = undefined
+  command.action(async (flags: ExtractFlags) => {
+    try {
+      process.exitCode = await runExtract(flags)
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`)
+      process.exitCode = 1
+    }
+  })
 }

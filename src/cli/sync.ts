@@ -65,7 +65,7 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
       `${report.pushed} new strings pushed (${extraction.messages.length} messages), ${report.requests} requests made\n`,
     )
   } else {
-    process.stdout.write(`${formatReport(report)}\n`)
+    process.stdout.write(`${formatReport(report, { pushes: false })}\n`)
     if (job) {
       const locales = Object.entries(job.locales).map(([l, p]) => `${l} ${p}%`)
       process.stdout.write(

@@ -14,8 +14,11 @@ export function buildReport(result: Pick<SyncResult, 'coverage' | 'pushed'>, req
   return { locales, pushed: result.pushed, requests }
 }
 
-/** The report as an aligned text table, one line per locale. */
-export function formatReport(report: TmsReport): string {
+/**
+ * The report as an aligned text table, one line per locale, and a summary line. `pushes: false` for
+ * the commands that never push (`tms pull`, `tms status`): their summary leaves strings pushed out.
+ */
+export function formatReport(report: TmsReport, { pushes = true }: { pushes?: boolean } = {}): string {
   const rows = [['locale', 'messages', 'translated', 'missing', 'coverage']]
   for (const [locale, c] of Object.entries(report.locales)) {
     rows.push([
@@ -30,7 +33,8 @@ export function formatReport(report: TmsReport): string {
   const lines = rows.map((r) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
   )
-  lines.push(`${report.pushed} new strings pushed, ${report.requests} requests made`)
+  const requests = `${report.requests} requests made`
+  lines.push(pushes ? `${report.pushed} new strings pushed, ${requests}` : requests)
   return lines.join('\n')
 }
 

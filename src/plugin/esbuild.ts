@@ -1,11 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, resolve } from 'node:path'
-import type { BuildResult, PartialMessage, PluginBuild } from 'esbuild'
+import { dirname, isAbsolute, resolve } from 'node:path'
+import type { PartialMessage, PluginBuild } from 'esbuild'
+import { fillOutputs } from './esbuild-outputs'
 import type { Problem } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { TmsSession } from './session'
-import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
 
 /**
  * esbuild: the build start and end are esbuild's onStart/onEnd (they can return messages, unlike the
@@ -67,30 +66,5 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
         await writeFile(file, json)
       }
     })
-  }
-}
-
-function fillOutputs(
-  result: BuildResult,
-  cwd: string,
-  catalogOf: Parameters<typeof fillCatalogMarkers>[2],
-): void {
-  if (result.outputFiles) {
-    result.outputFiles.forEach((out, i) => {
-      if (!/\.[cm]?js$/.test(out.path) || !hasCatalogMarker(out.text)) return
-      const filled = fillCatalogMarkers(out.text, out.path, catalogOf)
-      if (!filled) return
-      const contents = new TextEncoder().encode(filled.code)
-      result.outputFiles![i] = { path: out.path, contents, hash: out.hash, text: filled.code }
-    })
-    return
-  }
-  for (const output of Object.keys(result.metafile!.outputs)) {
-    if (!/\.[cm]?js$/.test(output)) continue
-    const file = join(cwd, output)
-    const code = readFileSync(file, 'utf8')
-    if (!hasCatalogMarker(code)) continue
-    const filled = fillCatalogMarkers(code, file, catalogOf)
-    if (filled) writeFileSync(file, filled.code)
   }
 }

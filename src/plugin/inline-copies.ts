@@ -34,6 +34,8 @@ export interface OutputFile {
 export interface CopyFile {
   fileName: string
   source: string | Uint8Array
+  /** The output file it is a copy of. */
+  of: string
 }
 
 interface Prepared {
@@ -218,7 +220,7 @@ export class InlineOutput {
     this.files.forEach((p, i) => {
       const fileName = this.renamed[i] ? renameFile(p.file.fileName, p.file.hash!, renames) : p.file.fileName
       if (p.text === undefined) {
-        out.push({ fileName, source: p.file.source })
+        out.push({ fileName, source: p.file.source, of: p.file.fileName })
         return
       }
       const { replacements, html } = staged[i]!
@@ -253,10 +255,11 @@ export class InlineOutput {
         if (map.inline && typeof source === 'string') {
           source += `\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(json).toString('base64')}\n`
         } else if (map.fileName) {
-          out.push({ fileName: mentionsRenamed ? rename(map.fileName) : map.fileName, source: json })
+          const mapName = mentionsRenamed ? rename(map.fileName) : map.fileName
+          out.push({ fileName: mapName, source: json, of: map.fileName })
         }
       }
-      out.push({ fileName, source })
+      out.push({ fileName, source, of: p.file.fileName })
     })
     return out
   }

@@ -6,10 +6,13 @@ import type { Edit } from './inline-markers'
  *
  * Only generated columns change, so the VLQ stream is rewritten in one pass: every segment is kept and
  * in order, its first field re-encoded, the other fields (source, line, column, name: relative to the
- * previous segment) copied as they are. A segment inside a replaced range (the marker call's own
- * tokens) moves to the range's start, where the replacement begins. This is a composition with "each
- * replacement maps to the start of what it replaced", at the cost of reading the map once per copy,
- * which a general remapping (decode both maps, trace every segment, encode) does several times over.
+ * previous segment) copied as they are. The first segment inside a replaced range (the marker call's
+ * own tokens) moves to the range's start, where the replacement begins; the others of the range are
+ * dropped (their relative fields added to the next segment kept), since a lookup takes the last segment
+ * at or before a column and would otherwise land on the end of the original call. This is a
+ * composition with "each replacement maps to the start of what it replaced", at the cost of reading
+ * the map once per copy, which a general remapping (decode both maps, trace every segment, encode)
+ * does several times over.
  */
 
 export interface RawSourceMap {
@@ -49,6 +52,25 @@ export function lineStarts(code: string): number[] {
 const COMMA = 44
 const SEMICOLON = 59
 
+/** The VLQ fields of a segment's text (relative values, as stored). */
+function decodeFields(text: string): number[] {
+  const fields: number[] = []
+  let value = 0
+  let shiftBits = 0
+  for (let i = 0; i < text.length; i++) {
+    const digit = DIGIT[text.charCodeAt(i)]!
+    if (digit < 0) throw new Error('[unplugin-tms] inline mode: a source map has invalid mappings')
+    value |= (digit & 31) << shiftBits
+    if (digit & 32) shiftBits += 5
+    else {
+      fields.push(value & 1 ? -(value >>> 1) : value >>> 1)
+      value = 0
+      shiftBits = 0
+    }
+  }
+  return fields
+}
+
 /**
  * `mappings` of a chunk whose code had the lines `before` (line start offsets), after the edits (sorted,
  * not overlapping) turned it into code with the lines `after`.
@@ -70,6 +92,11 @@ export function shiftMappings(
   let shift = 0
   let newLine = 0
   let lastOffset = -1
+  // The edit whose range has had its one segment; the relative fields (source, line, column, name) of
+  // the segments dropped since, owed to the next segments kept.
+  let keptIn = -1
+  const carried = [0, 0, 0, 0]
+  let carrying = false
   const n = mappings.length
   let i = 0
   while (i < n) {
@@ -109,6 +136,7 @@ export function shiftMappings(
       edit = 0
       shift = 0
       newLine = 0
+      keptIn = -1
     }
     lastOffset = offset
     while (edit < edits.length && edits[edit]!.end <= offset) {
@@ -116,7 +144,28 @@ export function shiftMappings(
       shift += e.text.length - (e.end - e.start)
     }
     const current = edits[edit]
-    const moved = current && current.start <= offset ? current.start + shift : offset + shift
+    const inside = current !== undefined && current.start <= offset
+    if (inside && keptIn === edit) {
+      if (rest !== '') {
+        decodeFields(rest).forEach((v, f) => {
+          carried[f]! += v
+        })
+        carrying = true
+      }
+      continue
+    }
+    if (inside) keptIn = edit
+    let fields = rest
+    if (carrying && rest !== '') {
+      const relative = decodeFields(rest).map((v, f) => {
+        const sum = v + carried[f]!
+        carried[f] = 0
+        return sum
+      })
+      fields = relative.map(encodeVlq).join('')
+      carrying = carried.some((v) => v !== 0)
+    }
+    const moved = inside ? current.start + shift : offset + shift
     while (newLine + 1 < after.length && after[newLine + 1]! <= moved) newLine++
     const newCol = moved - after[newLine]!
     if (newLine > outLine) {
@@ -129,7 +178,7 @@ export function shiftMappings(
       outCol = 0
     }
     if (!firstInLine) out += ','
-    out += encodeVlq(newCol - outCol) + rest
+    out += encodeVlq(newCol - outCol) + fields
     outCol = newCol
     firstInLine = false
   }

@@ -25,7 +25,13 @@ interface LikeAsset {
   source: LikeSource
   info: LikeAssetInfo
 }
+/** A chunk's output files; webpack's are sets that plugins may change (rspack's are read-only views). */
+interface LikeChunk {
+  files: ReadonlySet<string> | Set<string>
+  auxiliaryFiles?: ReadonlySet<string> | Set<string>
+}
 export interface LikeInlineCompilation {
+  chunks?: Iterable<LikeChunk>
   getAssets(): readonly LikeAsset[]
   emitAsset(name: string, source: LikeSource, info?: Record<string, unknown>): void
   deleteAsset(name: string): void
@@ -97,13 +103,38 @@ export function tapInlineCopies(
     if (!session.inline) return
     const assets = compilation.getAssets()
     const copies = new InlineOutput(outputFilesOfAssets(assets))
+    // Deleting an asset takes it out of its chunk: the chunks get their copies' files back below.
+    const chunkFiles = [...(compilation.chunks ?? [])].map((chunk) => ({
+      chunk,
+      files: [...chunk.files],
+      auxiliary: [...(chunk.auxiliaryFiles ?? [])],
+    }))
     for (const asset of assets) if (asset.name !== REPORT_FILE) compilation.deleteAsset(asset.name)
     const { RawSource } = compiler.webpack.sources
+    const copiesOf = new Map<string, string[]>()
     for (const locale of session.inlineLocales()) {
       for (const file of copies.copy(session.inlineTexts(locale))) {
         const source = typeof file.source === 'string' ? file.source : Buffer.from(file.source)
-        compilation.emitAsset(`${locale}/${file.fileName}`, new RawSource(source))
+        const name = `${locale}/${file.fileName}`
+        compilation.emitAsset(name, new RawSource(source))
+        const names = copiesOf.get(file.of)
+        if (names) names.push(name)
+        else copiesOf.set(file.of, [name])
       }
     }
+    for (const { chunk, files, auxiliary } of chunkFiles) {
+      addCopies(chunk.files, files, copiesOf)
+      if (chunk.auxiliaryFiles) addCopies(chunk.auxiliaryFiles, auxiliary, copiesOf)
+    }
   })
+}
+
+/** The stats list an entrypoint's files from its chunks: each copy of a chunk's file is one of its files. */
+function addCopies(
+  set: ReadonlySet<string> | Set<string>,
+  originals: readonly string[],
+  copiesOf: ReadonlyMap<string, readonly string[]>,
+): void {
+  if (!('add' in set) || typeof set.add !== 'function') return
+  for (const file of originals) for (const copy of copiesOf.get(file) ?? []) set.add(copy)
 }

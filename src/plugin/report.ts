@@ -8,7 +8,12 @@ export function reportJson(report: TmsReport): string {
   return `${JSON.stringify({ locales: report.locales, pushed: report.pushed, requests: report.requests }, null, 2)}\n`
 }
 
-/** The coverage table as the bundler's logger prints it. */
+/** The coverage table for a logger that puts the plugin's name in front itself (webpack's, rspack's). */
+export function reportBody(report: TmsReport): string {
+  return `translations\n${formatReport(report)}`
+}
+
+/** The coverage table as a logger without the plugin's name prints it. */
 export function reportText(report: TmsReport): string {
-  return `[unplugin-tms] translations\n${formatReport(report)}`
+  return `[unplugin-tms] ${reportBody(report)}`
 }

@@ -74,26 +74,54 @@ export function literalCatalogModule(catalog: CatalogEntries | string): string {
   return `export default ${typeof catalog === 'string' ? catalog : catalogLiteral(catalog)};\n`
 }
 
+/** Gives the catalog of a locale's place in the registered list, or its literal when made already. */
+export type CatalogOf = (index: number) => CatalogEntries | string | undefined
+
+/** A replaced range of a chunk's code (sorted by start, not overlapping, in a list). */
+export interface CodeEdit {
+  start: number
+  end: number
+  text: string
+}
+
 /**
- * Replaces every catalog marker in a chunk by `(object literal)`; the parentheses make it valid in any
- * expression position a minifier may have moved it to. Null when the chunk holds no marker. `catalogOf`
- * may give the literal itself (a string) when it has it made already.
+ * The edits that replace every catalog marker in a chunk by `(object literal)`; the parentheses make
+ * it valid in any expression position a minifier may have moved it to.
  */
-export function fillCatalogMarkers(
-  code: string,
-  fileName: string,
-  catalogOf: (index: number) => CatalogEntries | string | undefined,
-): { code: string; map: SourceMap } | null {
-  let s: MagicString | undefined
+export function catalogMarkerEdits(code: string, catalogOf: CatalogOf): CodeEdit[] {
+  const edits: CodeEdit[] = []
   MARKER.lastIndex = 0
   for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
     const entries = catalogOf(Number(m[2]))
     if (!entries) continue
-    s ??= new MagicString(code)
     const literal = typeof entries === 'string' ? entries : catalogLiteral(entries)
-    s.overwrite(m.index, m.index + m[0].length, `(${literal})`)
+    edits.push({ start: m.index, end: m.index + m[0].length, text: `(${literal})` })
   }
-  return s ? { code: s.toString(), map: s.generateMap({ file: fileName, hires: 'boundary' }) } : null
+  return edits
+}
+
+/** `code` with the edits made. */
+export function applyEdits(code: string, edits: readonly CodeEdit[]): string {
+  let out = ''
+  let at = 0
+  for (const e of edits) {
+    out += code.slice(at, e.start) + e.text
+    at = e.end
+  }
+  return out + code.slice(at)
+}
+
+/** Fills every catalog marker of a chunk, with the source map of the change. Null when it has none. */
+export function fillCatalogMarkers(
+  code: string,
+  fileName: string,
+  catalogOf: CatalogOf,
+): { code: string; map: SourceMap } | null {
+  const edits = catalogMarkerEdits(code, catalogOf)
+  if (edits.length === 0) return null
+  const s = new MagicString(code)
+  for (const e of edits) s.overwrite(e.start, e.end, e.text)
+  return { code: s.toString(), map: s.generateMap({ file: fileName, hires: 'boundary' }) }
 }
 
 /** True when `code` holds a marker (a cheap test before the replacement). */

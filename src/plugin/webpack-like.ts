@@ -7,15 +7,17 @@ import {
   tapInlineCopies,
 } from './inline-webpack'
 import { toText } from './problems'
-import { REPORT_FILE, reportJson, reportText } from './report'
+import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogLocaleOf } from './virtual'
 
 /**
  * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
- * built first with no entries and rebuilt in finishModules, when every module of the compilation is
- * known, so the catalog chunks go through the rest of the pipeline (eval devtool, minifier, real
- * content hash) like any module.
+ * built first with no entries and rebuilt in the compiler's finishMake, when every module of the
+ * compilation is known, so the catalog chunks go through the rest of the pipeline (eval devtool,
+ * minifier, real content hash) like any module. finishMake, not the compilation's finishModules:
+ * rspack 2.3.3 and later refuse a rebuild in finishModules, and finishMake has the whole module graph
+ * on webpack 5 and on every rspack 2 release.
  */
 
 /** The slice of webpack's and rspack's compiler and compilation this file uses; both have it. */
@@ -27,16 +29,16 @@ interface LikeCompilation extends LikeInlineCompilation {
   warnings: unknown[]
   errors: unknown[]
   fileDependencies: { add(file: string): void }
-  hooks: LikeInlineCompilation['hooks'] & {
-    finishModules: { tapPromise(name: string, fn: (modules: Iterable<LikeModule>) => Promise<void>): void }
-  }
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
 interface LikeCompiler extends LikeInlineCompiler {
   options: LikeInlineCompiler['options'] & { context?: string }
   watchMode?: boolean
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
-  hooks: { thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void } }
+  hooks: {
+    thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void }
+    finishMake: { tapPromise(name: string, fn: (compilation: LikeCompilation) => Promise<void>): void }
+  }
   getInfrastructureLogger(name: string): { info(text: string): void }
 }
 
@@ -132,35 +134,41 @@ export function webpackLikeHooks(
     buildEnd() {
       if (!outcome || !session.options.report) return
       const { compiler } = nativeOf(this)
-      compiler.getInfrastructureLogger('unplugin-tms').info(reportText(outcome.report))
+      // The infrastructure logger puts `[unplugin-tms]` in front itself.
+      compiler.getInfrastructureLogger('unplugin-tms').info(reportBody(outcome.report))
       this.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
     apply(compiler) {
       // rspack reads the output options once, before the first build starts.
       if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
+      // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not
+      // thisCompilation's: only the compilation that thisCompilation saw gets its catalogs rebuilt.
+      const own = new WeakSet<LikeCompilation>()
       compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
+        own.add(compilation)
         tapInlineCopies(session, compiler, compilation)
-        compilation.hooks.finishModules.tapPromise('unplugin-tms', async (modules) => {
-          const files: string[] = []
-          const catalogs: LikeModule[] = []
-          for (const m of modules) {
-            if (!m.resource) continue
-            const id = virtualIdOf(m.resource)
-            if (id !== undefined) {
-              if (catalogLocaleOf(id) !== undefined) catalogs.push(m)
-            } else files.push(stripQuery(m.resource))
-          }
-          if (catalogs.length === 0) return
-          state.files = files
-          await Promise.all(
-            catalogs.map(
-              (m) =>
-                new Promise<void>((resolve, reject) =>
-                  compilation.rebuildModule(m, (error) => (error ? reject(error) : resolve())),
-                ),
-            ),
-          )
-        })
+      })
+      compiler.hooks.finishMake.tapPromise('unplugin-tms', async (compilation) => {
+        if (!own.has(compilation)) return
+        const files: string[] = []
+        const catalogs: LikeModule[] = []
+        for (const m of compilation.modules) {
+          if (!m.resource) continue
+          const id = virtualIdOf(m.resource)
+          if (id !== undefined) {
+            if (catalogLocaleOf(id) !== undefined) catalogs.push(m)
+          } else files.push(stripQuery(m.resource))
+        }
+        if (catalogs.length === 0) return
+        state.files = files
+        await Promise.all(
+          catalogs.map(
+            (m) =>
+              new Promise<void>((resolve, reject) =>
+                compilation.rebuildModule(m, (error) => (error ? reject(error) : resolve())),
+              ),
+          ),
+        )
       })
     },
   }

@@ -93,10 +93,22 @@ describe('tms push / pull / status', () => {
         'locale  messages  translated  missing  coverage',
         'de-DE          4           1        3     25.0%',
         'fr-FR          4           3        1     75.0%',
-        '0 new strings pushed, 3 requests made',
+        // status never pushes: no count of strings pushed.
+        '3 requests made',
         '',
       ].join('\n'),
     )
+    const pull = await tms(root, ['pull'], creds)
+    expect(pull).toMatchObject({
+      code: 0,
+      stdout: [
+        'locale  messages  translated  missing  coverage',
+        'de-DE          4           1        3     25.0%',
+        'fr-FR          4           3        1     75.0%',
+        '3 requests made',
+        '',
+      ].join('\n'),
+    })
     // Offline status reads what the live one cached, and makes no request.
     const cached = JSON.parse((await tms(root, ['status', '--json'])).stdout)
     expect(cached).toMatchObject({

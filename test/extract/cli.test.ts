@@ -156,6 +156,13 @@ describe('tms extract', () => {
     expect(second.stderr).toBe('4 messages in 2 files (0 parsed, 2 from cache)\n')
     expect(second.stdout).toBe(first.stdout)
   })
+
+  it('--help shows --no-cache without a default that reads as if the cache were off', async () => {
+    const { code, stdout } = await tms(['extract', '--help'])
+    expect(code).toBe(0)
+    const line = stdout.split('\n').find((l) => l.includes('--no-cache'))
+    expect(line?.trimEnd()).toBe('  --no-cache         Neither read nor write the extraction cache')
+  })
 })
 
 it('splits a keyword list on commas that separate specs, not argument positions', () => {

@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import * as esbuild from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { pseudoLocalize } from '../../src/core/pseudo'
+import tmsEsbuild from '../../src/esbuild'
+import tmsRspack from '../../src/rspack'
+import tmsWebpack from '../../src/webpack'
 import {
   type Built,
   buildEsbuild,
@@ -14,9 +19,12 @@ import {
   buildRspack,
   buildVite,
   buildWebpack,
+  type LikeCompiler,
   launchChromium,
   outputFiles,
   renderInChromium,
+  runWebpackLike,
+  webpackConfig,
 } from './bundlers'
 import {
   FRENCH,
@@ -28,6 +36,7 @@ import {
   SOURCE_TEXT,
   setupProject,
 } from './helpers'
+import { originalPosition } from './inline-helpers'
 
 /**
  * The fixture app built through each bundler against the emulator (real HTTP: push at the first build,
@@ -102,6 +111,88 @@ describe.each(Object.entries(NODE_BUILDS))('%s', (_name, build) => {
     expect([...outputFiles(built.outDir).keys()].some((f) => f.includes('tms-en-US'))).toBe(false)
   })
 })
+
+describe('esbuild source maps', () => {
+  const FR_LITERAL =
+    '{"e-SnfUKE":"Ouvrir","hQ1WByeH":"Bonjour {name} !","mW4b8D2t":"Bienvenue dans la boutique",' +
+    '"sPHjQsME":"Vous avez {count} articles dans votre panier"}'
+
+  test.each([
+    ['written to disk', true, true],
+    ['kept in memory', false, true],
+    ['inline', false, 'inline'],
+  ] as const)(
+    "the catalog chunk's map describes the filled catalog, with no NUL byte (%s)",
+    async (how, write, sourcemap) => {
+      const outdir = join(project.root, `dist-esbuild-maps-${how.replaceAll(' ', '-')}`)
+      rmSync(outdir, { recursive: true, force: true })
+      const result = await esbuild.build({
+        absWorkingDir: project.root,
+        entryPoints: ['src/main.js'],
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        outdir,
+        sourcemap,
+        write,
+        logLevel: 'silent',
+        plugins: [tmsEsbuild(project.options())],
+      })
+      const files = write
+        ? new Map(readdirSync(outdir).map((f) => [f, readFileSync(join(outdir, f), 'utf8')]))
+        : new Map(result.outputFiles!.map((f) => [f.path.slice(outdir.length + 1), f.text]))
+      for (const [file, text] of files) expect(text.includes('\0'), file).toBe(false)
+      const name = [...files.keys()].find((f) => f.startsWith('tms-fr-FR-') && f.endsWith('.js'))!
+      const code = files.get(name)!
+      const inline = /sourceMappingURL=data:application\/json;base64,(.*)\n$/.exec(code)
+      const map = JSON.parse(
+        sourcemap === 'inline' ? Buffer.from(inline![1]!, 'base64').toString() : files.get(`${name}.map`)!,
+      )
+      expect(map.sources).toEqual(['unplugin-tms:tms/tms-fr-FR.js'])
+      expect(map.sourcesContent).toEqual([`export default (${FR_LITERAL});\n`])
+      // The filled literal maps to where it stands in that module.
+      const at = code.indexOf(`(${FR_LITERAL})`)
+      const line = code.slice(0, at).split('\n').length - 1
+      expect(originalPosition(map, line, at - (code.lastIndexOf('\n', at) + 1))).toEqual({
+        source: 'unplugin-tms:tms/tms-fr-FR.js',
+        line: 1,
+        column: 'export default '.length,
+      })
+    },
+  )
+})
+
+const WEBPACK_LIKE = {
+  webpack: async (config: object) => {
+    await runWebpackLike((c) => webpack(c as webpack.Configuration) as unknown as LikeCompiler, config)
+  },
+  rspack: async (config: object) => {
+    const { rspack } = await import('@rspack/core')
+    await runWebpackLike((c) => rspack(c as never) as unknown as LikeCompiler, config)
+  },
+}
+
+test.each(Object.entries(WEBPACK_LIKE))(
+  "%s: the report is logged once, with the plugin's name in front once",
+  async (name, run) => {
+    const logged: string[] = []
+    const capture = (...args: unknown[]) => {
+      logged.push(args.map(String).join(' '))
+    }
+    const console = { ...globalThis.console, info: capture, log: capture, warn: capture }
+    const plugin = name === 'webpack' ? tmsWebpack(project.options()) : tmsRspack(project.options())
+    const config = webpackConfig(project.root, join(project.root, `dist-${name}-log`), plugin, 'production')
+    await run({ ...config, infrastructureLogging: { level: 'info', console } })
+    expect(logged.filter((line) => line.includes('unplugin-tms'))).toEqual([
+      [
+        '[unplugin-tms] translations',
+        'locale  messages  translated  missing  coverage',
+        'fr-FR          5           5        0    100.0%',
+        '0 new strings pushed, 2 requests made',
+      ].join('\n'),
+    ])
+  },
+)
 
 describe('vite', () => {
   test('the built page renders source, French and en-XA text in Chromium; the report is written', async () => {

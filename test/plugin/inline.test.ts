@@ -277,6 +277,9 @@ async function rollupBuild(options: Options, outDir: string): Promise<void> {
   await bundle.close()
 }
 
+/** Where `t('Welcome to the shop')` starts on line 3 of the fixture's greet.js (0-based). */
+const WELCOME_CALL_COLUMN = 'export const welcome = () => '.length
+
 /** A production build with source maps (to check positions in the copies). */
 async function webpackLikeBuild(
   create: (config: object) => LikeCompiler,
@@ -301,6 +304,8 @@ describe('rollup', () => {
     const found = originalPosition(map, line, at - (code.lastIndexOf('\n', at - 1) + 1))!
     expect(resolve(outDir, 'de-DE', found.source!)).toBe(join(project.root, 'src/greet.js'))
     expect(found.line).toBe(3)
+    // The start of the original call, as in runtime mode, not its end.
+    expect(found.column).toBe(WELCOME_CALL_COLUMN)
   })
 
   test('pseudo-locales get copies like any other locale', async () => {
@@ -345,6 +350,30 @@ describe('webpack', () => {
     )!
     expect(found.source).toMatch(/src\/greet\.js$/)
     expect(found.line).toBe(3)
+    expect(found.column).toBe(WELCOME_CALL_COLUMN)
+  })
+
+  test("the stats list each copy's files under the entrypoint and its chunk", async () => {
+    const outDir = join(project.root, 'dist-webpack-stats')
+    const plugin = tmsWebpack(project.options({ locales: FEW }))
+    const config = { ...webpackConfig(project.root, outDir, plugin, 'production'), devtool: 'source-map' }
+    const compiler = webpack(config as webpack.Configuration)
+    const stats = await new Promise<webpack.Stats>((done, fail) =>
+      compiler.run((error, result) => (error ? fail(error) : done(result!))),
+    )
+    await new Promise<void>((done) => compiler.close(() => done()))
+    const json = stats.toJson({ all: false, entrypoints: true, chunkGroupAuxiliary: true, chunks: true })
+    const main = json.entrypoints!.main!
+    const locales = [SOURCE_LOCALE, ...FEW]
+    const names = (assets: { name: string }[] | undefined) => assets!.map((a) => a.name).sort()
+    expect(names(main.assets)).toEqual(locales.map((l) => `${l}/main.mjs`).sort())
+    expect(names(main.auxiliaryAssets)).toEqual(locales.map((l) => `${l}/main.mjs.map`).sort())
+    // Every file a chunk lists is one the build wrote.
+    const written = new Set(locales.flatMap((l) => readdirSync(join(outDir, l)).map((f) => `${l}/${f}`)))
+    for (const chunk of json.chunks!) {
+      expect(chunk.files!.length).toBe(locales.length)
+      for (const file of [...chunk.files!, ...chunk.auxiliaryFiles!]) expect(written).toContain(file)
+    }
   })
 
   test("devtool 'eval' hides the calls in strings: the build fails naming the option", async () => {
