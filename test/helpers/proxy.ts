@@ -63,7 +63,8 @@ export async function startProxy(target: string, options: ProxyOptions = {}): Pr
   )
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'HPE_HEADER_OVERFLOW') refused++
-    if (socket.writable) socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\n\r\n')
+    if (socket.writable)
+      socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\n\r\n')
     else socket.destroy()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
