@@ -19,7 +19,9 @@ afterAll(async () => {
   await emu?.close()
 })
 
-it('pulls 1,000 translations through a proxy with an 8 KiB header limit; 16 KiB lines get 431', async () => {
+it('pulls 1,000 translations through a proxy with an 8 KiB header limit; 16 KiB lines get 431', {
+  timeout: 120_000,
+}, async () => {
   const app = messageModules(1000)
   const root = makeApp(app.files, { locales: ['fr-FR'] })
   const direct = { ...CREDS, TMS_BASE_URL: emu.url }
