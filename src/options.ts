@@ -144,6 +144,15 @@ export interface Options {
    * @default 8
    */
   concurrency?: number
+  /**
+   * Longest request line sent to the service; long lists of hashcodes (a pull) are split into several
+   * requests below it. The default fits behind proxies with the common 8 KiB limit on the request line
+   * and headers together (2 KiB left to the headers); raise it to make fewer requests when every hop
+   * accepts longer lines, lower it for a stricter proxy (answers 414 or 431).
+   * @default 6144 (or process.env.TMS_MAX_REQUEST_LINE_BYTES)
+   * @example 16384
+   */
+  maxRequestLineBytes?: number
 }
 
 /** Defaults in one place, so docs and code agree. */
@@ -161,6 +170,7 @@ const DEFAULTS = {
   minCoverage: 0,
   report: true,
   concurrency: 8,
+  maxRequestLineBytes: 6 * 1024,
 } as const satisfies Partial<Options>
 
 /** Credentials, kept apart from the rest so nothing serialises them by accident. */
@@ -194,6 +204,7 @@ export interface ResolvedOptions {
   minCoverage: number
   report: boolean
   concurrency: number
+  maxRequestLineBytes: number
 }
 
 /** Where the options are used: decides the `push` default. */
@@ -234,6 +245,8 @@ const nonEmpty = (option: string) =>
 
 const globList = (option: string) =>
   v.array(nonEmpty(`every entry of ${option}`), `${option} must be an array of glob strings`)
+
+const MAX_REQUEST_LINE_RANGE = 'maxRequestLineBytes must be a whole number of bytes from 1024 to 1048576'
 
 const OptionsSchema = v.strictObject(
   {
@@ -328,6 +341,14 @@ const OptionsSchema = v.strictObject(
         v.maxValue(64, 'concurrency must be a whole number from 1 to 64'),
       ),
     ),
+    maxRequestLineBytes: v.optional(
+      v.pipe(
+        v.number(MAX_REQUEST_LINE_RANGE),
+        v.integer(MAX_REQUEST_LINE_RANGE),
+        v.minValue(1024, MAX_REQUEST_LINE_RANGE),
+        v.maxValue(1024 * 1024, MAX_REQUEST_LINE_RANGE),
+      ),
+    ),
   },
   'options must be an object',
 )
@@ -363,6 +384,20 @@ function packageName(root: string): string | null {
 function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
   const value = env[name]
   return value === undefined || value === '' ? undefined : value
+}
+
+/** `TMS_MAX_REQUEST_LINE_BYTES`, checked like the option it stands for. */
+function requestLineFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const value = envValue(env, 'TMS_MAX_REQUEST_LINE_BYTES')
+  if (value === undefined) return undefined
+  const bytes = Number(value)
+  if (!/^\d+$/.test(value.trim()) || bytes < 1024 || bytes > 1024 * 1024) {
+    throw new TmsConfigError(
+      'maxRequestLineBytes',
+      `TMS_MAX_REQUEST_LINE_BYTES is ${JSON.stringify(value)}: set it to a whole number of bytes from 1024 to 1048576, e.g. 6144`,
+    )
+  }
+  return bytes
 }
 
 /**
@@ -442,6 +477,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     minCoverage: o.minCoverage ?? DEFAULTS.minCoverage,
     report: o.report ?? DEFAULTS.report,
     concurrency: o.concurrency ?? DEFAULTS.concurrency,
+    maxRequestLineBytes: o.maxRequestLineBytes ?? requestLineFromEnv(env) ?? DEFAULTS.maxRequestLineBytes,
   }
   // Not enumerable: JSON.stringify, spread and util.inspect of the options never show the secret.
   Object.defineProperty(resolved, 'credentials', { value: credentials, enumerable: false })

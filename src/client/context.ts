@@ -23,17 +23,14 @@ export interface RawPage<T> {
  * taking it for the end of a list would silently drop strings or translations.
  */
 export async function fetchList<T>(http: HttpTransport, req: HttpRequest): Promise<RawPage<T>> {
-  const answer = await http.json<{ totalCount?: unknown; items?: unknown } | null>(req)
+  const answer = await http.json<{ totalCount?: unknown; items: unknown[] }>({
+    ...req,
+    check: (data) =>
+      !data || !Array.isArray((data as { items?: unknown }).items)
+        ? 'the list answer has no items array'
+        : req.check?.(data),
+  })
   const data = answer.data
-  if (!data || !Array.isArray(data.items)) {
-    throw http.error(
-      req,
-      'INVALID_RESPONSE',
-      answer.status,
-      'the list answer has no items array',
-      answer.attempts,
-    )
-  }
   const page: RawPage<T> = { items: data.items as T[] }
   if (typeof data.totalCount === 'number') page.totalCount = data.totalCount
   return page

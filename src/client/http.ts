@@ -93,6 +93,11 @@ export interface HttpRequest {
    * timeout). 429/423/503 are retried for every request: the service refused the work.
    */
   idempotent: boolean
+  /**
+   * What a successful answer's `data` must look like: a problem ("the list answer has no items
+   * array") makes the answer malformed, retried like one that does not parse.
+   */
+  check?: (data: unknown) => string | undefined
 }
 
 export interface EnvelopeResult<T> {
@@ -244,7 +249,7 @@ export class HttpTransport {
           this.requireTokens().invalidate(token)
           continue
         }
-        const result = this.interpret(req, outcome, kind, attempt)
+        const result = this.checked(req, this.interpret(req, outcome, kind, attempt), attempt)
         if (!(result instanceof TmsApiError)) {
           this.succeeded++
           return result
@@ -272,6 +277,16 @@ export class HttpTransport {
     }
   }
 
+  private checked(
+    req: HttpRequest,
+    result: EnvelopeResult<unknown> | BinaryResult | TmsApiError,
+    attempts: number,
+  ): EnvelopeResult<unknown> | BinaryResult | TmsApiError {
+    if (result instanceof TmsApiError || !req.check || !('data' in result)) return result
+    const problem = req.check(result.data)
+    return problem ? this.error(req, 'INVALID_RESPONSE', result.status, problem, attempts) : result
+  }
+
   private requireTokens(): TokenSource {
     if (!this.tokens) throw new Error('[unplugin-tms] internal: the client has no token source')
     return this.tokens
@@ -292,7 +307,8 @@ export class HttpTransport {
       (req.idempotent &&
         (UNCERTAIN_STATUSES.has(failure.status) ||
           failure.code === 'NETWORK_ERROR' ||
-          failure.code === 'TIMEOUT'))
+          failure.code === 'TIMEOUT' ||
+          isGarbledSuccess(failure)))
     if (!retryable) return null
     const base = Math.min(retry.maxDelayMs, retry.minDelayMs * 2 ** retried)
     const random = this.options.random ?? Math.random
@@ -511,6 +527,15 @@ export function parseEnvelope(text: string): ParsedEnvelope | null {
     requestId: typeof requestId === 'string' ? requestId : null,
     extra,
   }
+}
+
+/**
+ * A success whose body did not arrive whole or in shape (cut off, mangled by a middlebox): the work
+ * may have been done, as after a 5xx, so it is asked again only where that is safe. A malformed 4xx
+ * (a proxy's HTML 404 or 431) is an answer about the request, and the same request gets it again.
+ */
+function isGarbledSuccess(failure: TmsApiError): boolean {
+  return failure.code === 'INVALID_RESPONSE' && failure.status >= 200 && failure.status < 300
 }
 
 function withRetryAfter(error: TmsApiError, headers: AttemptOutcome['headers']): TmsApiError {

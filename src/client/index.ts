@@ -52,8 +52,11 @@ export interface ClientOptions {
    */
   pollTimeoutMs?: number
   /**
-   * Longest request line sent; hashcode lists are split below it (front ends answer 414 past 16 KiB).
-   * @default 16384
+   * Longest request line (`GET <target> HTTP/1.1`) sent; hashcode lists are split below it. The
+   * default leaves 2 KiB of the 8 KiB that proxies commonly allow for the request line and headers
+   * together (nginx, Apache, Node's `--max-http-header-size=8192`) to the headers, the access token
+   * among them. Raise it only when every hop to the service accepts longer lines: fewer requests.
+   * @default 6144
    */
   maxRequestLineBytes?: number
   /** Called before each retry, e.g. to log "retrying after 503". */
@@ -86,7 +89,7 @@ export const CLIENT_DEFAULTS: {
   timeoutMs: 30_000,
   pollIntervalMs: 1_000,
   pollTimeoutMs: 600_000,
-  maxRequestLineBytes: 16 * 1024,
+  maxRequestLineBytes: 6 * 1024,
 } as const satisfies Partial<ClientOptions>
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {

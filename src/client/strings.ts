@@ -99,6 +99,13 @@ export interface TranslationsQuery {
   showPlaceholderValues?: boolean
 }
 
+/** One batch of {@link StringsApi.createInBatches}, as it is created. */
+export interface CreatedBatch {
+  /** Index in `request.strings` of the batch's first string. */
+  first: number
+  result: CreateStringsResult
+}
+
 export interface PageRequest {
   /** At most 500 (the default). */
   limit?: number
@@ -113,9 +120,15 @@ export interface StringsApi {
   create(projectId: string, request: CreateStringsRequest): Promise<CreateStringsResult>
   /**
    * Any number of strings, 100 per request, the requests running within the client's concurrency.
-   * Items come back in the order of `request.strings`.
+   * Items come back in the order of `request.strings`. Each batch created is handed to `onBatch` as
+   * soon as it is (and awaited), so a caller keeps what succeeded when another batch fails: the
+   * promise then rejects with the first failure once every batch has settled.
    */
-  createInBatches(projectId: string, request: CreateStringsRequest): Promise<CreateStringsResult[]>
+  createInBatches(
+    projectId: string,
+    request: CreateStringsRequest,
+    onBatch?: (batch: CreatedBatch) => void | Promise<void>,
+  ): Promise<CreateStringsResult[]>
   /** `GET .../processes/{processUid}`. */
   process(projectId: string, processUid: string): Promise<StringsProcess>
   /** Polls a process until it is no longer `open`; `failed` and an expired uid are errors. */
@@ -267,8 +280,18 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
       body.placeholderFormatCustom = request.placeholderFormatCustom
     if (request.namespace !== undefined) body.namespace = request.namespace
     body.strings = request.strings
-    // Creating a string again overwrites it: safe to repeat.
-    const req: HttpRequest = { method: 'POST', path, route: ROUTE_CREATE, body, idempotent: true }
+    // Creating a string again overwrites it with the same values (spec, create strings, rule 2: a
+    // string's identity is its parsed text, variant and namespace): safe to repeat, also after a
+    // success whose answer came back garbled.
+    const count = request.strings.length
+    const req: HttpRequest = {
+      method: 'POST',
+      path,
+      route: ROUTE_CREATE,
+      body,
+      idempotent: true,
+      check: (data) => (isAccepted(data) ? undefined : createdItemsProblem(data, count)),
+    }
     let answer = await http.json<RawCreateResult | null>(req)
     let processUid: string | null = null
     if (answer.status === 202) {
@@ -283,29 +306,12 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
         answer = await http.json<RawCreateResult | null>(req)
       }
     }
-    const items = answer.data?.items
-    if (!answer.data || !Array.isArray(items) || items.length !== request.strings.length) {
-      const got = Array.isArray(items)
-        ? `${items.length} items for ${request.strings.length} strings`
-        : 'no items'
-      throw http.error(req, 'INVALID_RESPONSE', answer.status, `the answer has ${got}`, answer.attempts)
-    }
-    // A hashcode that is not a string would be kept in the cache and make every later read of it fail.
-    const bad = items.findIndex((item) => !isCreatedString(item))
-    if (bad >= 0) {
-      const item = items[bad] as unknown as Record<string, unknown> | null
-      const field = typeof item?.hashcode !== 'string' || !item.hashcode ? 'hashcode' : 'parsedStringText'
-      throw http.error(
-        req,
-        'INVALID_RESPONSE',
-        answer.status,
-        `the answer's items[${bad}].${field} is not a string (${JSON.stringify(item?.[field] ?? null)?.slice(0, 40)})`,
-        answer.attempts,
-      )
-    }
+    const problem = createdItemsProblem(answer.data, count)
+    if (problem) throw http.error(req, 'INVALID_RESPONSE', answer.status, problem, answer.attempts)
+    const items = (answer.data as RawCreateResult & { items: RawCreatedString[] }).items
     return {
-      wordCount: Number(answer.data.wordCount ?? 0),
-      stringCount: Number(answer.data.stringCount ?? items.length),
+      wordCount: Number(answer.data?.wordCount ?? 0),
+      stringCount: Number(answer.data?.stringCount ?? items.length),
       processUid,
       items: items.map(normalizeCreated),
     }
@@ -314,6 +320,7 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
   async function createInBatches(
     projectId: string,
     request: CreateStringsRequest,
+    onBatch?: (batch: CreatedBatch) => void | Promise<void>,
   ): Promise<CreateStringsResult[]> {
     // Everything is checked before the first request goes out, with indexes into the caller's array.
     validateCreate(request)
@@ -321,7 +328,11 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     const batches = chunk(request.strings, MAX_STRINGS_PER_REQUEST)
     // Every batch runs to its end before a failure is reported, so no request is left running unseen.
     const settled = await Promise.allSettled(
-      batches.map((strings) => create(projectId, { ...request, strings })),
+      batches.map(async (strings, i) => {
+        const result = await create(projectId, { ...request, strings })
+        await onBatch?.({ first: i * MAX_STRINGS_PER_REQUEST, result })
+        return result
+      }),
     )
     const failed = settled.find((r) => r.status === 'rejected')
     if (failed) throw failed.reason
@@ -390,24 +401,13 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     query: TranslationsQuery & PageRequest,
   ): Promise<RawPage<TranslationItem>> {
     const path = translationsPath(projectId, query)
-    const req: HttpRequest = { method: 'GET', path, route: ROUTE_TRANSLATIONS, idempotent: true }
-    const page = await fetchList<TranslationItem>(http, req)
-    // Callers read `item.translations[]` directly: a wrong shape is named here, not met as a TypeError.
-    const bad = page.items.findIndex(
-      (item) => !item || typeof item.hashcode !== 'string' || !Array.isArray(item.translations),
-    )
-    if (bad >= 0) {
-      const item = page.items[bad] as unknown as Record<string, unknown> | null
-      const field = typeof item?.hashcode !== 'string' ? 'hashcode' : 'translations'
-      throw http.error(
-        req,
-        'INVALID_RESPONSE',
-        200,
-        `the answer's items[${bad}].${field} is not ${field === 'hashcode' ? 'a string' : 'an array'}`,
-        1,
-      )
-    }
-    return page
+    return fetchList<TranslationItem>(http, {
+      method: 'GET',
+      path,
+      route: ROUTE_TRANSLATIONS,
+      idempotent: true,
+      check: translationItemsProblem,
+    })
   }
 
   /**
@@ -475,6 +475,20 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
   }
 }
 
+/**
+ * Callers read `item.translations[]` directly: a wrong shape is named (and the page asked again), not
+ * met as a TypeError.
+ */
+function translationItemsProblem(data: unknown): string | undefined {
+  const items = (data as { items: (Partial<TranslationItem> | null)[] }).items
+  const bad = items.findIndex(
+    (item) => !item || typeof item.hashcode !== 'string' || !Array.isArray(item.translations),
+  )
+  if (bad < 0) return undefined
+  const field = typeof items[bad]?.hashcode !== 'string' ? 'hashcode' : 'translations'
+  return `the answer's items[${bad}].${field} is not ${field === 'hashcode' ? 'a string' : 'an array'}`
+}
+
 interface RawCreateResult {
   wordCount?: number
   stringCount?: number
@@ -484,6 +498,26 @@ interface RawCreateResult {
 
 interface RawCreatedString extends Omit<CreatedString, 'overWritten'> {
   overWritten: boolean | string
+}
+
+/** A 202's data: the process to follow; its items, if any, are checked once it has closed. */
+function isAccepted(data: unknown): boolean {
+  const processUid = (data as RawCreateResult | null)?.processUid
+  return typeof processUid === 'string' && processUid !== ''
+}
+
+/** Why a create answer's `data` cannot be used: too few items, or one without a hashcode. */
+function createdItemsProblem(data: unknown, count: number): string | undefined {
+  const items = (data as RawCreateResult | null)?.items
+  if (!Array.isArray(items) || items.length !== count) {
+    return `the answer has ${Array.isArray(items) ? `${items.length} items for ${count} strings` : 'no items'}`
+  }
+  // A hashcode that is not a string would be kept in the cache and make every later read of it fail.
+  const bad = items.findIndex((item) => !isCreatedString(item))
+  if (bad < 0) return undefined
+  const item = items[bad] as unknown as Record<string, unknown> | null
+  const field = typeof item?.hashcode !== 'string' || !item.hashcode ? 'hashcode' : 'parsedStringText'
+  return `the answer's items[${bad}].${field} is not a string (${JSON.stringify(item?.[field] ?? null)?.slice(0, 40)})`
 }
 
 function isCreatedString(item: RawCreatedString | null | undefined): boolean {

@@ -14,8 +14,8 @@ import { VERSION } from '../version'
  * Every file records the schema version, the tool version and the project. A file that cannot be
  * read, does not parse, or has another schema or project is a miss, never an error: the worst a bad
  * cache can do is cost requests. Writes go to a temp file that is renamed over the target, so a reader
- * never sees half a file, and manifest updates merge under a lock file so two builds at once keep both
- * sets of entries.
+ * never sees half a file, and every update merges under a lock file with what is there, so two
+ * builds at once, or apps sharing the directory (a monorepo), keep each other's entries.
  */
 
 export const CACHE_SCHEMA = 1
@@ -72,6 +72,9 @@ export class DiskCache {
   readonly dir: string
   readonly projectId: string | null
   private readonly fs: CacheFs
+  /** Manifest entries waiting for the write under way (see recordManifest). */
+  private queued: Record<string, ManifestEntry> | null = null
+  private recording: Promise<void> | null = null
 
   constructor(dir: string, projectId: string | null | undefined, fs: CacheFs = nodeFs) {
     this.dir = dir
@@ -99,6 +102,27 @@ export class DiskCache {
     if (!isRecord(m.entries) || !Object.values(m.entries).every(isManifestEntry))
       return { hit: false, reason: 'malformed' }
     return { hit: true, value: m as Manifest }
+  }
+
+  /**
+   * Adds entries as soon as they are known (a push records each batch as it is created): entries
+   * given while a write is under way go out together in the next one, so a push of 50 batches does
+   * not rewrite the manifest 50 times in a row. Settles once these entries are on disk.
+   */
+  recordManifest(entries: Record<string, ManifestEntry>): Promise<void> {
+    this.queued = Object.assign(this.queued ?? {}, entries)
+    this.recording ??= (async () => {
+      try {
+        while (this.queued) {
+          const next = this.queued
+          this.queued = null
+          await this.updateManifest(next)
+        }
+      } finally {
+        this.recording = null
+      }
+    })()
+    return this.recording
   }
 
   /** Adds or replaces entries, keeping what another process wrote meanwhile. */
@@ -132,13 +156,45 @@ export class DiskCache {
     return { hit: true, value: l as LocaleCache }
   }
 
-  /** Replaces one locale's file with a complete pull. */
+  /**
+   * Brings one locale's file up to date with a pull, under the lock and keeping what other apps
+   * sharing the directory pulled: each hashcode in `asked` is dropped (the service no longer has a
+   * translation for it: not returned for this project, or returned without one), then `fetched` is
+   * written over the rest. A pull that failed part-way asks nothing to be dropped. Returns the
+   * locale's translations as written (every app's).
+   */
+  async mergeLocale(
+    locale: string,
+    retrievalType: 'published' | 'pending',
+    fetched: Record<string, string>,
+    asked: Iterable<string>,
+  ): Promise<Record<string, string>> {
+    return this.withLock(async () => {
+      const current = await this.readLocale(locale, retrievalType)
+      const translations: Record<string, string> = current.hit ? { ...current.value.translations } : {}
+      for (const hashcode of asked) delete translations[hashcode]
+      Object.assign(translations, fetched)
+      await this.replaceLocale(locale, retrievalType, translations)
+      return translations
+    })
+  }
+
+  /** Replaces one locale's file, whatever it held (tests, tools); a pull merges with mergeLocale. */
   async writeLocale(
     locale: string,
     retrievalType: 'published' | 'pending',
     translations: Record<string, string>,
   ): Promise<void> {
     const file = this.localeFile(locale, retrievalType)
+    await this.withLock(() => this.replaceLocale(locale, retrievalType, translations, file))
+  }
+
+  private async replaceLocale(
+    locale: string,
+    retrievalType: 'published' | 'pending',
+    translations: Record<string, string>,
+    file: string = this.localeFile(locale, retrievalType),
+  ): Promise<void> {
     const value: LocaleCache = {
       schema: CACHE_SCHEMA,
       tool: VERSION,

@@ -55,6 +55,7 @@ export function clientFor(
   if (!usesService(options) || !credentials || !baseUrl) return undefined
   return createClient({
     concurrency: options.concurrency,
+    maxRequestLineBytes: options.maxRequestLineBytes,
     ...settings,
     baseUrl,
     userIdentifier: credentials.userIdentifier,

@@ -33,7 +33,9 @@ export interface SyncClient {
         namespace?: string | null
         strings: { stringText: string; variant?: string | null; instruction?: string; maxLength?: number }[]
       },
-    ): Promise<{ items: { hashcode: string; parsedStringText: string }[] }[]>
+      /** Each batch as soon as it is created; the call rejects after every batch has settled. */
+      onBatch?: (batch: { first: number; result: { items: CreatedItem[] } }) => Promise<void>,
+    ): Promise<unknown>
     translations(
       projectId: string,
       query: {
@@ -177,16 +179,19 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const failures: NetworkFailure[] = []
   const shouldPush = (input.push ?? options.push) && unknown.length > 0
   if (shouldPush && network && projectId) {
+    const created: Record<string, ManifestEntry> = {}
     try {
-      const created = await pushNewMessages(network, options, projectId, unknown, cache)
-      Object.assign(manifest, created)
-      pushed = Object.keys(created).length
+      await pushNewMessages(network, options, projectId, unknown, cache, created)
     } catch (error) {
+      const missed = unknown.filter((m) => !created[m.key]).length
       failures.push({
-        what: `${unknown.length} new strings not created (they keep their source text)`,
+        what: `${missed} of ${unknown.length} new strings not created (they keep their source text)`,
         error: describeError(error),
       })
     }
+    // Every batch that was created counts, also when another failed: the pull asks for them.
+    Object.assign(manifest, created)
+    pushed = Object.keys(created).length
     if (pushed > 0 && options.job && network.jobs) {
       const hashcodes = unknown.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
       try {
@@ -281,8 +286,10 @@ function offlineReason(options: ResolvedOptions, client: SyncClient | undefined)
 
 /**
  * Creates the messages in batches of 100 (the client runs them within its concurrency limit and
- * follows 202 answers), then records the hashcodes. Creating is safe to repeat: the service overwrites
- * a string with the same identity, so an interrupted push loses nothing on the next run.
+ * follows 202 answers) and records each batch's hashcodes in `created` and in the cache manifest as
+ * soon as it is created, so a batch that fails costs only its own strings. Creating is safe to
+ * repeat: the service overwrites a string with the same identity, so the next run creates the rest.
+ * Rejects with the first failure once every batch has settled; `created` then holds what succeeded.
  */
 export async function pushNewMessages(
   client: SyncClient,
@@ -290,8 +297,25 @@ export async function pushNewMessages(
   projectId: string,
   messages: readonly SyncMessage[],
   cache: DiskCache,
+  created: Record<string, ManifestEntry> = {},
 ): Promise<Record<string, ManifestEntry>> {
-  const batches = await client.strings.createInBatches(projectId, {
+  const record = async (batch: { first: number; result: { items: CreatedItem[] } }): Promise<void> => {
+    const entries: Record<string, ManifestEntry> = {}
+    batch.result.items.forEach((item, j) => {
+      const m = messages[batch.first + j]
+      if (!m) return
+      entries[m.key] = {
+        hashcode: item.hashcode,
+        parsed: item.parsedStringText,
+        variant: m.variant,
+        meta: metaDigest(m, options.placeholder),
+      }
+    })
+    // Known to this run first: the pull can use them even if the disk write fails.
+    Object.assign(created, entries)
+    await cache.recordManifest(entries)
+  }
+  const request = {
     ...(options.placeholder.custom
       ? { placeholderFormatCustom: options.placeholder.custom }
       : { placeholderFormat: options.placeholder.format ?? 'none' }),
@@ -302,21 +326,14 @@ export async function pushNewMessages(
       ...(m.instruction !== undefined ? { instruction: m.instruction } : {}),
       ...(m.maxLength !== undefined ? { maxLength: m.maxLength } : {}),
     })),
-  })
-  const items = batches.flatMap((b) => b.items)
-  const entries: Record<string, ManifestEntry> = {}
-  messages.forEach((m, i) => {
-    const item = items[i]
-    if (!item) return
-    entries[m.key] = {
-      hashcode: item.hashcode,
-      parsed: item.parsedStringText,
-      variant: m.variant,
-      meta: metaDigest(m, options.placeholder),
-    }
-  })
-  await cache.updateManifest(entries)
-  return entries
+  }
+  await client.strings.createInBatches(projectId, request, record)
+  return created
+}
+
+interface CreatedItem {
+  hashcode: string
+  parsedStringText: string
 }
 
 async function addToJob(
@@ -372,37 +389,56 @@ async function translationsFor(
   const { options } = input
   const retrievalType = options.retrievalType
   let error: string | undefined
+  // What arrived before a failure: kept, never thrown away with the rest.
+  const fetched: Record<string, string> = {}
+  let received = 0
   if (network && projectId && input.pull !== false && wanted.length > 0) {
     try {
-      const translations: Record<string, string> = {}
       for await (const item of network.strings.translations(projectId, {
         targetLocaleId: locale,
         hashcodes: wanted,
         retrievalType,
         showPlaceholderValues: false,
       })) {
+        received++
         const text = item.translations.find((t) => t.pluralForm == null)?.translation
-        if (typeof text === 'string') translations[item.hashcode] = text
+        if (typeof text === 'string') fetched[item.hashcode] = text
       }
-      await cache.writeLocale(locale, retrievalType, translations)
-      return { translations, source: 'network' }
     } catch (e) {
       error = describeError(e)
     }
-  }
-  if (options.cache === 'refresh' && error) {
-    return {
-      translations: {},
-      source: 'none',
-      failure: { what: `${locale}: source text (refresh ignores the cache)`, error },
+    if (!error) {
+      // The service answered for every hashcode asked: what it did not return has no translation.
+      await cache.mergeLocale(locale, retrievalType, fetched, wanted).catch((e: unknown) => {
+        input.logger.warn(`${cache.localeFile(locale, retrievalType)} not updated: ${describeError(e)}`)
+      })
+      return { translations: fetched, source: 'network' }
     }
   }
+  const partial = received > 0 ? ` and ${received} answers received before the failure` : ''
   const cached = await cache.readLocale(locale, retrievalType)
+  // A failed pull drops nothing: what did arrive goes over the cached translations.
+  const merged =
+    received > 0 ? await cache.mergeLocale(locale, retrievalType, fetched, []).catch(() => null) : null
+  if (options.cache === 'refresh' && error) {
+    return {
+      translations: fetched,
+      source: received > 0 ? 'network' : 'none',
+      failure: { what: `${locale}: source text${partial} (refresh ignores the cache)`, error },
+    }
+  }
   if (cached.hit) {
     const failure = error
-      ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}`, error }
+      ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error }
       : undefined
-    return { translations: cached.value.translations, source: 'cache', failure }
+    return { translations: merged ?? { ...cached.value.translations, ...fetched }, source: 'cache', failure }
+  }
+  if (received > 0) {
+    return {
+      translations: fetched,
+      source: 'network',
+      failure: error ? { what: `${locale}: source text for the rest${partial}`, error } : undefined,
+    }
   }
   if (options.cache === 'frozen') {
     throw new TmsSyncError(

@@ -41,6 +41,8 @@ async function pushAndPull(syncWindowMs: number) {
     ...CREDENTIALS,
     retry: RETRY,
     pollIntervalMs: 5,
+    // The request counts below (and so where the seeded faults strike) were set with 16 KiB lines.
+    maxRequestLineBytes: 16 * 1024,
     onRetry: (event) => retries.push(event),
   })
   try {

@@ -9,7 +9,7 @@ import { envelope, type Hit, type RawServer, startRawServer } from './raw-server
 // alone, then the others at once.
 
 const fast = { retries: 2, minDelayMs: 1, maxDelayMs: 5, maxTotalMs: 10_000 }
-// 1000 hashcodes of 32 characters: 3 runs (the emulator test of the same pull counts them too).
+// 1000 hashcodes of 32 characters: 3 runs of 16 KiB request lines.
 const HASHCODES = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0'))
 
 /** A raw server answering with `handle`, and a client of it; both closed when the test ends. */
@@ -17,7 +17,13 @@ async function serve(
   handle: Parameters<typeof startRawServer>[0],
 ): Promise<{ server: RawServer; client: TmsClient }> {
   const server = await startRawServer(handle)
-  const client = createClient({ baseUrl: server.url, userIdentifier: 'u1', userSecret: 's', retry: fast })
+  const client = createClient({
+    baseUrl: server.url,
+    userIdentifier: 'u1',
+    userSecret: 's',
+    retry: fast,
+    maxRequestLineBytes: 16 * 1024,
+  })
   onTestFinished(async () => {
     await client.close()
     await server.close()

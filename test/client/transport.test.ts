@@ -80,17 +80,38 @@ describe('non-envelope answers', () => {
     expect(c.stats.byStatus.network).toBe(1)
   })
 
-  it('a complete 200 whose JSON is truncated is INVALID_RESPONSE, not parsed', async () => {
-    server = await startRawServer((_hit, res) => {
+  it('a complete 200 whose JSON is truncated is INVALID_RESPONSE, not parsed; a GET asks again', async () => {
+    server = await startRawServer((_hit, res, index) => {
+      if (index === 1) {
+        return envelope(res, 200, {
+          code: 'SUCCESS',
+          data: { totalCount: 1, items: [{ glossaryUid: 'g1' }] },
+        })
+      }
       const body = '{"response":{"code":"SUCCESS","data":{"items":['
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
       res.end(body)
     })
     const c = connect(server.url)
-    const error = await failure(c.glossaries.listPage('acc'))
+    // The work may have been done, as after a 5xx: a request that is safe to repeat is sent again.
+    expect(await c.glossaries.listPage('acc')).toEqual({ totalCount: 1, items: [{ glossaryUid: 'g1' }] })
+    expect(c.stats.retries).toBe(1)
+    // One that is not (creating a glossary twice makes two) is not.
+    const error = await failure(
+      c.glossaries.create('acc', { name: 'Terms', description: 'Product terms', sourceLocaleId: 'en-US' }),
+    )
     expect(error.code).toBe('INVALID_RESPONSE')
     expect(error.status).toBe(200)
     expect(error.attempts).toBe(1)
+  })
+
+  it('a 200 envelope without the items array of a list is asked again, then named', async () => {
+    server = await startRawServer((_hit, res) => envelope(res, 200, { code: 'SUCCESS', data: {} }))
+    const c = connect(server.url)
+    const error = await failure(c.glossaries.listPage('acc'))
+    expect(error.code).toBe('INVALID_RESPONSE')
+    expect(error.message).toContain('the list answer has no items array')
+    expect(error.attempts).toBe(4)
   })
 })
 

@@ -53,6 +53,40 @@ describe('DiskCache', () => {
     expect(await cache.readManifest()).toMatchObject({ hit: true, value: { entries: { b: entry('h2') } } })
   })
 
+  it('merges a pull into a locale file: drops only what was asked and not returned, keeps the rest', async () => {
+    const dir = await tempDir()
+    const cache = new DiskCache(dir, 'p1')
+    // Another app's h9 and this app's h1, h2, h3.
+    await cache.writeLocale('fr-FR', 'published', { h1: 'un', h2: 'deux', h3: 'trois', h9: 'neuf' })
+    // This app asks for h1, h2, h3, h4; the service returns h1 (changed) and h4, not h2 or h3.
+    const merged = await cache.mergeLocale('fr-FR', 'published', { h1: 'UN', h4: 'quatre' }, [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+    ])
+    expect(merged).toEqual({ h1: 'UN', h4: 'quatre', h9: 'neuf' })
+    const read = await cache.readLocale('fr-FR', 'published')
+    expect(read.hit && read.value.translations).toEqual({ h1: 'UN', h4: 'quatre', h9: 'neuf' })
+    // A pull that failed part-way asks nothing to be dropped.
+    await cache.mergeLocale('fr-FR', 'published', { h5: 'cinq' }, [])
+    const after = await cache.readLocale('fr-FR', 'published')
+    expect(after.hit && after.value.translations).toEqual({ h1: 'UN', h4: 'quatre', h5: 'cinq', h9: 'neuf' })
+    // Another project's file is not merged into this one's.
+    await new DiskCache(dir, 'p2').writeLocale('de-DE', 'published', { x: 'fremd' })
+    expect(await cache.mergeLocale('de-DE', 'published', { h1: 'eins' }, ['h1'])).toEqual({ h1: 'eins' })
+    expect((await fs.readdir(dir)).sort()).toEqual(['locales'])
+  })
+
+  it('records manifest entries given during a write in the next one, and all of them', async () => {
+    const cache = new DiskCache(await tempDir(), 'p1')
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => cache.recordManifest({ [`k${i}`]: entry(`h${i}`) })),
+    )
+    const read = await cache.readManifest()
+    expect(read.hit && Object.keys(read.value.entries).length).toBe(50)
+  })
+
   it('refuses locale ids that would leave the cache directory', async () => {
     const cache = new DiskCache(await tempDir(), 'p1')
     expect(() => cache.localeFile('../../etc/passwd', 'published')).toThrow(/refusing locale id/)

@@ -36,7 +36,20 @@ describe('resolveOptions', () => {
       minCoverage: 0,
       report: true,
       concurrency: 8,
+      maxRequestLineBytes: 6144,
     })
+  })
+
+  it('takes the request-line limit from the option, else TMS_MAX_REQUEST_LINE_BYTES, and names a bad one', () => {
+    const limit = (raw: object, vars: Record<string, string>) =>
+      resolveOptions({ locales: ['fr-FR'], ...raw }, { command: 'build', env: vars }).maxRequestLineBytes
+    expect(limit({}, { TMS_MAX_REQUEST_LINE_BYTES: '16384' })).toBe(16384)
+    expect(limit({ maxRequestLineBytes: 4096 }, { TMS_MAX_REQUEST_LINE_BYTES: '16384' })).toBe(4096)
+    const run = () => limit({}, { TMS_MAX_REQUEST_LINE_BYTES: '8k' })
+    expect(run).toThrow(TmsConfigError)
+    expect(run).toThrow(
+      '[unplugin-tms] TMS_MAX_REQUEST_LINE_BYTES is "8k": set it to a whole number of bytes from 1024 to 1048576, e.g. 6144',
+    )
   })
 
   it('reads the environment, and pushes by default only in a build with credentials', () => {
@@ -86,6 +99,7 @@ describe('resolveOptions', () => {
     ['keywords', ['t:x'], /keywords entries must be xgettext-style specs/],
     ['job', { authorize: true }, /option "job.name" is required/],
     ['baseUrl', 'ftp://x', /baseUrl must be an http\(s\) URL/],
+    ['maxRequestLineBytes', 512, /maxRequestLineBytes must be a whole number of bytes from 1024 to 1048576/],
     ['locale', ['fr-FR'], /unknown option "locale". Known options: projectId/],
   ]
   for (const [option, value, message] of bad) {

@@ -1,0 +1,87 @@
+import { Agent, createServer, type IncomingHttpHeaders, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A small HTTP proxy on 127.0.0.1 in front of the emulator: what stands between a build and the
+ * service in real life (a corporate proxy, a front end). It can hold Node's header limit to a
+ * proxy's usual 8 KiB, and it can garble every nth answer (the body cut in half, the status and the
+ * headers kept), as a flaky middlebox or a truncated transfer does.
+ */
+
+export interface ProxyOptions {
+  /** Node's limit on the request line's target plus the headers; past it the proxy answers 431. */
+  maxHeaderSize?: number
+  /** Garble answers number n, 2n, 3n, ... (counted over every answer the proxy forwards). */
+  garbleEvery?: number
+}
+
+export interface RunningProxy {
+  url: string
+  /** Answers forwarded, garbled ones included. */
+  readonly answers: number
+  /** `"<METHOD> <path without query>"` of each garbled answer, in order. */
+  readonly garbled: string[]
+  /** Request lines the proxy refused as too long (431 from Node's parser). */
+  readonly refused: number
+  close(): Promise<void>
+}
+
+export async function startProxy(target: string, options: ProxyOptions = {}): Promise<RunningProxy> {
+  const upstream = new URL(target)
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 })
+  const garbled: string[] = []
+  let answers = 0
+  let refused = 0
+  const server = createServer(
+    options.maxHeaderSize ? { maxHeaderSize: options.maxHeaderSize } : {},
+    (req, res) => {
+      const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host }
+      const out = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          const chunks: Buffer[] = []
+          answer.on('data', (c: Buffer) => chunks.push(c))
+          answer.on('end', () => {
+            answers++
+            let body = Buffer.concat(chunks)
+            if (options.garbleEvery && answers % options.garbleEvery === 0) {
+              garbled.push(`${req.method} ${req.url?.split('?')[0]}`)
+              body = body.subarray(0, Math.floor(body.length / 2))
+            }
+            const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers
+            res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': body.length })
+            res.end(body)
+          })
+        },
+      )
+      out.on('error', (error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' })
+        res.end(`proxy: ${error.message}`)
+      })
+      req.pipe(out)
+    },
+  )
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'HPE_HEADER_OVERFLOW') refused++
+    if (socket.writable)
+      socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get answers() {
+      return answers
+    },
+    garbled,
+    get refused() {
+      return refused
+    },
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      agent.destroy()
+    },
+  }
+}
