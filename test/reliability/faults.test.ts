@@ -85,7 +85,7 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
 
     // Created, not authorized yet: the pull gets none back and the build says why.
     expect(built.warnings).toEqual([
-      `[plugin unplugin-tms] ${COUNT} strings await authorization on the service (${FIVE_LOCALES.map((l) => `${l} ${COUNT}`).join(', ')}) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`,
+      `[plugin unplugin-tms] ${COUNT} strings await authorization on the service (${[...FIVE_LOCALES].sort().map((l) => `${l} ${COUNT}`).join(', ')}) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`,
     ])
     expect(built.report!.pushed).toBe(COUNT)
     const stored = (await storedStrings(emu)).filter((s) => texts.includes(s.stringText))
