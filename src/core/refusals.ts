@@ -70,6 +70,12 @@ export function refusalOf(
       message: `project ${options.projectId} is unknown to ${options.baseUrl} (${said}): check ${VARIABLES.projectId} and ${VARIABLES.baseUrl}`,
     }
   }
+  if (status === 414 || status === 431) {
+    return {
+      option: 'baseUrl',
+      message: `a request line was too long for the service or a proxy in front of it (${said}): raise the proxy's header limit, or send shorter requests`,
+    }
+  }
   if (locale !== undefined && e.code === 'VALIDATION_ERROR' && /targetLocaleId/.test(said)) {
     return {
       option: 'locales',
