@@ -15,7 +15,10 @@ export interface Unauthorized {
 
 /** The call this needs of the client (`createClient().strings` has it). */
 export interface SourceStringsClient {
-  sourceStrings(projectId: string, query: { hashcodes?: readonly string[] }): AsyncIterable<{ hashcode: string }>
+  sourceStrings(
+    projectId: string,
+    query: { hashcodes?: readonly string[] },
+  ): AsyncIterable<{ hashcode: string }>
 }
 
 /**

@@ -17,7 +17,9 @@ export async function projectOfCache(
       projectId?: unknown
     }
     if (manifest?.schema !== CACHE_SCHEMA) return undefined
-    return typeof manifest.projectId === 'string' && manifest.projectId !== '' ? manifest.projectId : undefined
+    return typeof manifest.projectId === 'string' && manifest.projectId !== ''
+      ? manifest.projectId
+      : undefined
   } catch {
     return undefined
   }

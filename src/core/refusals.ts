@@ -16,12 +16,22 @@ interface ServiceError {
 }
 
 /** Codes of failures that say nothing about the configuration: the same request may pass later. */
-const TRANSIENT_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE', 'CLIENT_CLOSED'])
+const TRANSIENT_CODES = new Set([
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'INVALID_RESPONSE',
+  'CLIENT_CLOSED',
+  'PROCESS_TIMEOUT',
+  'PROCESS_EXPIRED',
+])
 
 function isTransient(error: ServiceError): boolean {
   const status = typeof error.status === 'number' ? error.status : 0
+  // A 4xx is the service's (or a proxy's) answer to this request, whatever its body looked like.
+  if (status >= 400 && status < 500) return status === 408 || status === 429
   if (typeof error.code === 'string' && TRANSIENT_CODES.has(error.code)) return true
-  return status === 0 || status === 408 || status === 429 || status >= 500
+  // Status 0 is no answer at all, except for a request the client refused to send.
+  return (status === 0 && error.code !== 'INVALID_REQUEST') || status >= 500
 }
 
 /** Where a variable or an option is set, as a fix names it. */

@@ -170,7 +170,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
-  const projectId = options.projectId ?? (network ? undefined : await projectOfCache(options.cacheDir, input.fs))
+  const projectId =
+    options.projectId ?? (network ? undefined : await projectOfCache(options.cacheDir, input.fs))
   if (projectId && !options.projectId) {
     logger.info(`TMS_PROJECT_ID is not set: the cache of project ${projectId} is read`)
   }
@@ -289,7 +290,15 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     catalogs.set(locale, pseudoCatalog(messages, locale))
     sources[locale] = 'pseudo'
   }
-  return { catalogs, hashcodes, coverage, pushed, sources, failures, ...(unauthorized ? { unauthorized } : {}) }
+  return {
+    catalogs,
+    hashcodes,
+    coverage,
+    pushed,
+    sources,
+    failures,
+    ...(unauthorized ? { unauthorized } : {}),
+  }
 }
 
 function coverageOf(messages: number, translated: number): LocaleCoverage {

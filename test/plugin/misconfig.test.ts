@@ -46,7 +46,9 @@ const WRONG_SECRET =
 
 describe.each(Object.entries(BUILDS))('%s production build', (_name, build) => {
   test('a wrong secret fails the build naming the credential variables', async () => {
-    await expect(build(project.current.options({ userSecret: 'not-the-secret' }))).rejects.toThrow(WRONG_SECRET)
+    await expect(build(project.current.options({ userSecret: 'not-the-secret' }))).rejects.toThrow(
+      WRONG_SECRET,
+    )
   })
 
   test('an unknown project fails the build naming TMS_PROJECT_ID', async () => {

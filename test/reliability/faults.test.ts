@@ -85,7 +85,12 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
 
     // Created, not authorized yet: the pull gets none back and the build says why.
     expect(built.warnings).toEqual([
-      `[plugin unplugin-tms] ${COUNT} strings await authorization on the service (${[...FIVE_LOCALES].sort().map((l) => `${l} ${COUNT}`).join(', ')}) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`,
+      `[plugin unplugin-tms] ${COUNT} strings await authorization on the service (${[...FIVE_LOCALES]
+        .sort()
+        .map((l) => `${l} ${COUNT}`)
+        .join(
+          ', ',
+        )}) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`,
     ])
     expect(built.report!.pushed).toBe(COUNT)
     const stored = (await storedStrings(emu)).filter((s) => texts.includes(s.stringText))
@@ -102,7 +107,8 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
     expect(clean.report!.requests).toBe(cleanLog.total)
     const logical = 1 + COUNT / 100 + (cleanLog.total - 1)
     // Once every string is authorized, the pull asks no source strings.
-    pullRequests = cleanLog.total - (cleanLog.byRoute['GET /strings-api/v2/projects/:projectId/source-strings'] ?? 0)
+    pullRequests =
+      cleanLog.total - (cleanLog.byRoute['GET /strings-api/v2/projects/:projectId/source-strings'] ?? 0)
     expect(log.total).toBeGreaterThan(logical) // faults did strike
     expect(log.total).toBeLessThanOrEqual(logical * PER_REQUEST)
     // What the plugin counted is what the service saw.
