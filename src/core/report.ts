@@ -32,7 +32,7 @@ export function authorizationHint(unauthorized: Unauthorized): string {
   return (
     `${n} string${n === 1 ? '' : 's'} ${n === 1 ? 'awaits' : 'await'} authorization on the service ` +
     `(${locales.join(', ')}) and ${n === 1 ? 'gets' : 'get'} no translation until authorized: ` +
-    'authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings'
+    `authorize ${n === 1 ? 'it' : 'them'} in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`
   )
 }
 

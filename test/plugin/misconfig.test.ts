@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { Options } from '../../src/options'
 import {
@@ -94,3 +96,22 @@ describe.each(['rollup', 'webpack', 'esbuild'])('%s on a bad network day', (name
     expect(shipped(built, 'Bienvenue dans la boutique')).toBe(true)
   })
 })
+
+describe.each(['rollup', 'webpack', 'esbuild'])(
+  '%s with a string that waits for an authorization',
+  (name) => {
+    test('the build warns how to fix it, and the report counts it', async () => {
+      // A new message: the build pushes it (the first of these builds) and the service holds it unauthorized.
+      writeFileSync(
+        join(project.current.root, 'src/extra.js'),
+        "import { t } from 'unplugin-tms/runtime'\nexport const extra = () => t('Not authorized yet')\n",
+      )
+      const built = await BUILDS[name]!(project.current.options())
+      expect(built.warnings).toEqual([
+        `${name === 'rollup' ? '[plugin unplugin-tms] ' : name === 'webpack' ? '[unplugin-tms] ' : ''}1 string awaits authorization on the service (fr-FR 1) and gets no translation until authorized: authorize it in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`,
+      ])
+      const report = JSON.parse(readFileSync(join(built.outDir, 'tms-report.json'), 'utf8'))
+      expect(report.unauthorized).toEqual({ strings: 1, locales: { 'fr-FR': 1 } })
+    })
+  },
+)
