@@ -170,12 +170,13 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
-  const projectId =
-    options.projectId ?? (network ? undefined : await projectOfCache(options.cacheDir, input.fs))
-  if (projectId && !options.projectId) {
-    logger.info(`TMS_PROJECT_ID is not set: the cache of project ${projectId} is read`)
+  const projectId = options.projectId
+  // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
+  const cacheProject = projectId ?? (await projectOfCache(options.cacheDir, input.fs))
+  if (cacheProject && !projectId) {
+    logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
   }
-  const cache = new DiskCache(options.cacheDir, projectId, input.fs)
+  const cache = new DiskCache(options.cacheDir, cacheProject, input.fs)
 
   const manifestRead = await cache.readManifest()
   if (!manifestRead.hit && manifestRead.reason !== 'no file') {

@@ -74,7 +74,7 @@ describe('configuration errors exit 1 and name the fix', () => {
       code: 1,
       stderr: `extracting messages...\n${WRONG_SECRET}`,
     })
-  })
+  }, 120_000)
 
   it('an unknown project', async () => {
     const root = await app({ projectId: 'no-such-project', baseUrl: emu.url })
@@ -83,7 +83,7 @@ describe('configuration errors exit 1 and name the fix', () => {
     expect(run.stderr).toContain(
       `[unplugin-tms] project no-such-project is unknown to ${emu.url} (POST /strings-api/v2/projects/no-such-project failed: 404 NOT_FOUND_ERROR: Project no-such-project not found): check TMS_PROJECT_ID (or the projectId option) and TMS_BASE_URL (or the baseUrl option)\n`,
     )
-  })
+  }, 120_000)
 
   it('credentials without TMS_BASE_URL, or without TMS_PROJECT_ID', async () => {
     const noUrl = await tms(await app({ projectId: PROJECT }), ['pull'], creds)
@@ -97,7 +97,7 @@ describe('configuration errors exit 1 and name the fix', () => {
       '[unplugin-tms] TMS_PROJECT_ID (or the projectId option) is not set: the credentials are, but there is no project to push to or pull from\n',
     )
     expect(noProject.stderr).not.toContain('no credentials')
-  })
+  }, 120_000)
 
   it('half of the credentials, or none for a pull', async () => {
     const root = await app(online())
@@ -111,7 +111,7 @@ describe('configuration errors exit 1 and name the fix', () => {
       code: 1,
       stderr: '[unplugin-tms] tms pull needs credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET\n',
     })
-  })
+  }, 120_000)
 
   it('an include that matches no file', async () => {
     const root = await app({ ...online(), include: ['source/**/*.ts'] })
@@ -120,7 +120,7 @@ describe('configuration errors exit 1 and name the fix', () => {
     expect(run.stderr).toContain(
       `[unplugin-tms] include matched no file under ${root} ("source/**/*.ts", less exclude): fix the include option or the root\n`,
     )
-  })
+  }, 120_000)
 })
 
 describe('a bad network day exits 2 with the cache, or 0 with --allow-stale', () => {
@@ -150,7 +150,7 @@ describe('a bad network day exits 2 with the cache, or 0 with --allow-stale', ()
     expect(refused.stderr).toContain(
       'warning: the service could not be reached (POST /auth-api/v2/authenticate failed: network error: ECONNREFUSED',
     )
-  })
+  }, 120_000)
 })
 
 describe('the committed cache without TMS_PROJECT_ID', () => {
@@ -169,7 +169,7 @@ describe('the committed cache without TMS_PROJECT_ID', () => {
       'extracting messages...\nTMS_PROJECT_ID is not set: the cache of project demo-project is read\n',
     )
     expect(status.stdout).toContain('fr-FR          3           3        0    100.0%')
-  })
+  }, 120_000)
 })
 
 describe('strings that wait for an authorization', () => {
@@ -183,5 +183,5 @@ describe('strings that wait for an authorization', () => {
     expect(live.stdout).toContain(`0 new strings pushed, 4 requests made\n${hint}`)
     const pull = await tms(root, ['pull', '--json'], creds)
     expect(JSON.parse(pull.stdout).unauthorized).toEqual({ strings: 3, locales: { 'de-DE': 3, 'fr-FR': 3 } })
-  })
+  }, 120_000)
 })

@@ -51,38 +51,38 @@ describe.each(Object.entries(BUILDS))('%s production build', (_name, build) => {
     await expect(build(project.current.options({ userSecret: 'not-the-secret' }))).rejects.toThrow(
       WRONG_SECRET,
     )
-  })
+  }, 120_000)
 
   test('an unknown project fails the build naming TMS_PROJECT_ID', async () => {
     const url = project.current.emu.url
     await expect(build(project.current.options({ projectId: 'no-such-project' }))).rejects.toThrow(
       `[unplugin-tms] project no-such-project is unknown to ${url} (POST /strings-api/v2/projects/no-such-project failed: 404 NOT_FOUND_ERROR: Project no-such-project not found): check TMS_PROJECT_ID (or the projectId option) and TMS_BASE_URL (or the baseUrl option)`,
     )
-  })
+  }, 120_000)
 
   test('credentials without a base URL fail the build naming TMS_BASE_URL', async () => {
     await expect(build(without(['baseUrl']))).rejects.toThrow(
       '[unplugin-tms] TMS_BASE_URL (or the baseUrl option) is not set: the credentials are, but no request can be sent without the API root',
     )
-  })
+  }, 120_000)
 
   test('credentials without a project id fail the build naming TMS_PROJECT_ID', async () => {
     await expect(build(without(['projectId']))).rejects.toThrow(
       '[unplugin-tms] TMS_PROJECT_ID (or the projectId option) is not set: the credentials are, but there is no project to push to or pull from',
     )
-  })
+  }, 120_000)
 
   test('an include that matches no file fails the build naming the option', async () => {
     await expect(build(project.current.options({ include: ['source/**/*.js'] }))).rejects.toThrow(
       `[unplugin-tms] include matched no file under ${project.current.root} ("source/**/*.js", less exclude): fix the include option or the root`,
     )
-  })
+  }, 120_000)
 
   test('with no project id and no credentials, the committed cache of its one project is used', async () => {
     const built = await build(without(['projectId', 'userIdentifier', 'userSecret', 'baseUrl']))
     expect(built.warnings).toEqual([])
     expect(shipped(built, 'Bienvenue dans la boutique')).toBe(true)
-  })
+  }, 120_000)
 })
 
 describe.each(['rollup', 'webpack', 'esbuild'])('%s on a bad network day', (name) => {
@@ -94,7 +94,7 @@ describe.each(['rollup', 'webpack', 'esbuild'])('%s on a bad network day', (name
     )
     expect(built.warnings[0]).toContain('the build goes on with fr-FR: cached translations of ')
     expect(shipped(built, 'Bienvenue dans la boutique')).toBe(true)
-  })
+  }, 120_000)
 })
 
 describe.each(['rollup', 'webpack', 'esbuild'])(
