@@ -442,6 +442,16 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
   const cache: CacheMode = o.cache ?? (offlineEnv ? 'offline' : DEFAULTS.cache)
   const userIdentifier = o.userIdentifier ?? envValue(env, 'TMS_USER_IDENTIFIER')
   const userSecret = o.userSecret ?? envValue(env, 'TMS_USER_SECRET')
+  if (!userIdentifier !== !userSecret) {
+    // Half of the credentials is a mistake, never an offline build: say which half is missing.
+    const [missing, set] = userIdentifier
+      ? ['TMS_USER_SECRET (or the userSecret option)', 'TMS_USER_IDENTIFIER']
+      : ['TMS_USER_IDENTIFIER (or the userIdentifier option)', 'TMS_USER_SECRET']
+    throw new TmsConfigError(
+      userIdentifier ? 'userSecret' : 'userIdentifier',
+      `${missing} is not set, though ${set} is: set both, or neither for an offline build from the cache`,
+    )
+  }
   const credentials = userIdentifier && userSecret ? { userIdentifier, userSecret } : undefined
   const baseUrl = (o.baseUrl ?? envValue(env, 'TMS_BASE_URL'))?.replace(/\/+$/, '')
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {

@@ -12,7 +12,15 @@ interface SyncFlags {
   cache?: CacheMode
   locales?: string
   live?: boolean
+  allowStale?: boolean
 }
+
+/**
+ * Exit codes: 0 done, 1 failed (a configuration error, a refusal of the service, a threshold), 2 the
+ * service could not be reached and the cache stood in (a CI step must see it; `--allow-stale` accepts
+ * it and exits 0).
+ */
+const EXIT_STALE = 2
 
 function stderrLogger(json: boolean): SyncLogger {
   return {
@@ -38,8 +46,12 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   const logger = stderrLogger(json)
   const options = await optionsFrom(flags)
   if (command === 'status' && !flags.live && options.cache !== 'frozen') options.cache = 'offline'
-  if (command === 'push' && !options.credentials) {
-    throw new Error('[unplugin-tms] tms push needs credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET')
+  const network = options.cache !== 'offline' && options.cache !== 'frozen'
+  const needsService = command === 'push' || ((command === 'pull' || flags.live === true) && network)
+  if (needsService && !options.credentials) {
+    throw new Error(
+      `[unplugin-tms] tms ${command}${flags.live ? ' --live' : ''} needs credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET`,
+    )
   }
   logger.info(command === 'push' ? 'extracting and pushing new strings...' : 'extracting messages...')
   // The HTTP client loads only for the commands that may use it.
@@ -77,7 +89,14 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     logger.warn(threshold)
     failed = true
   }
-  return failed ? 1 : 0
+  if (failed) return 1
+  if (result.sync.failures.length > 0 && !flags.allowStale) {
+    process.stderr.write(
+      `error: tms ${command} did not finish its network work (see the warning above); pass --allow-stale to accept the cache and exit 0\n`,
+    )
+    return EXIT_STALE
+  }
+  return 0
 }
 
 interface JobProgress {
@@ -117,6 +136,10 @@ export function registerSyncCommands(cli: CAC): void {
       .option('--root <dir>', 'Project root (where tms.config.* and the globs are read)')
       .option('--cache <mode>', 'prefer-network | offline | frozen | refresh')
       .option('--locales <list>', 'Comma-separated target locales, overriding the config')
+      .option(
+        '--allow-stale',
+        'Exit 0 when the service cannot be reached and the cache stands in (else exit 2)',
+      )
   const action = (name: Command) => async (flags: SyncFlags) => {
     try {
       process.exitCode = await run(name, flags)

@@ -3,7 +3,7 @@ import { createClient, type TmsClient } from '../client/index'
 import type { ResolvedOptions } from '../options'
 import { type ExtractResult, extractMessages } from './extract/index'
 import { buildReport, type TmsReport } from './report'
-import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations } from './sync'
+import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations, TmsSyncError } from './sync'
 
 /**
  * Extract, push, pull, report: the one sequence behind a build's start and the `tms` commands, so the
@@ -17,6 +17,11 @@ export interface PipelineInput {
   push?: boolean
   /** Fetch translations now; defaults to true. */
   pull?: boolean
+  /**
+   * Fail on a configuration error (a refusal of the service, a missing setting, an include that
+   * matches no file): production builds and commands, the default. A dev server warns and goes on.
+   */
+  strict?: boolean
   /** Client settings for tests (short retry budgets); the credentials always come from the options. */
   client?: Partial<Omit<Parameters<typeof createClient>[0], 'baseUrl' | 'userIdentifier' | 'userSecret'>>
 }
@@ -91,6 +96,9 @@ export async function syncExtraction(
   extraction: ExtractResult,
 ): Promise<Omit<PipelineResult, 'extraction'>> {
   const { options, logger } = input
+  const nothing = noFileProblem(options, extraction)
+  if (nothing && input.strict !== false) throw new TmsSyncError('include', nothing)
+  if (nothing) logger.warn(nothing)
   const client = clientFor(options, input.client)
   try {
     const sync = await syncTranslations({
@@ -100,9 +108,20 @@ export async function syncExtraction(
       logger,
       push: input.push,
       pull: input.pull,
+      strict: input.strict,
     })
     return { sync, report: buildReport(sync, client?.stats.total ?? 0) }
   } finally {
     await client?.close()
   }
+}
+
+/**
+ * An include that selects no file is a wrong glob or root, never an app without text: a build would
+ * ship with empty catalogs and no hint.
+ */
+function noFileProblem(options: ResolvedOptions, extraction: ExtractResult): string | undefined {
+  if (extraction.files.size > 0) return undefined
+  const globs = options.include.map((g) => JSON.stringify(g)).join(', ')
+  return `include matched no file under ${options.root} (${globs}, less exclude): fix the include option or the root`
 }

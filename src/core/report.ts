@@ -1,4 +1,5 @@
 import type { ResolvedOptions } from '../options'
+import type { Unauthorized } from './authorization'
 import type { LocaleCoverage, SyncResult } from './sync'
 
 /** What a build or `tms status` tells: coverage per locale, strings pushed, requests made. */
@@ -6,12 +7,33 @@ export interface TmsReport {
   locales: Record<string, LocaleCoverage>
   pushed: number
   requests: number
+  /** Present when the pull found strings on the service that wait for an authorization. */
+  unauthorized?: Unauthorized
 }
 
-export function buildReport(result: Pick<SyncResult, 'coverage' | 'pushed'>, requests: number): TmsReport {
+export function buildReport(
+  result: Pick<SyncResult, 'coverage' | 'pushed' | 'unauthorized'>,
+  requests: number,
+): TmsReport {
   const locales: Record<string, LocaleCoverage> = {}
   for (const locale of Object.keys(result.coverage).sort()) locales[locale] = result.coverage[locale]!
-  return { locales, pushed: result.pushed, requests }
+  const report: TmsReport = { locales, pushed: result.pushed, requests }
+  if (result.unauthorized) report.unauthorized = result.unauthorized
+  return report
+}
+
+/**
+ * What to do about strings that wait for an authorization: the service returns no translation for
+ * them, so they show the source text however long translators work on other strings.
+ */
+export function authorizationHint(unauthorized: Unauthorized): string {
+  const n = unauthorized.strings
+  const locales = Object.entries(unauthorized.locales).map(([l, c]) => `${l} ${c}`)
+  return (
+    `${n} string${n === 1 ? '' : 's'} ${n === 1 ? 'awaits' : 'await'} authorization on the service ` +
+    `(${locales.join(', ')}) and ${n === 1 ? 'gets' : 'get'} no translation until authorized: ` +
+    `authorize ${n === 1 ? 'it' : 'them'} in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings`
+  )
 }
 
 /**
@@ -35,6 +57,7 @@ export function formatReport(report: TmsReport, { pushes = true }: { pushes?: bo
   )
   const requests = `${report.requests} requests made`
   lines.push(pushes ? `${report.pushed} new strings pushed, ${requests}` : requests)
+  if (report.unauthorized) lines.push(authorizationHint(report.unauthorized))
   return lines.join('\n')
 }
 

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
 import type { PseudoLocale, ResolvedOptions } from '../options'
+import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
+import { projectOfCache } from './cache-project'
 import { checkAppText } from './catalog'
 import { pseudoLocalize } from './pseudo'
+import { missingSettings, type Refusal, refusalOf } from './refusals'
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
@@ -45,6 +48,8 @@ export interface SyncClient {
         showPlaceholderValues?: boolean
       },
     ): AsyncIterable<{ hashcode: string; translations: { translation: string; pluralForm: string | null }[] }>
+    /** Tells an unauthorized string from one the service lacks (see awaitingAuthorization). */
+    sourceStrings?: SourceStringsClient['sourceStrings']
   }
   jobs?: JobClient
 }
@@ -84,6 +89,11 @@ export interface SyncInput {
   /** Whether translations are fetched now (default true). */
   pull?: boolean
   fs?: CacheFs
+  /**
+   * A production build or a command (default): a refusal of the service or a missing setting fails
+   * the run. False in a dev server or a watch, which warn and go on with the cache.
+   */
+  strict?: boolean
 }
 
 /** Per locale: message key -> translated text in the app's placeholder spelling. */
@@ -105,6 +115,10 @@ export interface SyncResult {
   pushed: number
   /** Where each locale's translations came from. */
   sources: Record<string, 'network' | 'cache' | 'none' | 'pseudo'>
+  /** What the network should have done and the cache or the source text did instead (one warning said so). */
+  failures: ServiceFailure[]
+  /** Strings on the service that the pull did not get back: they wait for an authorization. */
+  unauthorized?: Unauthorized
 }
 
 /** A failure the build must stop on (frozen cache); the message names the option and the location. */
@@ -153,9 +167,18 @@ function describeError(error: unknown): string {
 /** Runs push and pull as the options say and returns the catalogs the bundle gets. */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
-  const cache = new DiskCache(options.cacheDir, options.projectId, input.fs)
+  const strict = input.strict !== false
+  const missing = missingSettings(options)
+  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
+  if (missing) logger.warn(missing.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
+  // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
+  const cacheProject = projectId ?? (await projectOfCache(options.cacheDir, input.fs))
+  if (cacheProject && !projectId) {
+    logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
+  }
+  const cache = new DiskCache(options.cacheDir, cacheProject, input.fs)
 
   const manifestRead = await cache.readManifest()
   if (!manifestRead.hit && manifestRead.reason !== 'no file') {
@@ -176,17 +199,20 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
 
   let pushed = 0
-  const failures: NetworkFailure[] = []
+  const failures: ServiceFailure[] = []
   const shouldPush = (input.push ?? options.push) && unknown.length > 0
   if (shouldPush && network && projectId) {
     const created: Record<string, ManifestEntry> = {}
     try {
       await pushNewMessages(network, options, projectId, unknown, cache, created)
     } catch (error) {
+      const refusal = refusalOf(error, options)
+      if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
       const missed = unknown.filter((m) => !created[m.key]).length
       failures.push({
         what: `${missed} of ${unknown.length} new strings not created (they keep their source text)`,
-        error: describeError(error),
+        error: refusal?.message ?? describeError(error),
+        refused: !!refusal,
       })
     }
     // Every batch that was created counts, also when another failed: the pull asks for them.
@@ -218,16 +244,21 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const wanted = [...new Set(hashcodes.values())].sort()
   // Looked up once for all locales.
   const messageHashcodes = messages.map((m) => hashcodes.get(m.key))
+  const refusals: Refusal[] = []
+  const absent = new Map<string, string[]>()
 
   await Promise.all(
     options.locales.map(async (locale) => {
-      const { translations, source, failure } = await translationsFor(locale, {
+      const pulled = await translationsFor(locale, {
         input,
         cache,
         network,
         projectId,
         wanted,
       })
+      const { translations, source, failure, refusal } = pulled
+      if (refusal) refusals.push(refusal)
+      if (pulled.absent && pulled.absent.length > 0) absent.set(locale, pulled.absent)
       if (failure) failures.push(failure)
       sources[locale] = source
       const catalog = new Map<string, string>()
@@ -249,7 +280,11 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       coverage[locale] = coverageOf(messages.length, catalog.size)
     }),
   )
+  // Every locale has settled: no pull is left running behind the error.
+  if (refusals[0]) throw new TmsSyncError(refusals[0].option, refusals[0].message)
   if (failures.length > 0) logger.warn(describeFailures(failures))
+  const unauthorized =
+    network && projectId ? await awaitingAuthorization(network.strings, projectId, absent) : undefined
   const bare = options.locales.filter((l) => sources[l] === 'none')
   if (!network && bare.length > 0 && messages.length > 0) {
     logger.warn(
@@ -261,7 +296,15 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     catalogs.set(locale, pseudoCatalog(messages, locale))
     sources[locale] = 'pseudo'
   }
-  return { catalogs, hashcodes, coverage, pushed, sources }
+  return {
+    catalogs,
+    hashcodes,
+    coverage,
+    pushed,
+    sources,
+    failures,
+    ...(unauthorized ? { unauthorized } : {}),
+  }
 }
 
 function coverageOf(messages: number, translated: number): LocaleCoverage {
@@ -279,8 +322,10 @@ function pseudoCatalog(messages: readonly SyncMessage[], locale: PseudoLocale): 
 
 function offlineReason(options: ResolvedOptions, client: SyncClient | undefined): string {
   if (options.cache === 'offline') return "cache is 'offline' (TMS_OFFLINE=1 or the cache option)"
-  if (!client) return 'no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET)'
-  if (!options.projectId) return 'no projectId (set TMS_PROJECT_ID or the projectId option)'
+  if (!options.credentials) return 'no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET)'
+  if (!options.baseUrl) return 'TMS_BASE_URL is not set (or the baseUrl option)'
+  if (!options.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'
+  if (!client) return 'no client'
   return 'no network'
 }
 
@@ -383,15 +428,20 @@ async function translationsFor(
 ): Promise<{
   translations: Record<string, string>
   source: 'network' | 'cache' | 'none'
-  failure?: NetworkFailure
+  failure?: ServiceFailure
+  /** Set in a strict run: the service refused the pull, and the run fails. */
+  refusal?: Refusal
+  /** Hashcodes asked for that the service did not return (see awaitingAuthorization). */
+  absent?: string[]
 }> {
   const { input, cache, network, projectId, wanted } = ctx
   const { options } = input
   const retrievalType = options.retrievalType
   let error: string | undefined
+  let refused = false
   // What arrived before a failure: kept, never thrown away with the rest.
   const fetched: Record<string, string> = {}
-  let received = 0
+  const returned = new Set<string>()
   if (network && projectId && input.pull !== false && wanted.length > 0) {
     try {
       for await (const item of network.strings.translations(projectId, {
@@ -400,21 +450,25 @@ async function translationsFor(
         retrievalType,
         showPlaceholderValues: false,
       })) {
-        received++
+        returned.add(item.hashcode)
         const text = item.translations.find((t) => t.pluralForm == null)?.translation
         if (typeof text === 'string') fetched[item.hashcode] = text
       }
     } catch (e) {
-      error = describeError(e)
+      const refusal = refusalOf(e, options, locale)
+      if (refusal && input.strict !== false) return { translations: {}, source: 'none', refusal }
+      error = refusal?.message ?? describeError(e)
+      refused = !!refusal
     }
     if (!error) {
       // The service answered for every hashcode asked: what it did not return has no translation.
       await cache.mergeLocale(locale, retrievalType, fetched, wanted).catch((e: unknown) => {
         input.logger.warn(`${cache.localeFile(locale, retrievalType)} not updated: ${describeError(e)}`)
       })
-      return { translations: fetched, source: 'network' }
+      return { translations: fetched, source: 'network', absent: wanted.filter((h) => !returned.has(h)) }
     }
   }
+  const received = returned.size
   const partial = received > 0 ? ` and ${received} answers received before the failure` : ''
   const cached = await cache.readLocale(locale, retrievalType)
   // A failed pull drops nothing: what did arrive goes over the cached translations.
@@ -424,12 +478,12 @@ async function translationsFor(
     return {
       translations: fetched,
       source: received > 0 ? 'network' : 'none',
-      failure: { what: `${locale}: source text${partial} (refresh ignores the cache)`, error },
+      failure: { what: `${locale}: source text${partial} (refresh ignores the cache)`, error, refused },
     }
   }
   if (cached.hit) {
     const failure = error
-      ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error }
+      ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error, refused }
       : undefined
     return { translations: merged ?? { ...cached.value.translations, ...fetched }, source: 'cache', failure }
   }
@@ -437,7 +491,7 @@ async function translationsFor(
     return {
       translations: fetched,
       source: 'network',
-      failure: error ? { what: `${locale}: source text for the rest${partial}`, error } : undefined,
+      failure: error ? { what: `${locale}: source text for the rest${partial}`, error, refused } : undefined,
     }
   }
   if (options.cache === 'frozen') {
@@ -450,17 +504,25 @@ async function translationsFor(
   return {
     translations: {},
     source: 'none',
-    failure: error ? { what: `${locale}: source text (not in the cache)`, error } : undefined,
+    failure: error ? { what: `${locale}: source text (not in the cache)`, error, refused } : undefined,
   }
 }
 
-interface NetworkFailure {
+/** Network work that did not happen, and what the run used instead. */
+export interface ServiceFailure {
   what: string
   error: string
+  /** The service refused it (a configuration error) rather than failing to answer. */
+  refused?: boolean
 }
 
 /** One warning for a bad day, however many requests failed: what failed and what the build used instead. */
-function describeFailures(failures: NetworkFailure[]): string {
-  const errors = [...new Set(failures.map((f) => f.error))]
-  return `the service could not be reached (${errors.join('; ')}); the build goes on with ${failures.map((f) => f.what).join(', ')}`
+function describeFailures(failures: ServiceFailure[]): string {
+  const unreached = [...new Set(failures.filter((f) => !f.refused).map((f) => f.error))]
+  const refused = [...new Set(failures.filter((f) => f.refused).map((f) => f.error))]
+  const causes = [
+    ...refused,
+    ...(unreached.length > 0 ? [`the service could not be reached (${unreached.join('; ')})`] : []),
+  ]
+  return `${causes.join('; ')}; the build goes on with ${failures.map((f) => f.what).join(', ')}`
 }

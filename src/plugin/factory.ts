@@ -7,7 +7,7 @@ import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline-rollup'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
-import { catalogLocaleOf, RUNTIME_ID } from './virtual'
+import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
 /** What apps import; resolved to the virtual runtime module of the build. */
@@ -96,7 +96,14 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
         // A catalog holds translations: it waits for the pull, which the other modules do not.
-        await session.synced()
+        try {
+          await session.synced()
+        } catch (error) {
+          // A production build fails in buildEnd with the sync's own error, not with one "Could not
+          // load" wrapped around it per locale.
+          if (!dev && !webpackLike) return literalCatalogModule(new Map())
+          throw error
+        }
         if (dev) return session.catalogModule(locale, {})
         if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
         return session.catalogModule(locale, { marker: true })

@@ -17,7 +17,7 @@ import {
 import type { KeywordSpec } from '../core/extract/keywords'
 import { extractOptionsOf, syncExtraction, usesService } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
-import { type TmsReport, thresholdFailure } from '../core/report'
+import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
 import { messageId, sameSpelling } from './ids'
@@ -267,6 +267,7 @@ export class TmsSession {
         // A dev server serves what the cache holds (`tms pull` refreshes it) and pushes only when asked.
         push: this.options.push,
         pull: this.command === 'build',
+        strict: this.command === 'build',
       },
       extraction,
     )
@@ -274,6 +275,10 @@ export class TmsSession {
     if (generation === this.generation) {
       this.sync = sync
       this.report = report
+    }
+    // The report is info, which most bundlers do not print: a translation that cannot show is a warning.
+    if (report.unauthorized) {
+      problems.push({ severity: 'warning', code: 'sync', message: authorizationHint(report.unauthorized) })
     }
     const failure = thresholdFailure(report, this.options)
     if (failure) {

@@ -37,4 +37,20 @@ describe('report', () => {
     )
     expect(thresholdFailure(report, { failOnMissing: false, minCoverage: 70, locales })).toBeUndefined()
   })
+
+  it('ends with what to do about strings that wait for an authorization', () => {
+    const waiting = buildReport(
+      {
+        coverage: { 'fr-FR': { messages: 10, translated: 7, missing: 3, coverage: 70 } },
+        pushed: 0,
+        unauthorized: { strings: 3, locales: { 'fr-FR': 3 } },
+      },
+      4,
+    )
+    expect(formatReport(waiting).split('\n').slice(2)).toEqual([
+      '0 new strings pushed, 4 requests made',
+      '3 strings await authorization on the service (fr-FR 3) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings',
+    ])
+    expect(formatReport(report)).not.toContain('authoriz')
+  })
 })

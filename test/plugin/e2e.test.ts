@@ -253,8 +253,10 @@ test('a production build pushes a new message once and reports it', async () => 
     expect(report).toEqual({
       locales: { 'fr-FR': { messages: 6, translated: 5, missing: 1, coverage: 83.3 } },
       pushed: 1,
-      // Authentication, the create-strings request, one page of translations.
-      requests: 3,
+      // Authentication, the create-strings request, one page of translations, and the source
+      // strings of the one the pull did not get back: it waits for an authorization.
+      requests: 4,
+      unauthorized: { strings: 1, locales: { 'fr-FR': 1 } },
     })
     const second = await buildRollup(project.root, project.options())
     expect(JSON.parse(readFileSync(join(second.outDir, 'tms-report.json'), 'utf8')).pushed).toBe(0)

@@ -81,9 +81,12 @@ it('no output of any run holds the secret or a token', async () => {
   await control(emu, 'POST', '/_emulator/faults', {})
   expect(down.warnings.join('\n')).toContain('MAINTENANCE_MODE_ERROR')
   record('build warnings (maintenance)', down.warnings)
-  const wrong = await rollupBuild(app(), { ...options, userSecret: WRONG })
-  expect(wrong.warnings.join('\n')).toContain('401 AUTHENTICATION_ERROR')
-  record('build warnings (wrong secret)', wrong.warnings)
+  // A wrong secret is a configuration error: the build fails, and its error names the variables.
+  const wrong = await rollupBuild(app(), { ...options, userSecret: WRONG }).catch((e: Error) => e)
+  expect(wrong).toBeInstanceOf(Error)
+  expect((wrong as Error).message).toContain('401 AUTHENTICATION_ERROR')
+  record('build error (wrong secret)', String(wrong))
+  record('build error stack (wrong secret)', (wrong as Error).stack ?? '')
 
   // The CLI, every command, plain and --json, with good and wrong credentials.
   const cliRoot = app()
