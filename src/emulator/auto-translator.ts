@@ -38,6 +38,13 @@ function pseudoFor(localeId: string, parsed: string): string {
 }
 
 /**
+ * Pairs translated in one go. A larger authorization (a job of 20,000 strings in 3 locales) goes on
+ * in slices of this many, with other requests served in between: in one go it kept the emulator
+ * from answering anyone for seconds. Small authorizations are still translated before they return.
+ */
+export const AUTO_TRANSLATE_SLICE = 250
+
+/**
  * Plays the translators: when strings are authorized, it saves a translation for each new
  * (string, locale) pair that has none (from the seed's translation memory, or pseudo-translated),
  * then publishes it after the project's delay. Strings with no memory match stay untranslated.
@@ -72,26 +79,34 @@ export class AutoTranslator {
     store.events.on('stringsAuthorized', ({ projectId, pairs }) => {
       const { mode, publishDelayMs } = this.get(projectId)
       if (mode === 'off') return
-      for (const { hashcode, localeId } of pairs) {
-        const string = store.strings.get(projectId, hashcode)
-        if (!string) continue
-        const state = string.translations[localeId]
-        if (state?.pending || state?.published) continue
-        const text =
-          mode === 'pseudo'
-            ? pseudoFor(localeId, string.parsedStringText)
-            : store.directory.recall(localeId, string.parsedStringText)
-        if (text === undefined) continue
-        const now = this.#clock.now()
-        if (publishDelayMs === 0) {
-          store.strings.setTranslation(projectId, hashcode, localeId, text, true, now)
-        } else {
-          store.strings.setTranslation(projectId, hashcode, localeId, text, false, now)
+      const slice = (from: number): void => {
+        const saved: { hashcode: string; localeId: string }[] = []
+        for (const { hashcode, localeId } of pairs.slice(from, from + AUTO_TRANSLATE_SLICE)) {
+          const string = store.strings.get(projectId, hashcode)
+          if (!string) continue
+          const state = string.translations[localeId]
+          if (state?.pending || state?.published) continue
+          const text =
+            mode === 'pseudo'
+              ? pseudoFor(localeId, string.parsedStringText)
+              : store.directory.recall(localeId, string.parsedStringText)
+          if (text === undefined) continue
+          const now = this.#clock.now()
+          store.strings.setTranslation(projectId, hashcode, localeId, text, publishDelayMs === 0, now)
+          saved.push({ hashcode, localeId })
+        }
+        if (publishDelayMs > 0 && saved.length > 0) {
           this.#timers.after(publishDelayMs, () => {
-            store.strings.publish(projectId, hashcode, localeId, this.#clock.now())
+            for (const { hashcode, localeId } of saved) {
+              store.strings.publish(projectId, hashcode, localeId, this.#clock.now())
+            }
           })
         }
+        if (from + AUTO_TRANSLATE_SLICE < pairs.length) {
+          this.#timers.after(0, () => slice(from + AUTO_TRANSLATE_SLICE))
+        }
       }
+      slice(0)
     })
   }
 }
