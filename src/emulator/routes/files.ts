@@ -148,7 +148,16 @@ function readDate(query: Query, name: string): number | null {
 /** The service shows whole seconds: a date a client read back must compare equal to the record's. */
 const seconds = (ms: number): number => Math.floor(ms / 1000) * 1000
 
-function contentDisposition(name: string): string {
+/**
+ * Only the last segment of a file URI names the download: a browser or a client that saves under
+ * the given name must not be led into folders (`../../.bashrc` is saved as `.bashrc`, if at all).
+ */
+function contentDisposition(fileUri: string): string {
+  const name =
+    fileUri
+      .split(/[/\\]/)
+      .filter((s) => s !== '' && s !== '.' && s !== '..')
+      .pop() ?? 'file'
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
