@@ -39,6 +39,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       closing ??= (async () => {
         ctx.timers.clear()
         await app.close()
+        await ctx.placeholders.close()
         await ctx.persistence?.flush()
       })()
       return closing
