@@ -38,9 +38,15 @@ function pseudoFor(localeId: string, parsed: string): string {
 }
 
 /**
- * Pairs translated in one go. A larger authorization (a job of 20,000 strings in 3 locales) goes on
- * in slices of this many, with other requests served in between: in one go it kept the emulator
- * from answering anyone for seconds. Small authorizations are still translated before they return.
+ * An authorization of at most this many (string, locale) pairs is translated (and, with no delay,
+ * published) before it returns, as tests and demos expect of `publishDelayMs: 0`.
+ */
+export const AUTO_TRANSLATE_AT_ONCE = 5000
+
+/**
+ * A larger authorization (a job of 20,000 strings in 3 locales) goes on in slices of this many
+ * pairs, with other requests served in between: in one go it kept the emulator from answering
+ * anyone for seconds.
  */
 export const AUTO_TRANSLATE_SLICE = 250
 
@@ -79,9 +85,10 @@ export class AutoTranslator {
     store.events.on('stringsAuthorized', ({ projectId, pairs }) => {
       const { mode, publishDelayMs } = this.get(projectId)
       if (mode === 'off') return
+      const size = pairs.length <= AUTO_TRANSLATE_AT_ONCE ? pairs.length : AUTO_TRANSLATE_SLICE
       const slice = (from: number): void => {
         const saved: { hashcode: string; localeId: string }[] = []
-        for (const { hashcode, localeId } of pairs.slice(from, from + AUTO_TRANSLATE_SLICE)) {
+        for (const { hashcode, localeId } of pairs.slice(from, from + size)) {
           const string = store.strings.get(projectId, hashcode)
           if (!string) continue
           const state = string.translations[localeId]
@@ -102,8 +109,8 @@ export class AutoTranslator {
             }
           })
         }
-        if (from + AUTO_TRANSLATE_SLICE < pairs.length) {
-          this.#timers.after(0, () => slice(from + AUTO_TRANSLATE_SLICE))
+        if (from + size < pairs.length) {
+          this.#timers.after(0, () => slice(from + size))
         }
       }
       slice(0)

@@ -132,11 +132,7 @@ describe('journey', () => {
       const added = await client.jobs.addStrings(PROJECT, job.translationJobUid, { hashcodes })
       expect(added.processes.map((p) => p.processState)).toEqual(['COMPLETED', 'COMPLETED'])
       await client.jobs.authorize(PROJECT, job.translationJobUid)
-      // 1500 pairs are more than one slice of the auto-translator: the rest is published in the background.
-      await eventually(async () => {
-        const { jobStatus } = await client.jobs.get(PROJECT, job.translationJobUid)
-        return jobStatus === 'COMPLETE' ? jobStatus : undefined
-      }, 20_000)
+      expect((await client.jobs.get(PROJECT, job.translationJobUid)).jobStatus).toBe('COMPLETE')
       const progress = await client.jobs.progress(PROJECT, job.translationJobUid)
       expect(progress.progress).toEqual({ totalWordCount: 4500, percentComplete: 100 })
       const searched = await client.jobs.search(PROJECT, { hashcodes: [hashcodes[1499]!] })
