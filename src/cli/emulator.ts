@@ -68,7 +68,10 @@ async function run(flags: EmulatorFlags): Promise<void> {
         'or --port 0 for any free port',
     )
   })
-  const stop = (): void => {
+  let signals = 0
+  const stop = (signal: NodeJS.Signals): void => {
+    // A second signal while closing: out at once (the data file's temp file is removed on exit).
+    if (++signals > 1) process.exit(signal === 'SIGINT' ? 130 : 143)
     emulator.close().then(
       () => process.exit(0),
       (error: Error) => {
@@ -77,8 +80,8 @@ async function run(flags: EmulatorFlags): Promise<void> {
       },
     )
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
   // Scripts wait for this exact first line to learn the port; the handlers above are in place by
   // then, so a signal sent right after it still stops cleanly.
   process.stdout.write(`emulator listening on ${emulator.url}\n`)

@@ -92,7 +92,26 @@ export class PlaceholderSpecError extends Error {
   }
 }
 
+/**
+ * Compiled regexes kept at most. A process that sees many distinct custom regexes (an emulator
+ * serving many callers) would otherwise keep every one of them: +467 MB after 1,500.
+ */
+export const PLACEHOLDER_CACHE_LIMIT = 64
+
+/** Least recently used first (a Map keeps insertion order; a hit moves its key to the end). */
 const compiled = new Map<string, RegExp | null>()
+let newest: string | undefined
+
+/** How many compiled regexes are kept now (for tests of the bound). */
+export function placeholderCacheSize(): number {
+  return compiled.size
+}
+
+function remember(key: string, re: RegExp | null): void {
+  compiled.set(key, re)
+  newest = key
+  if (compiled.size > PLACEHOLDER_CACHE_LIMIT) compiled.delete(compiled.keys().next().value!)
+}
 
 /**
  * The global regex for a spec, or null when the spec recognises no placeholders. A custom regex wins
@@ -102,7 +121,14 @@ const compiled = new Map<string, RegExp | null>()
 export function placeholderRegex(spec: PlaceholderSpec): RegExp | null {
   const key =
     spec.custom != null && spec.custom !== '' ? `custom:${spec.custom}` : `format:${spec.format ?? 'none'}`
-  if (compiled.has(key)) return compiled.get(key)!
+  // The same spec many times in a row (every text of an extraction) costs one lookup, no reordering.
+  if (key === newest) return compiled.get(key)!
+  const hit = compiled.get(key)
+  if (hit !== undefined || compiled.has(key)) {
+    compiled.delete(key)
+    remember(key, hit ?? null)
+    return hit ?? null
+  }
   let source: string | null
   if (spec.custom != null && spec.custom !== '') {
     source = spec.custom
@@ -132,7 +158,7 @@ export function placeholderRegex(spec: PlaceholderSpec): RegExp | null {
     source = PLACEHOLDER_PATTERN_SOURCES[format as PlaceholderFormat]
   }
   const re = source == null ? null : new RegExp(source, 'gu')
-  compiled.set(key, re)
+  remember(key, re)
   return re
 }
 

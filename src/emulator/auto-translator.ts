@@ -38,6 +38,19 @@ function pseudoFor(localeId: string, parsed: string): string {
 }
 
 /**
+ * An authorization of at most this many (string, locale) pairs is translated (and, with no delay,
+ * published) before it returns, as tests and demos expect of `publishDelayMs: 0`.
+ */
+export const AUTO_TRANSLATE_AT_ONCE = 5000
+
+/**
+ * A larger authorization (a job of 20,000 strings in 3 locales) goes on in slices of this many
+ * pairs, with other requests served in between: in one go it kept the emulator from answering
+ * anyone for seconds.
+ */
+export const AUTO_TRANSLATE_SLICE = 250
+
+/**
  * Plays the translators: when strings are authorized, it saves a translation for each new
  * (string, locale) pair that has none (from the seed's translation memory, or pseudo-translated),
  * then publishes it after the project's delay. Strings with no memory match stay untranslated.
@@ -72,26 +85,35 @@ export class AutoTranslator {
     store.events.on('stringsAuthorized', ({ projectId, pairs }) => {
       const { mode, publishDelayMs } = this.get(projectId)
       if (mode === 'off') return
-      for (const { hashcode, localeId } of pairs) {
-        const string = store.strings.get(projectId, hashcode)
-        if (!string) continue
-        const state = string.translations[localeId]
-        if (state?.pending || state?.published) continue
-        const text =
-          mode === 'pseudo'
-            ? pseudoFor(localeId, string.parsedStringText)
-            : store.directory.recall(localeId, string.parsedStringText)
-        if (text === undefined) continue
-        const now = this.#clock.now()
-        if (publishDelayMs === 0) {
-          store.strings.setTranslation(projectId, hashcode, localeId, text, true, now)
-        } else {
-          store.strings.setTranslation(projectId, hashcode, localeId, text, false, now)
+      const size = pairs.length <= AUTO_TRANSLATE_AT_ONCE ? pairs.length : AUTO_TRANSLATE_SLICE
+      const slice = (from: number): void => {
+        const saved: { hashcode: string; localeId: string }[] = []
+        for (const { hashcode, localeId } of pairs.slice(from, from + size)) {
+          const string = store.strings.get(projectId, hashcode)
+          if (!string) continue
+          const state = string.translations[localeId]
+          if (state?.pending || state?.published) continue
+          const text =
+            mode === 'pseudo'
+              ? pseudoFor(localeId, string.parsedStringText)
+              : store.directory.recall(localeId, string.parsedStringText)
+          if (text === undefined) continue
+          const now = this.#clock.now()
+          store.strings.setTranslation(projectId, hashcode, localeId, text, publishDelayMs === 0, now)
+          saved.push({ hashcode, localeId })
+        }
+        if (publishDelayMs > 0 && saved.length > 0) {
           this.#timers.after(publishDelayMs, () => {
-            store.strings.publish(projectId, hashcode, localeId, this.#clock.now())
+            for (const { hashcode, localeId } of saved) {
+              store.strings.publish(projectId, hashcode, localeId, this.#clock.now())
+            }
           })
         }
+        if (from + size < pairs.length) {
+          this.#timers.after(0, () => slice(from + size))
+        }
       }
+      slice(0)
     })
   }
 }

@@ -4,6 +4,7 @@ import { Clock } from './clock'
 import { configFromOptions, type EmulatorConfig } from './config'
 import { FaultInjector } from './faults'
 import { Persistence } from './persistence'
+import { PlaceholderSandbox } from './placeholder-sandbox'
 import { RequestLog } from './request-log'
 import { loadSeed } from './seed'
 import { EmulatorStore } from './store'
@@ -19,6 +20,8 @@ export class EmulatorContext {
   readonly timers: TimerSet = new TimerSet()
   readonly faults: FaultInjector = new FaultInjector()
   readonly requestLog: RequestLog = new RequestLog()
+  /** Where callers' own placeholder regexes run, off the thread that answers requests. */
+  readonly placeholders: PlaceholderSandbox = new PlaceholderSandbox()
   readonly store: EmulatorStore
   readonly callbacks: CallbackSender
   readonly autoTranslator: AutoTranslator

@@ -24,6 +24,7 @@ export async function launchEmulator(options: EmulatorOptions): Promise<RunningE
       closing ??= (async () => {
         ctx.timers.clear()
         await app.close()
+        await ctx.placeholders.close()
         await ctx.persistence?.flush()
       })()
       return closing

@@ -1,9 +1,26 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, unlinkSync } from 'node:fs'
 import { rename, unlink, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 const DATA_VERSION = 1
+
+/**
+ * Temp files being written now. A process that exits mid-write (a second Ctrl-C, process.exit
+ * elsewhere) removes them on its way out, so no `state.json.*.tmp` is left behind.
+ */
+const writing = new Set<string>()
+let exitHook = false
+
+function removeTempFiles(): void {
+  for (const temp of writing) {
+    try {
+      unlinkSync(temp)
+    } catch {
+      // Already renamed or never created.
+    }
+  }
+}
 
 interface DataFile {
   version: number
@@ -76,11 +93,18 @@ export class Persistence {
     const body = JSON.stringify({ version: DATA_VERSION, state: this.#snapshot() } satisfies DataFile)
     this.#writing = this.#writing.then(async () => {
       const temp = `${this.#file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+      if (!exitHook) {
+        exitHook = true
+        process.on('exit', removeTempFiles)
+      }
+      writing.add(temp)
       try {
         mkdirSync(dirname(this.#file), { recursive: true })
         await writeFile(temp, body)
         await rename(temp, this.#file)
+        writing.delete(temp)
       } catch (error) {
+        writing.delete(temp)
         await unlink(temp).catch(() => {})
         process.emitWarning(
           `[unplugin-tms] emulator could not save ${this.#file}: ${(error as Error).message}`,

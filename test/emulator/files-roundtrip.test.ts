@@ -214,14 +214,21 @@ describe('retrieval types and options', () => {
     expect(await get('a.csv', false)).toBe('key,text\na,Un\nb,Two\n')
   })
 
-  it('returns a .pot as .po, names the file after its URI, and rejects an unknown retrievalType', async () => {
+  it('returns a .pot as .po, names the file after the last segment of its URI, and rejects an unknown retrievalType', async () => {
     await f.put('locale/app.pot', 'gettext', 'msgid "Hi"\nmsgstr ""\n')
     const original = await f.download('/file?fileUri=locale%2Fapp.pot')
     expect(original.headers.get('content-disposition')).toBe(
-      `attachment; filename="locale/app.po"; filename*=UTF-8''locale%2Fapp.po`,
+      `attachment; filename="app.po"; filename*=UTF-8''app.po`,
     )
     const translated = await f.download('/locales/fr-FR/file?fileUri=locale%2Fapp.pot')
-    expect(translated.headers.get('content-disposition')).toContain('filename="locale/app.po"')
+    expect(translated.headers.get('content-disposition')).toBe(
+      `attachment; filename="app.po"; filename*=UTF-8''app.po`,
+    )
+    await f.put('../..\\up/../.bashrc', 'plain_text', 'Hi\n')
+    const climbing = await f.download(`/file?fileUri=${encodeURIComponent('../..\\up/../.bashrc')}`)
+    expect(climbing.headers.get('content-disposition')).toBe(
+      `attachment; filename=".bashrc"; filename*=UTF-8''.bashrc`,
+    )
     const bad = await f.download('/locales/fr-FR/file?fileUri=locale%2Fapp.pot&retrievalType=draft')
     expect(bad.status).toBe(400)
     expect(bad.json.response.errors[0].details.field).toBe('retrievalType')

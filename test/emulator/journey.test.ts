@@ -25,8 +25,9 @@ beforeEach(() => {
 
 describe('journey', () => {
   it('strings -> job -> authorize -> auto-translated and published -> COMPLETE, callbacks, translations', async () => {
-    // The translators work from memory and publish 30 ms after they translate.
-    await t.control('POST', `/projects/${PROJECT}/auto-translate`, { mode: 'memory', publishDelayMs: 30 })
+    // The translators work from memory and publish 300 ms after they translate (long enough for the
+    // status read right after authorize to come first on a loaded machine).
+    await t.control('POST', `/projects/${PROJECT}/auto-translate`, { mode: 'memory', publishDelayMs: 300 })
     const hashcodes = await t.createStrings(
       [{ stringText: 'Hello {name}!' }, { stringText: 'Save' }, { stringText: 'Cancel' }],
       { placeholderFormatCustom: String.raw`\{\w+\}` },

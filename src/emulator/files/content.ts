@@ -1,6 +1,7 @@
-import { type PlaceholderSpec, parsePlaceholders, restorePlaceholders } from '../../core/placeholders'
+import { restorePlaceholders } from '../../core/placeholders'
 import { pseudoLocalize } from '../../core/pseudo'
 import { validationError } from '../http/envelope'
+import type { PlaceholderParser } from '../placeholder-sandbox'
 import { computeHashcode, type StoredString } from '../store/strings'
 import { type FileFormat, FileParseError, type SourceUnit } from './format'
 import { instrumentText } from './instrument'
@@ -8,11 +9,14 @@ import { instrumentText } from './instrument'
 export const RETRIEVAL_TYPES = ['pending', 'published', 'pseudo', 'contextMatchingInstrumented'] as const
 export type FileRetrievalType = (typeof RETRIEVAL_TYPES)[number]
 
-/** What turns a file's texts into strings: the project's source locale, the namespace, the placeholders. */
+/**
+ * What turns a file's texts into strings: the project's source locale, the namespace, the
+ * placeholders (prepared for the file's texts, see PlaceholderSandbox).
+ */
 export interface FileContext {
   sourceLocaleId: string
   namespace: string | null
-  placeholderSpec: PlaceholderSpec
+  placeholders: PlaceholderParser
 }
 
 /** A text of a file with the identity it has as a string. */
@@ -23,23 +27,25 @@ export interface ParsedUnit extends SourceUnit {
 }
 
 function toParsedUnit(unit: SourceUnit, ctx: FileContext): ParsedUnit {
-  const { parsed, placeholders } = parsePlaceholders(unit.text, ctx.placeholderSpec)
+  const { parsed, placeholders } = ctx.placeholders.parse(unit.text)
   return { ...unit, parsed, placeholders, hashcode: computeHashcode(ctx.namespace, unit.variant, parsed) }
 }
 
-/** The file's texts as strings; a file the parser cannot read is a VALIDATION_ERROR naming it and the line. */
-export function parseUnits(
+/**
+ * The file's texts (`translations`: the texts of a translated file, keyed like the source's); a
+ * file the parser cannot read is a VALIDATION_ERROR naming it and the line.
+ */
+export function readUnits(
   format: FileFormat,
   content: string,
-  ctx: FileContext,
+  sourceLocaleId: string,
   fileUri: string,
-): ParsedUnit[] {
+  translations: boolean = false,
+): SourceUnit[] {
   try {
+    const parse = translations && format.parseTranslations ? format.parseTranslations : format.parse
     // An empty text is nothing to translate.
-    return format
-      .parse(content, ctx)
-      .filter((u) => u.text.trim() !== '')
-      .map((u) => toParsedUnit(u, ctx))
+    return parse.call(format, content, { sourceLocaleId }).filter((u) => u.text.trim() !== '')
   } catch (error) {
     if (error instanceof FileParseError) {
       throw validationError(
@@ -50,6 +56,11 @@ export function parseUnits(
     }
     throw error
   }
+}
+
+/** The texts of {@link readUnits} as strings, their placeholders found with the context's parser. */
+export function parseUnits(units: readonly SourceUnit[], ctx: FileContext): ParsedUnit[] {
+  return units.map((u) => toParsedUnit(u, ctx))
 }
 
 export interface RenderOptions {

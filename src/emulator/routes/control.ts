@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { restorePlaceholders } from '../../core/placeholders'
+import { PlaceholderSpecError, restorePlaceholders } from '../../core/placeholders'
 import { parseAutoTranslate } from '../auto-translator'
 import { isoDate } from '../clock'
 import { mergeConfig } from '../config'
@@ -13,6 +13,7 @@ import {
   type ProjectParams,
   requiredString,
 } from '../http/params'
+import type { PlaceholderParser } from '../placeholder-sandbox'
 import { validateSeed } from '../seed'
 import { type ProjectRecord, parseTranslation, type StoredString } from '../store'
 
@@ -96,7 +97,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     app.post<{ Params: ProjectParams }>(path, async (request, reply) => {
       const { projectId } = request.params
       knownProject(ctx, projectId)
-      return sendData(reply, answer(projectId, bodyObject(request.body, body === 'optional')))
+      return sendData(reply, await answer(projectId, bodyObject(request.body, body === 'optional')))
     })
   }
 
@@ -123,14 +124,21 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     return { deactivatedCount: count }
   })
 
-  projectPost('/_emulator/projects/:projectId/translations', 'required', (projectId, body) => {
+  projectPost('/_emulator/projects/:projectId/translations', 'required', async (projectId, body) => {
     const hashcode = requiredString(body, 'hashcode')
     const localeId = requiredString(body, 'localeId')
     if (typeof body.translation !== 'string') throw validationError('translation', 'is required (a string)')
     const published = optionalBoolean(body, 'published') ?? false
     const string = ctx.store.strings.get(projectId, hashcode)
     if (!string) throw validationError('hashcode', `unknown hashcode ${hashcode} in project ${projectId}`)
-    const text = parseTranslation(string, body.translation)
+    let placeholders: PlaceholderParser
+    try {
+      placeholders = await ctx.placeholders.parser(string.placeholderSpec, [body.translation])
+    } catch (error) {
+      if (error instanceof PlaceholderSpecError) throw validationError('translation', error.message)
+      throw error
+    }
+    const text = parseTranslation(string, body.translation, placeholders)
     const state = ctx.store.strings.setTranslation(projectId, hashcode, localeId, text, published, ctx.now())
     return {
       hashcode,

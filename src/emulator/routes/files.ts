@@ -1,11 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  type PlaceholderFormat,
-  type PlaceholderSpec,
-  PlaceholderSpecError,
-  placeholderRegex,
-} from '../../core/placeholders'
+import { type PlaceholderFormat, type PlaceholderSpec, PlaceholderSpecError } from '../../core/placeholders'
 import { isoDate } from '../clock'
 import type { EmulatorContext } from '../context'
 import { charsetLabel, decodeUpload, encodeDownload, type FileCharset } from '../files/charset'
@@ -14,10 +9,11 @@ import {
   type FileRetrievalType,
   parseUnits,
   RETRIEVAL_TYPES,
+  readUnits,
   renderFile,
 } from '../files/content'
 import { type Form, readForm } from '../files/form'
-import type { FileFormat } from '../files/format'
+import type { FileFormat, SourceUnit } from '../files/format'
 import { FILE_FORMATS, formatOf } from '../files/formats'
 import {
   buildZip,
@@ -92,8 +88,20 @@ function readCallbackUrl(value: string | null): string | null {
   return url.href
 }
 
+/** A problem with a file's placeholder spec, named after the upload's directive. */
+function directiveError(error: unknown): unknown {
+  if (!(error instanceof PlaceholderSpecError)) return error
+  const field =
+    error.field === 'placeholderFormat' ? 'svc.placeholder_format' : 'svc.placeholder_format_custom'
+  return validationError(field, error.message.replace(/^placeholderFormat(Custom)?/, 'the value'))
+}
+
 /** `svc.placeholder_format` / `svc.placeholder_format_custom` over the file type's own placeholders. */
-function readPlaceholderSpec(format: FileFormat, directives: Record<string, string>): PlaceholderSpec {
+function readPlaceholderSpec(
+  ctx: EmulatorContext,
+  format: FileFormat,
+  directives: Record<string, string>,
+): PlaceholderSpec {
   const named = directives.placeholder_format
   const custom = directives.placeholder_format_custom
   if (named === undefined && custom === undefined) return format.placeholders
@@ -102,14 +110,9 @@ function readPlaceholderSpec(format: FileFormat, directives: Record<string, stri
     custom: custom ?? (named === undefined ? format.placeholders.custom : null) ?? null,
   }
   try {
-    placeholderRegex(spec)
+    ctx.placeholders.check(spec)
   } catch (error) {
-    if (error instanceof PlaceholderSpecError) {
-      const field =
-        error.field === 'placeholderFormat' ? 'svc.placeholder_format' : 'svc.placeholder_format_custom'
-      throw validationError(field, error.message.replace(/^placeholderFormat(Custom)?/, 'the value'))
-    }
-    throw error
+    throw directiveError(error)
   }
   return spec
 }
@@ -148,7 +151,16 @@ function readDate(query: Query, name: string): number | null {
 /** The service shows whole seconds: a date a client read back must compare equal to the record's. */
 const seconds = (ms: number): number => Math.floor(ms / 1000) * 1000
 
-function contentDisposition(name: string): string {
+/**
+ * Only the last segment of a file URI names the download: a browser or a client that saves under
+ * the given name must not be led into folders (`../../.bashrc` is saved as `.bashrc`, if at all).
+ */
+function contentDisposition(fileUri: string): string {
+  const name =
+    fileUri
+      .split(/[/\\]/)
+      .filter((s) => s !== '' && s !== '.' && s !== '..')
+      .pop() ?? 'file'
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
@@ -166,11 +178,23 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
   const files = ctx.store.register(new FilesStore(ctx.store.strings, () => ctx.persistence?.schedule()))
   const strings = ctx.store.strings
 
-  const fileContext = (project: ProjectRecord, record: FileRecord): FileContext => ({
-    sourceLocaleId: project.sourceLocaleId,
-    namespace: record.namespace,
-    placeholderSpec: record.placeholderSpec,
-  })
+  /** The context for a file's units, placeholders found first (off the main thread for a caller's regex). */
+  const contextFor = async (
+    project: ProjectRecord,
+    namespace: string | null,
+    spec: PlaceholderSpec,
+    units: readonly SourceUnit[],
+  ): Promise<FileContext> => {
+    try {
+      const placeholders = await ctx.placeholders.parser(
+        spec,
+        units.map((u) => u.text),
+      )
+      return { sourceLocaleId: project.sourceLocaleId, namespace, placeholders }
+    } catch (error) {
+      throw directiveError(error)
+    }
+  }
 
   const requireFile = (projectId: string, fileUri: string): FileRecord => {
     const record = files.getFile(projectId, fileUri)
@@ -187,19 +211,21 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
     return { projectId, localeId: requireLocale(project, localeId), project }
   }
 
-  const render = (
+  const render = async (
     project: ProjectRecord,
     record: FileRecord,
     content: string,
     charset: FileCharset,
     options: { localeId: string | null; retrievalType: FileRetrievalType; includeOriginalStrings: boolean },
-  ): { body: Buffer; mediaType: string } => {
+  ): Promise<{ body: Buffer; mediaType: string }> => {
     const format = formatOf(record.fileType)!
     const label = charsetLabel(charset)
+    // The writer renders the units the parser lists (format.ts), so these are the texts it asks for.
+    const units = readUnits(format, content, project.sourceLocaleId, record.fileUri)
     const text = renderFile(
       format,
       content,
-      fileContext(project, record),
+      await contextFor(project, record.namespace, record.placeholderSpec, units),
       (h) => strings.get(project.projectId, h),
       {
         ...options,
@@ -323,13 +349,9 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
           request.headers['content-type'] ?? null,
         )
         const namespace = form.string('svc.namespace') || fileUri
-        const placeholderSpec = readPlaceholderSpec(format, directives)
-        const units = parseUnits(
-          format,
-          text,
-          { sourceLocaleId: project.sourceLocaleId, namespace, placeholderSpec },
-          fileUri,
-        )
+        const placeholderSpec = readPlaceholderSpec(ctx, format, directives)
+        const read = readUnits(format, text, project.sourceLocaleId, fileUri)
+        const units = parseUnits(read, await contextFor(project, namespace, placeholderSpec, read))
 
         const now = ctx.now()
         const deleting = files.deletionUntil(projectId, fileUri, now)
@@ -383,7 +405,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
       const { project } = requireProject(ctx, request, projectId)
       const fileUri = requiredQuery(request.query as Query, 'fileUri')
       const record = requireFile(projectId, fileUri)
-      const { body, mediaType } = render(project, record, record.content, record.charset, {
+      const { body, mediaType } = await render(project, record, record.content, record.charset, {
         localeId: null,
         retrievalType: 'published',
         includeOriginalStrings: true,
@@ -397,7 +419,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
         const { projectId, localeId, project } = projectLocale(request)
         const query = request.query as Query
         const record = requireFile(projectId, requiredQuery(query, 'fileUri'))
-        const { body, mediaType } = render(project, record, record.content, record.charset, {
+        const { body, mediaType } = await render(project, record, record.content, record.charset, {
           localeId,
           retrievalType: readRetrievalType(queryString(query, 'retrievalType')),
           includeOriginalStrings: queryBoolean(query, 'includeOriginalStrings', true),
@@ -441,7 +463,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
             }
             entries.set(
               name,
-              render(project, record, record.content, record.charset, { localeId, ...options }).body,
+              (await render(project, record, record.content, record.charset, { localeId, ...options })).body,
             )
           }
         }
@@ -632,9 +654,14 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
           record.charset.declared,
           request.headers['content-type'] ?? null,
         )
-        const fctx = fileContext(project, record)
-        const source = parseUnits(format, record.content, fctx, fileUri)
-        const translated = parseTranslatedUnits(format, text, fctx, fileUri)
+        const sourceRead = readUnits(format, record.content, project.sourceLocaleId, fileUri)
+        const translatedRead = readUnits(format, text, project.sourceLocaleId, fileUri, true)
+        const fctx = await contextFor(project, record.namespace, record.placeholderSpec, [
+          ...sourceRead,
+          ...translatedRead,
+        ])
+        const source = parseUnits(sourceRead, fctx)
+        const translated = parseUnits(translatedRead, fctx)
         const now = ctx.now()
         files.beginOperation(projectId, [fileUri], now, ctx.config.fileOperationMs)
 
@@ -658,6 +685,7 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
           const parsed = parseTranslation(
             { ...string, placeholders: src.placeholders, placeholderSpec: record.placeholderSpec },
             unit.text,
+            fctx.placeholders,
           )
           const missing = src.placeholders.filter((_p, i) => !parsed.includes(`{${i}}`))
           if (missing.length > 0) {
@@ -704,8 +732,8 @@ export function registerFilesRoutes(app: FastifyInstance, ctx: EmulatorContext):
         )
         const format = formatOf(record.fileType)!
         // Parsed first so a broken temporary file is a VALIDATION_ERROR naming it, not a 500.
-        parseUnits(format, text, fileContext(project, record), fileUri)
-        const { body, mediaType } = render(project, record, text, charset, {
+        readUnits(format, text, project.sourceLocaleId, fileUri)
+        const { body, mediaType } = await render(project, record, text, charset, {
           localeId,
           retrievalType,
           includeOriginalStrings,
@@ -742,12 +770,6 @@ function normaliseLabel(label: string): string {
   } catch {
     return label.trim().toLowerCase()
   }
-}
-
-function parseTranslatedUnits(format: FileFormat, text: string, ctx: FileContext, fileUri: string) {
-  if (!format.parseTranslations) return parseUnits(format, text, ctx, fileUri)
-  const withTranslations: FileFormat = { ...format, parse: format.parseTranslations }
-  return parseUnits(withTranslations, text, ctx, fileUri)
 }
 
 const ORDER_FIELDS = ['fileUri', 'created', 'lastUploaded', 'fileType'] as const

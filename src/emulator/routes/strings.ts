@@ -3,8 +3,6 @@ import {
   type PlaceholderFormat,
   type PlaceholderSpec,
   PlaceholderSpecError,
-  parsePlaceholders,
-  placeholderRegex,
   restorePlaceholders,
 } from '../../core/placeholders'
 import { isoDate } from '../clock'
@@ -22,6 +20,7 @@ import {
   queryInt,
   queryString,
 } from '../http/params'
+import type { PlaceholderParser } from '../placeholder-sandbox'
 import {
   computeHashcode,
   DEFAULT_NAMESPACE,
@@ -41,18 +40,37 @@ export function countWords(parsed: string): number {
   return parsed.replace(/\{\d+\}/g, ' ').match(/[\p{L}\p{N}][^\s]*/gu)?.length ?? 0
 }
 
-function readPlaceholderSpec(body: Record<string, unknown>): PlaceholderSpec {
+function readPlaceholderSpec(ctx: EmulatorContext, body: Record<string, unknown>): PlaceholderSpec {
   const spec: PlaceholderSpec = {
     format: optionalString(body, 'placeholderFormat') as PlaceholderFormat | null,
     custom: optionalString(body, 'placeholderFormatCustom'),
   }
   try {
-    placeholderRegex(spec)
+    ctx.placeholders.check(spec)
   } catch (error) {
     if (error instanceof PlaceholderSpecError) throw validationError(error.field, error.message)
     throw error
   }
   return spec
+}
+
+/** The placeholders of the request's texts, found off the main thread when the regex is the caller's. */
+async function readPlaceholders(
+  ctx: EmulatorContext,
+  spec: PlaceholderSpec,
+  items: unknown[],
+): Promise<PlaceholderParser> {
+  // Texts over the limit are refused item by item afterwards; they need no scan.
+  const texts = items.map((raw) => {
+    const text = (raw as { stringText?: unknown } | null)?.stringText
+    return typeof text === 'string' && text.length <= MAX_STRING_LENGTH * 2 ? text : ''
+  })
+  try {
+    return await ctx.placeholders.parser(spec, texts)
+  } catch (error) {
+    if (error instanceof PlaceholderSpecError) throw validationError(error.field, error.message)
+    throw error
+  }
 }
 
 function readNamespace(body: Record<string, unknown>): string | null {
@@ -81,7 +99,7 @@ function readStringItem(
   raw: unknown,
   i: number,
   namespace: string | null,
-  spec: PlaceholderSpec,
+  placeholders: PlaceholderParser,
 ): StringInput {
   const at = `strings[${i}]`
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
@@ -103,14 +121,14 @@ function readStringItem(
   if (callbackMethod !== null && callbackMethod !== 'GET' && callbackMethod !== 'POST') {
     throw validationError(`${at}.callbackMethod`, `must be GET or POST; got ${JSON.stringify(method)}`)
   }
-  const { parsed, placeholders } = parsePlaceholders(stringText, spec)
+  const { parsed, placeholders: originals } = placeholders.parse(stringText)
   return {
     namespace,
     variant: optionalString(item, 'variant', `${at}.variant`),
     stringText,
     parsedStringText: parsed,
-    placeholders,
-    placeholderSpec: spec,
+    placeholders: originals,
+    placeholderSpec: placeholders.spec,
     instruction: optionalString(item, 'instruction', `${at}.instruction`),
     maxLength: optionalNumber(
       item,
@@ -148,7 +166,7 @@ export function registerStringsRoutes(app: FastifyInstance, ctx: EmulatorContext
     const { projectId } = request.params
     requireProject(ctx, request, projectId)
     const body = bodyObject(request.body)
-    const spec = readPlaceholderSpec(body)
+    const spec = readPlaceholderSpec(ctx, body)
     const namespace = readNamespace(body)
     if (body.strings === undefined || body.strings === null) throw validationError('strings', 'is required')
     if (!Array.isArray(body.strings)) throw validationError('strings', 'must be an array')
@@ -158,7 +176,8 @@ export function registerStringsRoutes(app: FastifyInstance, ctx: EmulatorContext
         `has ${body.strings.length} items; at most ${MAX_STRINGS_PER_REQUEST} per request`,
       )
     }
-    const inputs = body.strings.map((raw, i) => readStringItem(raw, i, namespace, spec))
+    const placeholders = await readPlaceholders(ctx, spec, body.strings)
+    const inputs = body.strings.map((raw, i) => readStringItem(raw, i, namespace, placeholders))
     const wordCount = inputs.reduce((n, s) => n + countWords(s.parsedStringText), 0)
     const process = ctx.store.processes.open(projectId, inputs.length, ctx.now(), ctx.config.processTtlMs)
 

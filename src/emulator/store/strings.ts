@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { type PlaceholderSpec, scanPlaceholders } from '../../core/placeholders'
+import type { PlaceholderSpec } from '../../core/placeholders'
 import { validationError } from '../http/envelope'
+import type { PlaceholderParser } from '../placeholder-sandbox'
 import type { Directory, ProjectRecord } from './directory'
 import type { StoreEvents } from './events'
 import type { StorePart } from './part'
@@ -366,11 +367,16 @@ export class StringStore implements StorePart {
 /**
  * A translation as a translator may type it, in `{0}` form: spellings of the source's own
  * placeholders (`{name}`, `%s`) become their `{N}`; `{N}` and anything else stay as written.
+ * `placeholders` is a parser of the string's spec prepared for `text`.
  */
-export function parseTranslation(string: StoredString, text: string): string {
+export function parseTranslation(
+  string: StoredString,
+  text: string,
+  placeholders: PlaceholderParser,
+): string {
   if (string.placeholders.length === 0) return text
   const used = new Set<number>()
-  const matches = scanPlaceholders(text, string.placeholderSpec)
+  const matches = placeholders.scan(text)
   let out = ''
   let last = 0
   for (const m of matches) {
