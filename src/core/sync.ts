@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PseudoLocale, ResolvedOptions } from '../options'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
-import { checkAppText } from './catalog'
+import { checkMessageTranslation } from './icu/translation'
 import { pseudoLocalize } from './pseudo'
 
 /**
@@ -92,6 +92,11 @@ export interface LocaleCoverage {
   translated: number
   missing: number
   coverage: number
+  /**
+   * ICU translations that lack plural categories the locale needs (Polish without `few`): still
+   * used, listed as `<hashcode>: few, many`. Absent when there are none.
+   */
+  incomplete?: string[]
 }
 
 export interface SyncResult {
@@ -226,22 +231,30 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       if (failure) failures.push(failure)
       sources[locale] = source
       const catalog = new Map<string, string>()
+      const incomplete: string[] = []
       for (let i = 0; i < messages.length; i++) {
         const m = messages[i]!
         const hashcode = messageHashcodes[i]
         const raw = hashcode ? translations[hashcode] : undefined
         if (raw === undefined || raw === '') continue
-        const checked = checkAppText(raw, m, options.placeholder)
+        const checked = checkMessageTranslation(raw, m, options.placeholder, locale)
         if (!checked.ok) {
           logger.warn(
             `translation of ${hashcode} for ${locale} rejected: ${checked.reason}; the source text ${where(m, options.root)} is used`,
           )
           continue
         }
+        if ('warnings' in checked && checked.warnings) {
+          for (const w of checked.warnings) logger.warn(`translation of ${hashcode} for ${locale}: ${w}`)
+        }
+        if ('missingCategories' in checked && checked.missingCategories) {
+          incomplete.push(`${hashcode}: ${checked.missingCategories.join(', ')}`)
+        }
         catalog.set(m.key, checked.parsed)
       }
       catalogs.set(locale, catalog)
       coverage[locale] = coverageOf(messages.length, catalog.size)
+      if (incomplete.length > 0) coverage[locale].incomplete = incomplete.sort()
     }),
   )
   if (failures.length > 0) logger.warn(describeFailures(failures))
