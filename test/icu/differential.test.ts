@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -35,18 +35,21 @@ interface Outcome {
   expected: string
 }
 
-function casesOf(locale: string): Case[] {
+function casesOf(locale: string, sourceOnly = false): Case[] {
   return CORPUS.flatMap((m, index) =>
-    m.values.map((values) => ({ index, text: textOf(index, locale), values })),
+    m.values.map((values) => ({ index, text: sourceOnly ? m.source : textOf(index, locale), values })),
   )
 }
 
 async function runCases(
   root: string,
-  groups: { entry: string; locale: string; setLocale: boolean }[],
+  groups: { entry: string; locale: string; setLocale: boolean; sourceOnly?: boolean }[],
 ): Promise<Outcome[]> {
   const file = join(root, 'cases.json')
-  writeFileSync(file, JSON.stringify({ groups: groups.map((g) => ({ ...g, cases: casesOf(g.locale) })) }))
+  writeFileSync(
+    file,
+    JSON.stringify({ groups: groups.map((g) => ({ ...g, cases: casesOf(g.locale, g.sourceOnly) })) }),
+  )
   const { stdout } = await run(process.execPath, [RUNNER, file], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, TZ: 'UTC' },
@@ -133,3 +136,18 @@ describe('ICU messages agree with intl-messageformat', () => {
     expectAgreement(outcomes, LOCALES)
   }, 120_000)
 })
+
+test("untransformed t (an app's unit tests) formats the source text like intl-messageformat in every locale", async () => {
+  const runtime = fileURLToPath(new URL('../../dist/runtime.mjs', import.meta.url))
+  const entry = join(project.root, 'untransformed.mjs')
+  const calls = CORPUS.map((m) => `  (v) => t(${JSON.stringify(m.source)}, v),`).join('\n')
+  writeFileSync(
+    entry,
+    `import { t, setLocale } from ${JSON.stringify(pathToFileURL(runtime).href)}\nexport const messages = [\n${calls}\n]\nexport { setLocale }\n`,
+  )
+  const outcomes = await runCases(
+    project.root,
+    LOCALES.map((locale) => ({ entry, locale, setLocale: true, sourceOnly: true })),
+  )
+  expectAgreement(outcomes, LOCALES)
+}, 120_000)
