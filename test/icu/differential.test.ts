@@ -5,8 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import webpack from 'webpack'
 import type { Options } from '../../src/options'
 import tmsRollup from '../../src/rollup'
+import tmsWebpack from '../../src/webpack'
+import { runWebpackLike, webpackConfig } from '../plugin/bundlers'
 import { CORPUS, LOCALES, SOURCE_LOCALE, TARGETS, type Values } from './corpus'
 import { type IcuProject, setupIcuProject } from './project'
 
@@ -73,10 +76,17 @@ async function build(options: Options, outDir: string): Promise<string[]> {
   return warnings
 }
 
+async function buildWithWebpack(options: Options, outDir: string): Promise<string[]> {
+  return runWebpackLike(
+    (config) => webpack(config as webpack.Configuration) as never,
+    webpackConfig(options.root!, outDir, tmsWebpack(options), 'production'),
+  )
+}
+
 /** Every JS file under a directory, concatenated. */
 function codeUnder(dir: string): string {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .filter((e) => e.isFile() && /\.m?js$/.test(e.name))
     .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
     .join('\n')
 }
@@ -135,6 +145,23 @@ describe('ICU messages agree with intl-messageformat', () => {
     )
     expectAgreement(outcomes, LOCALES)
   }, 120_000)
+
+  test('webpack (production, minified): runtime mode and inline mode', async () => {
+    const runtimeOut = join(project.root, 'dist-webpack-runtime')
+    expect(await buildWithWebpack(project.options(), runtimeOut)).toEqual([])
+    expect(codeUnder(runtimeOut)).not.toContain('not supported by t() untransformed')
+    const inlineOut = join(project.root, 'dist-webpack-inline')
+    expect(await buildWithWebpack(project.options({ mode: 'inline' }), inlineOut)).toEqual([])
+    const outcomes = await runCases(project.root, [
+      ...LOCALES.map((locale) => ({
+        entry: join(runtimeOut, 'main.mjs'),
+        locale,
+        setLocale: locale !== SOURCE_LOCALE,
+      })),
+      ...LOCALES.map((locale) => ({ entry: join(inlineOut, locale, 'main.mjs'), locale, setLocale: false })),
+    ])
+    expectAgreement(outcomes, [...LOCALES, ...LOCALES])
+  }, 180_000)
 })
 
 test("untransformed t (an app's unit tests) formats the source text like intl-messageformat in every locale", async () => {
