@@ -12,8 +12,8 @@ const runtime = (await import(
   new URL('../../dist/runtime.mjs', import.meta.url).href
 )) as typeof import('../../src/runtime/index')
 
-const TEXT = 'You have {count, plural, =0 {no files} one {# file} other {# files}} in {folder}'
 const LOCALE = 'pl-PL'
+/** The pl-PL translation of `You have {count, plural, =0 {no files} one {# file} other {# files}} in {folder}`. */
 const TRANSLATION =
   'Masz {count, plural, =0 {żadnych plików} one {# plik} few {# pliki} many {# plików} other {# pliku}} w {folder}'
 const VALUES = [0, 1, 2, 5, 22, 101, 1.5].map((count) => ({ count, folder: 'Docs' }))
