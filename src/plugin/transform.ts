@@ -106,10 +106,10 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     const found = lookup(site)
     if (!found) continue
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
-    const wrap = inline && found.form !== undefined && (!spec || spec.defaultApi)
+    const wrap = inline && found.form !== undefined
     if (site.kind === 'tagged') rewriteTagged(s, site, found, wrap)
     else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found, wrap)
-    else if (!rewriteKeywordCall(s, site, found, spec, inline)) continue
+    else if (!rewriteKeywordCall(s, site, found, spec, wrap)) continue
     if (wrap) formats = true
     ids.push(found.id)
     if (found.pluralId) ids.push(found.pluralId)
@@ -179,13 +179,19 @@ function rewriteKeywordCall(
   site: CallSite,
   found: SiteLookup,
   spec: KeywordSpec,
-  inline: boolean,
+  wrap: boolean,
 ): boolean {
   const text = site.args[spec.text]
   if (!text) return false
-  s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
-  if (found.form !== undefined && !inline) s.overwrite(text.start, text.end, found.form)
-  s.appendRight(text.end, ')')
+  if (wrap) {
+    // Inline mode, ICU: the app's function receives the formatted text, as in runtime mode.
+    s.prependLeft(text.start, `${FORMAT_LOCAL}(${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+    s.appendRight(text.end, `), void 0, ${INLINE_LOCALE})`)
+  } else {
+    s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+    if (found.form !== undefined) s.overwrite(text.start, text.end, found.form)
+    s.appendRight(text.end, ')')
+  }
   const plural = spec.plural === null ? undefined : site.args[spec.plural]
   if (plural && found.pluralId) {
     s.prependLeft(plural.start, `${LOOKUP_LOCAL}(${jsString(found.pluralId)}, `)
