@@ -30,6 +30,14 @@ export function formatReport(report: TmsReport): string {
   const lines = rows.map((r) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
   )
+  for (const [locale, c] of Object.entries(report.locales)) {
+    const n = c.incomplete?.length ?? 0
+    if (n > 0) {
+      lines.push(
+        `${locale}: ${n} ICU translation${n === 1 ? ' lacks' : 's lack'} plural categories the locale needs (incomplete in the JSON report)`,
+      )
+    }
+  }
   lines.push(`${report.pushed} new strings pushed, ${report.requests} requests made`)
   return lines.join('\n')
 }

@@ -4,6 +4,7 @@ import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { checkIcuTranslation } from '../../src/core/icu/check'
+import { formatReport } from '../../src/core/report'
 import tmsRollup from '../../src/rollup'
 import { type IcuProject, setupIcuProject } from './project'
 
@@ -146,4 +147,25 @@ describe('translations checked in a build', () => {
     expect(report.locales['pl-PL'].incomplete).toEqual([expect.stringMatching(/^[0-9a-f]{32}: few, many$/)])
     expect(report.locales['fr-FR'].incomplete).toBeUndefined()
   }, 120_000)
+})
+
+test('the printed report counts the incomplete ICU translations of a locale', () => {
+  const text = formatReport({
+    locales: {
+      'pl-PL': {
+        messages: 3,
+        translated: 2,
+        missing: 1,
+        coverage: 66.6,
+        incomplete: ['a'.repeat(32) + ': few, many'],
+      },
+      'fr-FR': { messages: 3, translated: 3, missing: 0, coverage: 100 },
+    },
+    pushed: 0,
+    requests: 0,
+  })
+  expect(text.split('\n').slice(3)).toEqual([
+    'pl-PL: 1 ICU translation lacks plural categories the locale needs (incomplete in the JSON report)',
+    '0 new strings pushed, 0 requests made',
+  ])
 })
