@@ -9,7 +9,7 @@ import webpack from 'webpack'
 import type { Options } from '../../src/options'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
-import { runWebpackLike, webpackConfig } from '../plugin/bundlers'
+import { buildEsbuild, buildRolldown, runWebpackLike, webpackConfig } from '../plugin/bundlers'
 import { CORPUS, LOCALES, SOURCE_LOCALE, TARGETS, type Values } from './corpus'
 import { type IcuProject, setupIcuProject } from './project'
 
@@ -160,6 +160,23 @@ describe('ICU messages agree with intl-messageformat', () => {
       })),
       ...LOCALES.map((locale) => ({ entry: join(inlineOut, locale, 'main.mjs'), locale, setLocale: false })),
     ])
+    expectAgreement(outcomes, [...LOCALES, ...LOCALES])
+  }, 180_000)
+
+  test('esbuild and rolldown (minified): runtime mode', async () => {
+    const esbuilt = await buildEsbuild(project.root, project.options())
+    expect(esbuilt.warnings).toEqual([])
+    const rolldowned = await buildRolldown(project.root, project.options())
+    expect(rolldowned.warnings).toEqual([])
+    for (const built of [esbuilt, rolldowned]) {
+      expect(codeUnder(built.outDir)).not.toContain('not supported by t() untransformed')
+    }
+    const outcomes = await runCases(
+      project.root,
+      [esbuilt, rolldowned].flatMap((built) =>
+        LOCALES.map((locale) => ({ entry: built.entry!, locale, setLocale: locale !== SOURCE_LOCALE })),
+      ),
+    )
     expectAgreement(outcomes, [...LOCALES, ...LOCALES])
   }, 180_000)
 })
