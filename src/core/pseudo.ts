@@ -35,6 +35,19 @@ function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
   return re.exec(text)
 }
 
+/** Where the ICU quoting that starts with the apostrophe at `at` ends (just past it). */
+function quotedEnd(text: string, at: number, plural: boolean): number {
+  const next = text[at + 1]
+  if (next === "'") return at + 2
+  if (next === undefined || !('{}<>'.includes(next) || (next === '#' && plural))) return at + 1
+  for (let j = at + 1; j < text.length; j++) {
+    if (text[j] !== "'") continue
+    if (text[j + 1] !== "'") return j + 1
+    j++
+  }
+  return text.length
+}
+
 /** The index just past the brace that closes the one at `open`, or -1 when it is never closed. */
 function matchingBrace(text: string, open: number): number {
   let depth = 0
@@ -62,6 +75,15 @@ function segmentMessage(text: string, at: number, nested: boolean, plural: boole
   }
   while (i < text.length) {
     const ch = text[i]
+    if (ch === "'") {
+      // ICU quoting: `''` is an apostrophe; `'{...'` (also before `}`, `<`, `>`, and `#` in a plural) is
+      // literal text up to the next lone apostrophe. Both are text, so their letters are accented and
+      // the braces inside never read as an argument.
+      const end = quotedEnd(text, i, plural)
+      run += text.slice(i, end)
+      i = end
+      continue
+    }
     if (ch === '}' && nested) break
     const m =
       (ch === '<' && matchAt(TAG, text, i)) ||

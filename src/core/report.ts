@@ -55,6 +55,14 @@ export function formatReport(report: TmsReport, { pushes = true }: { pushes?: bo
   const lines = rows.map((r) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
   )
+  for (const [locale, c] of Object.entries(report.locales)) {
+    const n = c.incomplete?.length ?? 0
+    if (n > 0) {
+      lines.push(
+        `${locale}: ${n} ICU translation${n === 1 ? ' lacks' : 's lack'} plural categories the locale needs (incomplete in the JSON report)`,
+      )
+    }
+  }
   const requests = `${report.requests} requests made`
   lines.push(pushes ? `${report.pushed} new strings pushed, ${requests}` : requests)
   if (report.unauthorized) lines.push(authorizationHint(report.unauthorized))

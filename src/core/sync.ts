@@ -3,7 +3,7 @@ import type { PseudoLocale, ResolvedOptions } from '../options'
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
-import { checkAppText } from './catalog'
+import { checkMessageTranslation } from './icu/translation'
 import { pseudoLocalize } from './pseudo'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
 
@@ -104,6 +104,11 @@ export interface LocaleCoverage {
   translated: number
   missing: number
   coverage: number
+  /**
+   * ICU translations that lack plural categories the locale needs (Polish without `few`): still
+   * used, listed as `<hashcode>: few, many`. Absent when there are none.
+   */
+  incomplete?: string[]
 }
 
 export interface SyncResult {
@@ -262,22 +267,30 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       if (failure) failures.push(failure)
       sources[locale] = source
       const catalog = new Map<string, string>()
+      const incomplete: string[] = []
       for (let i = 0; i < messages.length; i++) {
         const m = messages[i]!
         const hashcode = messageHashcodes[i]
         const raw = hashcode ? translations[hashcode] : undefined
         if (raw === undefined || raw === '') continue
-        const checked = checkAppText(raw, m, options.placeholder)
+        const checked = checkMessageTranslation(raw, m, options.placeholder, locale)
         if (!checked.ok) {
           logger.warn(
             `translation of ${hashcode} for ${locale} rejected: ${checked.reason}; the source text ${where(m, options.root)} is used`,
           )
           continue
         }
+        if ('warnings' in checked && checked.warnings) {
+          for (const w of checked.warnings) logger.warn(`translation of ${hashcode} for ${locale}: ${w}`)
+        }
+        if ('missingCategories' in checked && checked.missingCategories) {
+          incomplete.push(`${hashcode}: ${checked.missingCategories.join(', ')}`)
+        }
         catalog.set(m.key, checked.parsed)
       }
       catalogs.set(locale, catalog)
       coverage[locale] = coverageOf(messages.length, catalog.size)
+      if (incomplete.length > 0) coverage[locale].incomplete = incomplete.sort()
     }),
   )
   // Every locale has settled: no pull is left running behind the error.

@@ -197,6 +197,7 @@ export class InlineOutput {
   private make(locale: LocaleTexts, bytes: boolean): CopyFile[] {
     const slots = locale.textsOf ? locale.textsOf(this.ids) : this.ids.map((id) => locale.text(id))
     const texts: LocaleTexts = { locale: locale.locale, text: (id) => locale.text(id), slots }
+    if (locale.form) texts.form = locale.form
     const staged = this.files.map((p) => stage(p, texts, bytes))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {

@@ -280,6 +280,11 @@ export interface LocaleTexts {
    * for all locales instead of once per locale and site).
    */
   textsOf?(ids: readonly string[]): (string | undefined)[]
+  /**
+   * The JS literal that stands for an ICU message's text in this copy (its compiled form, which the
+   * runtime's formatting around the marker reads); undefined for a plain message.
+   */
+  form?(id: string, text: string): string | undefined
   /** The texts of the copy's numbered ids (`Site.slot`), looked up once per copy instead of once per site. */
   slots?: readonly (string | undefined)[]
 }
@@ -342,7 +347,7 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
     )
   }
   if (site.children.length === 0 && site.values.kind !== 'expression') {
-    if (site.values.kind === 'none') return literal(text)
+    if (site.values.kind === 'none') return texts.form?.(site.id, text) ?? literal(text)
     // The code of each value is the same in every copy: made once.
     site.codes ??= valueCodes(code, site.values.props)
     const codes = site.codes

@@ -34,12 +34,18 @@ async function load(): Promise<string> {
         `[unplugin-tms] the runtime is missing: neither ${built} nor ${source} exists; reinstall`,
       )
     }
-    // Only when running from the repository's TypeScript sources, where typescript is installed. Loaded
-    // through createRequire so that the package build does not bundle the compiler.
-    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript')
-    code = ts.transpileModule(await readFile(source, 'utf8'), {
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-    }).outputText
+    // Only when running from the repository's TypeScript sources, where esbuild is installed (the
+    // runtime is several modules: bundled into one, as the package build does). Loaded through
+    // createRequire so that the package build does not bundle it.
+    const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild')
+    code = esbuild.buildSync({
+      entryPoints: [source],
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    }).outputFiles[0]!.text
   }
   if (!/\bfunction _r\(/.test(code) || !/\bfunction _u\(/.test(code)) {
     throw new Error('[unplugin-tms] the runtime does not define _r/_u; the package is damaged, reinstall')

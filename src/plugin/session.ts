@@ -15,6 +15,9 @@ import {
   resolveExtractOptions,
 } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
+import type { CompiledMessage } from '../core/icu/compile'
+import { MessageForms } from '../core/icu/forms'
+import { isIcuSource } from '../core/icu/translation'
 import { extractOptionsOf, syncExtraction, usesService } from '../core/pipeline'
 import { restorePlaceholders } from '../core/placeholders'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
@@ -53,7 +56,7 @@ interface InlineEntries {
 interface FullCatalog {
   /** How many entries the session had when it was made: entries are only added during a build. */
   size: number
-  entries: Map<string, string>
+  entries: Map<string, CompiledMessage>
   literal?: string
 }
 
@@ -129,6 +132,8 @@ export class TmsSession {
    * meets the same site objects (the extraction cache gives them back) and its entries are registered.
    */
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
+  /** Compiled forms of ICU messages and translations, per text and locale. */
+  private readonly forms = new MessageForms()
   /** Per list of ids of an inline build's output, their entries (see `inlineEntries`). */
   private readonly inlineLookups = new WeakMap<readonly string[], InlineEntries>()
 
@@ -206,6 +211,7 @@ export class TmsSession {
     this.sorted = undefined
     this.startLookups.clear()
     this.startHashes.clear()
+    this.forms.clear()
   }
 
   /**
@@ -340,7 +346,8 @@ export class TmsSession {
     const text = sameSpelling(site.placeholders, message.placeholders)
       ? message.text
       : restorePlaceholders(message.parsed, site.placeholders)
-    if (site.pluralKey === undefined) return { id, text }
+    const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
+    if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
     const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
     return { id, text, pluralId: this.entryId(site.pluralKey, site.pluralPlaceholders, plural) }
   }
@@ -441,13 +448,20 @@ export class TmsSession {
     return made
   }
 
-  private buildCatalog(locale: string, ids: Iterable<string>): Map<string, string> {
+  private buildCatalog(locale: string, ids: Iterable<string>): Map<string, CompiledMessage> {
     const translations = this.sync.catalogs.get(locale)
-    const out = new Map<string, string>()
+    const out = new Map<string, CompiledMessage>()
     for (const id of ids) {
       const entry = this.entries.get(id)
       const text = entry && translations?.get(entry.key)
       if (text === undefined || !entry) continue
+      const message = this.messages.get(entry.key)
+      if (message && isIcuSource(message)) {
+        // An ICU translation ships compiled; one that does not compile leaves the source in place.
+        const form = this.forms.form(text, locale)
+        if (form !== undefined) out.set(id, form)
+        continue
+      }
       const respelled = entry.spelling ? this.respell(entry, text) : text
       if (respelled !== undefined) out.set(id, respelled)
     }
@@ -501,6 +515,10 @@ export class TmsSession {
     }
     return {
       locale,
+      form: (id, text) => {
+        const message = this.messages.get(this.entries.get(id)?.key ?? '')
+        return message && isIcuSource(message) ? this.forms.literal(text, locale) : undefined
+      },
       text: (id) => {
         const entry = this.entries.get(id)
         return textOf(entry, entry && this.sourceTextOf(entry))

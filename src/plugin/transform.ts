@@ -20,10 +20,20 @@ import { Edits } from './edits'
 /** The local name of the runtime's lookup in transformed modules; a name no app declares. */
 export const LOOKUP_LOCAL = '__tms_l'
 
+/** The runtime's formatting of a compiled message in inline mode, as transformed modules name it. */
+export const FORMAT_LOCAL = '__tms_f'
+/** The inline runtime's locale marker (inline-markers.ts LOCALE_MARKER), replaced in each copy. */
+const INLINE_LOCALE = '__tms_locale()'
+
 /** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */
 export interface SiteLookup {
   id: string
   text: string
+  /**
+   * An ICU message: the JS literal of the source text's compiled form, the fallback a lookup gets in
+   * place of the text. Inline mode wraps the site in the runtime's formatting instead.
+   */
+  form?: string
   /** Plural keywords: the plural text's id. */
   pluralId?: string
 }
@@ -77,11 +87,11 @@ function importOffset(code: string, id: string, firstCall: number): number {
   return 0
 }
 
-function importStatement(id: string, runtimeModule: string): string {
+function importStatement(id: string, runtimeModule: string, name: '_l' | '_f', local: string): string {
   const path = id.split('?')[0]!
   // CommonJS modules cannot hold an import statement (webpack rejects the mix).
-  if (/\.cjs$/i.test(path)) return `const { _l: ${LOOKUP_LOCAL} } = require(${jsString(runtimeModule)});\n`
-  return `import { _l as ${LOOKUP_LOCAL} } from ${jsString(runtimeModule)};\n`
+  if (/\.cjs$/i.test(path)) return `const { ${name}: ${local} } = require(${jsString(runtimeModule)});\n`
+  return `import { ${name} as ${local} } from ${jsString(runtimeModule)};\n`
 }
 
 /** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
@@ -90,21 +100,27 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const s = new Edits()
   const ids: string[] = []
   let first = -1
+  const inline = input.importRuntime === false
+  let formats = false
   for (const site of calls) {
     const found = lookup(site)
     if (!found) continue
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
-    if (site.kind === 'tagged') rewriteTagged(s, site, found)
-    else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found)
-    else if (!rewriteKeywordCall(s, site, found, spec)) continue
+    const wrap = inline && found.form !== undefined
+    if (site.kind === 'tagged') rewriteTagged(s, site, found, wrap)
+    else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found, wrap)
+    else if (!rewriteKeywordCall(s, site, found, spec, wrap)) continue
+    if (wrap) formats = true
     ids.push(found.id)
     if (found.pluralId) ids.push(found.pluralId)
     if (first < 0) first = site.start
   }
   if (first < 0) return null
-  if (input.importRuntime !== false) {
+  if (!inline || formats) {
     const at = importOffset(code, input.id, first)
-    const statement = importStatement(input.id, input.runtimeModule)
+    const statement = inline
+      ? importStatement(input.id, input.runtimeModule, '_f', FORMAT_LOCAL)
+      : importStatement(input.id, input.runtimeModule, '_l', LOOKUP_LOCAL)
     if (at === 0) s.prepend(statement)
     else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
   }
@@ -117,20 +133,37 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   }
 }
 
-function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup): void {
+function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup, wrap: boolean): void {
   const [text, values, ...rest] = site.args
   if (!text) return
-  // Callee, `(` and any type arguments become the lookup; the text literal stays as written.
+  if (wrap) {
+    // Inline mode, ICU: `__tms_f(__tms_l("<id>", "<text>"), values, __tms_locale())`; each copy puts
+    // its locale's compiled form in place of the inner marker and its locale in place of the last.
+    s.overwrite(site.start, text.start, `${FORMAT_LOCAL}(${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+    s.overwrite(text.start, text.end, `${jsString(found.text)})`)
+    if (values) {
+      s.overwrite(text.end, values.start, ', ')
+      s.overwrite(values.end, site.end, `, ${INLINE_LOCALE})`)
+    } else s.overwrite(text.end, site.end, `, void 0, ${INLINE_LOCALE})`)
+    return
+  }
+  // Callee, `(` and any type arguments become the lookup; the text literal stays as written, unless
+  // it is ICU: then the source's compiled form is the fallback.
   s.overwrite(site.start, text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+  if (found.form !== undefined) s.overwrite(text.start, text.end, found.form)
   const last = rest[rest.length - 1]
   if (values && last) s.remove(values.end, last.end)
 }
 
-function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup): void {
+function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup, wrap: boolean): void {
   const expressions = site.expressions ?? []
-  const head = `${LOOKUP_LOCAL}(${jsString(found.id)}, ${jsString(found.text)}`
+  const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}, `
+  const head = wrap
+    ? `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`
+    : `${lookup}${found.form ?? jsString(found.text)}`
+  const tail = wrap ? `, ${INLINE_LOCALE})` : ')'
   if (expressions.length === 0) {
-    s.overwrite(site.start, site.end, `${head})`)
+    s.overwrite(site.start, site.end, wrap ? `${head}, void 0${tail}` : `${head})`)
     return
   }
   // Each `${expr}` keeps its own source (and mapping); the template text around it becomes the object.
@@ -138,14 +171,27 @@ function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup): void {
   for (let i = 1; i < expressions.length; i++) {
     s.overwrite(expressions[i - 1]!.end, expressions[i]!.start, `), ${jsString(expressions[i]!.name)}: (`)
   }
-  s.overwrite(expressions[expressions.length - 1]!.end, site.end, ') })')
+  s.overwrite(expressions[expressions.length - 1]!.end, site.end, `) }${tail}`)
 }
 
-function rewriteKeywordCall(s: Edits, site: CallSite, found: SiteLookup, spec: KeywordSpec): boolean {
+function rewriteKeywordCall(
+  s: Edits,
+  site: CallSite,
+  found: SiteLookup,
+  spec: KeywordSpec,
+  wrap: boolean,
+): boolean {
   const text = site.args[spec.text]
   if (!text) return false
-  s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
-  s.appendRight(text.end, ')')
+  if (wrap) {
+    // Inline mode, ICU: the app's function receives the formatted text, as in runtime mode.
+    s.prependLeft(text.start, `${FORMAT_LOCAL}(${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+    s.appendRight(text.end, `), void 0, ${INLINE_LOCALE})`)
+  } else {
+    s.prependLeft(text.start, `${LOOKUP_LOCAL}(${jsString(found.id)}, `)
+    if (found.form !== undefined) s.overwrite(text.start, text.end, found.form)
+    s.appendRight(text.end, ')')
+  }
   const plural = spec.plural === null ? undefined : site.args[spec.plural]
   if (plural && found.pluralId) {
     s.prependLeft(plural.start, `${LOOKUP_LOCAL}(${jsString(found.pluralId)}, `)

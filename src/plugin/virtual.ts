@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import MagicString, { type SourceMap } from 'magic-string'
 import { jsString } from '../core/catalog'
+import { type CompiledMessage, compiledLiteral } from '../core/icu/compile'
 
 /**
  * The virtual modules of a build: the runtime (the real runtime's code plus the registration of one
@@ -28,8 +29,11 @@ export function catalogLocaleOf(id: string): string | undefined {
     : undefined
 }
 
-/** A catalog: id -> translated text, in the app's placeholder spelling. */
-export type CatalogEntries = ReadonlyMap<string, string>
+/**
+ * A catalog: id -> translated text, in the app's placeholder spelling; an ICU message's translation as
+ * its compiled form.
+ */
+export type CatalogEntries = ReadonlyMap<string, CompiledMessage>
 
 /**
  * The object literal of a catalog, ids sorted so the output does not depend on module order.
@@ -41,7 +45,9 @@ export function catalogLiteral(entries: CatalogEntries, sortedIds?: readonly str
   const parts: string[] = []
   for (const id of ids) {
     const text = entries.get(id)
-    if (text !== undefined) parts.push(`${jsString(id)}:${jsString(text)}`)
+    if (text !== undefined) {
+      parts.push(`${jsString(id)}:${typeof text === 'string' ? jsString(text) : compiledLiteral(text)}`)
+    }
   }
   return `{${parts.join(',')}}`
 }

@@ -1,10 +1,17 @@
 /**
- * The browser runtime of unplugin-tms: no node:* imports, no dependencies, about half a kilobyte.
+ * The browser runtime of unplugin-tms: no node:* imports, no dependencies, under a kilobyte min+gzip with
+ * the ICU interpreter (bench/sections/runtime-size.ts measures it).
  *
- * Untransformed (an app's own unit tests), `t` returns the source text with its values interpolated.
+ * Untransformed (an app's own unit tests), `t` returns the source text formatted with its values (an
+ * ICU message is parsed then, by ./parse.ts, which a transformed bundle leaves out with `t`).
  * In a build, the plugin rewrites message calls into `_l(id, text, values)` lookups and registers one
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
+
+import { type CompiledMessage, formatParts } from './icu'
+import { compileText } from './parse'
+
+export type { CompiledMessage }
 
 /** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
 export type Values = Record<string, unknown> | readonly unknown[]
@@ -16,7 +23,7 @@ export interface MessageOptions {
   maxLength?: number
 }
 
-type Catalog = Record<string, string>
+type Catalog = Record<string, CompiledMessage>
 type Loader = () => Promise<{ default: Catalog }>
 
 let source = ''
@@ -28,7 +35,9 @@ const listeners = new Set<(locale: string) => void>()
 
 const has = Object.prototype.hasOwnProperty
 
-function format(text: string, values?: Values): string {
+function format(text: CompiledMessage, values?: Values, locale: string = current): string {
+  if (typeof text !== 'string')
+    return formatParts(text, (values || {}) as Record<string, unknown>, locale || undefined)
   return values
     ? text.replace(/\{([\w$]+)\}/g, (whole, key: string) =>
         has.call(values, key) ? String((values as Record<string, unknown>)[key]) : whole,
@@ -49,7 +58,7 @@ export function t(
     const parts = [values, ...rest]
     return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece)
   }
-  return format(text, values as Values | undefined)
+  return format(compileText(text), values as Values | undefined)
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */
@@ -81,8 +90,13 @@ export function onLocaleChange(fn: (locale: string) => void): () => void {
 }
 
 /** @internal Lookup emitted by the plugin: the current catalog's text, else the source text. */
-export function _l(id: string, text: string, values?: Values): string {
+export function _l(id: string, text: CompiledMessage, values?: Values): string {
   return format((catalog && has.call(catalog, id) && catalog[id]) || text, values)
+}
+
+/** @internal Inline mode's formatting of a compiled ICU message in the copy's locale. */
+export function _f(message: CompiledMessage, values: Values | undefined, locale: string): string {
+  return format(message, values, locale)
 }
 
 /** @internal Registration emitted by the plugin: the source locale and a loader per target locale. */

@@ -1,5 +1,8 @@
 import { relative } from 'node:path'
+import { sourceMessageProblem } from '../icu/check'
+import { cannotBeIcu } from '../icu/parse'
 import {
+  APP_PLACEHOLDER_SOURCE,
   type ParsedText,
   type PlaceholderSpec,
   parsePlaceholders,
@@ -228,6 +231,21 @@ function acceptText(ctx: FileContext, text: string, node: AstNode, spec: Keyword
       'empty-text',
       node.start,
       `the ${what} of ${describe(spec)} is empty; the call is skipped`,
+    )
+    return false
+  }
+  // ICU is the syntax of the app's own placeholders; a text in another format (`{0:N2}`, `%s`) is
+  // the service's business, not checked as ICU.
+  const icu =
+    ctx.options.placeholder.custom !== APP_PLACEHOLDER_SOURCE || cannotBeIcu(text)
+      ? undefined
+      : sourceMessageProblem(text)
+  if (icu) {
+    ctx.report(
+      'error',
+      'icu-syntax',
+      node.start,
+      `the ${what} of ${describe(spec)} is not valid ICU MessageFormat: ${icu.problem}, at character ${icu.offset + 1} of ${JSON.stringify(text)}`,
     )
     return false
   }

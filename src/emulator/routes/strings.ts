@@ -30,15 +30,14 @@ import {
   workflowStepUid,
 } from '../store'
 import { sleep } from '../timers'
+import { countWords } from '../words'
 
 export const MAX_STRINGS_PER_REQUEST = 100
 export const MAX_STRING_LENGTH = 10_000
 export const MAX_PAGE_SIZE = 500
 
-/** Words of a parsed text, placeholders left out (also the word counts of job progress). */
-export function countWords(parsed: string): number {
-  return parsed.replace(/\{\d+\}/g, ' ').match(/[\p{L}\p{N}][^\s]*/gu)?.length ?? 0
-}
+// Words of a parsed text (also the word counts of job progress): literal text only (see ../words.ts).
+export { countWords }
 
 function readPlaceholderSpec(ctx: EmulatorContext, body: Record<string, unknown>): PlaceholderSpec {
   const spec: PlaceholderSpec = {

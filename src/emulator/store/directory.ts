@@ -1,4 +1,25 @@
+import { segmentPseudoMessage } from '../../core/pseudo'
 import type { EmulatorSeed, EmulatorSeedProject } from '../types'
+
+/** An ICU plural, selectordinal or select argument. */
+const BRANCHING = /\{\s*[\w$]+\s*,\s*(?:plural|selectordinal|select)\s*,/
+
+/** Each literal segment through the memory (its surrounding spaces kept); undefined when one is missing. */
+function recallSegments(memory: ReadonlyMap<string, string>, parsed: string): string | undefined {
+  let out = ''
+  for (const segment of segmentPseudoMessage(parsed)) {
+    const core = segment.value.trim()
+    if (segment.kind === 'keep' || core === '') {
+      out += segment.value
+      continue
+    }
+    const target = memory.get(core)
+    if (target === undefined) return undefined
+    const at = segment.value.indexOf(core)
+    out += segment.value.slice(0, at) + target + segment.value.slice(at + core.length)
+  }
+  return out
+}
 
 export interface ProjectRecord extends EmulatorSeedProject {
   accountUid: string
@@ -43,8 +64,15 @@ export class Directory {
     this.memory = memory
   }
 
-  /** The memory's target for a parsed source text, if any. */
+  /**
+   * The memory's target for a parsed source text, if any. An ICU message the memory does not hold
+   * whole is translated literal segment by segment (the text of each plural or select branch), its
+   * syntax kept, when the memory holds every segment.
+   */
   recall(localeId: string, parsedSource: string): string | undefined {
-    return this.memory.get(localeId)?.get(parsedSource)
+    const memory = this.memory.get(localeId)
+    const whole = memory?.get(parsedSource)
+    if (whole !== undefined || !memory || !BRANCHING.test(parsedSource)) return whole
+    return recallSegments(memory, parsedSource)
   }
 }

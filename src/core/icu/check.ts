@@ -1,0 +1,140 @@
+import { type MessageFormatElement, parseIcu, TYPE } from './parse'
+
+/**
+ * The checks of ICU messages: a source message at extraction (syntax, `other`), and a translation
+ * against its source before a catalog uses it (syntax, arguments and their kinds, `other`, plural
+ * categories of the target locale).
+ */
+
+/** What an argument is used as; `date` and `time` are one kind (both take a date). */
+export type ArgumentKind = 'text' | 'number' | 'date' | 'plural' | 'selectordinal' | 'select'
+
+/** Each argument of a message and the kinds it is used as (one, almost always). */
+export function argumentsOf(ast: readonly MessageFormatElement[]): Map<string, Set<ArgumentKind>> {
+  const out = new Map<string, Set<ArgumentKind>>()
+  const add = (name: string, kind: ArgumentKind): void => {
+    const kinds = out.get(name)
+    if (kinds) kinds.add(kind)
+    else out.set(name, new Set([kind]))
+  }
+  const walk = (elements: readonly MessageFormatElement[]): void => {
+    for (const el of elements) {
+      switch (el.type) {
+        case TYPE.argument:
+          add(el.value, 'text')
+          break
+        case TYPE.number:
+          add(el.value, 'number')
+          break
+        case TYPE.date:
+        case TYPE.time:
+          add(el.value, 'date')
+          break
+        case TYPE.select:
+          add(el.value, 'select')
+          for (const o of Object.values(el.options)) walk(o.value)
+          break
+        case TYPE.plural:
+          add(el.value, el.pluralType === 'ordinal' ? 'selectordinal' : 'plural')
+          for (const o of Object.values(el.options)) walk(o.value)
+          break
+        case TYPE.tag:
+          walk(el.children)
+          break
+      }
+    }
+  }
+  walk(ast)
+  return out
+}
+
+/** A source message's problem (syntax, a plural or select without `other`), or undefined. */
+export function sourceMessageProblem(text: string): { problem: string; offset: number } | undefined {
+  const parsed = parseIcu(text)
+  return parsed.ok ? undefined : { problem: parsed.problem, offset: parsed.offset }
+}
+
+export type IcuTranslationCheck =
+  | {
+      ok: true
+      /** Plural categories used that the locale does not have: worth a warning, still used. */
+      warnings: string[]
+      /** Plural categories the locale needs and the translation lacks (`few` in Polish): incomplete. */
+      missingCategories: string[]
+    }
+  | { ok: false; reason: string }
+
+const categoriesCache = new Map<string, readonly string[]>()
+
+function categoriesOf(locale: string, type: 'cardinal' | 'ordinal'): readonly string[] {
+  const key = `${type}:${locale}`
+  let found = categoriesCache.get(key)
+  if (!found) {
+    try {
+      found = new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories
+    } catch {
+      found = ['other']
+    }
+    categoriesCache.set(key, found)
+  }
+  return found
+}
+
+const describeKinds = (kinds: ReadonlySet<ArgumentKind>): string => [...kinds].join('/')
+
+/** Checks an ICU translation against its source message, for a target locale. */
+export function checkIcuTranslation(
+  source: string,
+  translation: string,
+  locale: string,
+): IcuTranslationCheck {
+  const theirs = parseIcu(translation)
+  if (!theirs.ok) {
+    if (theirs.code === 'MISSING_OTHER_CLAUSE')
+      return { ok: false, reason: `it lacks \`other\`: ${theirs.problem}` }
+    return { ok: false, reason: `it does not parse: ${theirs.problem} (at character ${theirs.offset})` }
+  }
+  const ours = parseIcu(source)
+  if (!ours.ok) return { ok: false, reason: `its source does not parse: ${ours.problem}` }
+  const expected = argumentsOf(ours.ast)
+  const found = argumentsOf(theirs.ast)
+  for (const [name, kinds] of found) {
+    const wanted = expected.get(name)
+    if (!wanted) return { ok: false, reason: `it uses the argument {${name}}, which the source does not` }
+    for (const kind of kinds) {
+      if (!wanted.has(kind)) {
+        return {
+          ok: false,
+          reason: `it uses {${name}} as ${kind} where the source uses it as ${describeKinds(wanted)}`,
+        }
+      }
+    }
+  }
+  for (const name of expected.keys()) {
+    if (!found.has(name)) return { ok: false, reason: `it drops the argument {${name}}` }
+  }
+  const warnings: string[] = []
+  const missing = new Set<string>()
+  const walk = (elements: readonly MessageFormatElement[]): void => {
+    for (const el of elements) {
+      if (el.type === TYPE.select) for (const o of Object.values(el.options)) walk(o.value)
+      else if (el.type === TYPE.tag) walk(el.children)
+      else if (el.type === TYPE.plural) {
+        const type = el.pluralType === 'ordinal' ? 'ordinal' : 'cardinal'
+        const known = categoriesOf(locale, type)
+        const keys = Object.keys(el.options)
+        for (const key of keys) {
+          if (!key.startsWith('=') && !known.includes(key)) {
+            warnings.push(
+              `{${el.value}, ${type === 'ordinal' ? 'selectordinal' : 'plural'}} has the category ${key}, which ${locale} does not use`,
+            )
+          }
+        }
+        for (const category of known) if (!keys.includes(category)) missing.add(category)
+        for (const o of Object.values(el.options)) walk(o.value)
+      }
+    }
+  }
+  walk(theirs.ast)
+  return { ok: true, warnings, missingCategories: [...missing] }
+}

@@ -1,0 +1,135 @@
+import type { Branch, CompiledMessage, Part } from '../../runtime/icu'
+import { jsString } from '../catalog'
+import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
+
+/**
+ * ICU messages compiled at build time into the runtime's compact form (see src/runtime/icu.ts): small
+ * nested arrays, JSON-able, written into catalog chunks and transformed modules as JS literals.
+ */
+
+export type { CompiledMessage }
+
+// The readings of the named styles, as intl-messageformat (the oracle) gives them, so that a compiled
+// message formats exactly as intl-messageformat formats the same text.
+const NUMBER_STYLES: Record<string, Record<string, unknown>> = {
+  integer: { maximumFractionDigits: 0 },
+  percent: { style: 'percent' },
+  currency: { style: 'currency' },
+}
+const DATE_STYLES: Record<string, Record<string, unknown>> = {
+  short: { month: 'numeric', day: 'numeric', year: '2-digit' },
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
+  full: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+}
+const TIME_STYLES: Record<string, Record<string, unknown>> = {
+  short: { hour: 'numeric', minute: 'numeric' },
+  medium: { hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  long: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+  full: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+}
+
+/** A message that is not valid ICU: its reason and the offset inside the message. */
+export class IcuSyntaxError extends Error {
+  readonly offset: number
+  constructor(problem: string, offset: number) {
+    super(problem)
+    this.name = 'IcuSyntaxError'
+    this.offset = offset
+  }
+}
+
+/**
+ * Whether a message needs ICU formatting: false for plain text with `{name}` arguments at most, and
+ * for a text that is not ICU at all (another placeholder format's `{0:N2}`; with the app's own format,
+ * extraction reports it as an error).
+ */
+export function isIcuMessage(text: string): boolean {
+  if (cannotBeIcu(text)) return false
+  const parsed = parseIcu(text)
+  return parsed.ok && !isPlainAst(text, parsed.ast)
+}
+
+/**
+ * The compact form of a message in a locale (the locale decides date skeletons' hour cycle): the text
+ * itself when it is plain. Throws {@link IcuSyntaxError} for a message that does not parse.
+ */
+export function compileMessage(text: string, locale?: string): CompiledMessage {
+  if (cannotBeIcu(text)) return text
+  const parsed = parseIcu(text, locale)
+  if (!parsed.ok) throw new IcuSyntaxError(parsed.problem, parsed.offset)
+  if (isPlainAst(text, parsed.ast)) return text
+  const parts = compileElements(parsed.ast)
+  // An ICU message whose parts are one literal (`It''s`) is still an array: a top-level string is
+  // read as a plain text.
+  return typeof parts === 'string' ? [parts] : parts
+}
+
+function compileElements(elements: readonly MessageFormatElement[]): Branch {
+  const parts: Part[] = []
+  for (const el of elements) {
+    const part = compileElement(el)
+    const last = parts[parts.length - 1]
+    if (typeof part === 'string' && typeof last === 'string') parts[parts.length - 1] = last + part
+    else parts.push(part)
+  }
+  if (parts.length === 0) return ''
+  return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts
+}
+
+function branches(options: Record<string, { value: MessageFormatElement[] }>): Record<string, Branch> {
+  const out: Record<string, Branch> = {}
+  for (const [key, option] of Object.entries(options)) out[key] = compileElements(option.value)
+  return out
+}
+
+function compileElement(el: MessageFormatElement): Part {
+  switch (el.type) {
+    case TYPE.literal:
+      return el.value
+    case TYPE.pound:
+      return 0
+    case TYPE.argument:
+      return [el.value]
+    case TYPE.number: {
+      const options =
+        typeof el.style === 'string' ? NUMBER_STYLES[el.style] : el.style ? el.style.parsedOptions : undefined
+      return options ? [el.value, 1, { ...options }] : [el.value, 1]
+    }
+    case TYPE.date:
+    case TYPE.time: {
+      const named = el.type === TYPE.date ? DATE_STYLES : TIME_STYLES
+      const options =
+        typeof el.style === 'string'
+          ? named[el.style]
+          : el.style
+            ? el.style.parsedOptions
+            : el.type === TYPE.time
+              ? TIME_STYLES.medium
+              : undefined
+      return options ? [el.value, 2, { ...options }] : [el.value, 2]
+    }
+    case TYPE.select:
+      return [el.value, 3, branches(el.options)]
+    case TYPE.plural:
+      return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options)]
+    default:
+      // Tags are parsed as text (ignoreTag), so none reaches here.
+      throw new IcuSyntaxError(`unsupported element type ${el.type}`, 0)
+  }
+}
+
+/**
+ * The JS literal of a compiled message. Every string goes through `jsString`, so a translation can
+ * never leave its literal; keys are quoted the same way.
+ */
+export function compiledLiteral(form: CompiledMessage | Part | Record<string, unknown> | unknown): string {
+  if (typeof form === 'string') return jsString(form)
+  if (typeof form === 'number' || typeof form === 'boolean') return String(form)
+  if (Array.isArray(form)) return `[${form.map(compiledLiteral).join(',')}]`
+  if (form && typeof form === 'object') {
+    const entries = Object.entries(form as Record<string, unknown>).filter(([, v]) => v !== undefined)
+    return `{${entries.map(([k, v]) => `${jsString(k)}:${compiledLiteral(v)}`).join(',')}}`
+  }
+  return 'null'
+}

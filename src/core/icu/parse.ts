@@ -1,0 +1,93 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
+
+/**
+ * ICU MessageFormat (the syntax of ICU4J and intl-messageformat) read with @formatjs's parser, at
+ * build time only. Tags (`<b>`) stay literal text, as the runtime interpolates no rich text.
+ */
+
+export type { MessageFormatElement }
+export { TYPE }
+
+export type IcuParse =
+  | { ok: true; ast: MessageFormatElement[] }
+  | { ok: false; problem: string; offset: number; code: string }
+
+const PROBLEMS: Record<string, string> = {
+  EXPECT_ARGUMENT_CLOSING_BRACE: 'an argument is not closed with }',
+  EMPTY_ARGUMENT: 'an argument {} is empty',
+  MALFORMED_ARGUMENT: 'an argument name is malformed',
+  EXPECT_ARGUMENT_TYPE: 'an argument type is missing after the comma',
+  INVALID_ARGUMENT_TYPE: 'an argument type is not one of number, date, time, plural, selectordinal, select',
+  EXPECT_ARGUMENT_STYLE: 'an argument style is missing after the comma',
+  INVALID_NUMBER_SKELETON: 'a number skeleton is invalid',
+  INVALID_DATE_TIME_SKELETON: 'a date/time skeleton is invalid',
+  EXPECT_NUMBER_SKELETON: 'a number skeleton is missing after ::',
+  EXPECT_DATE_TIME_SKELETON: 'a date/time skeleton is missing after ::',
+  UNCLOSED_QUOTE_IN_ARGUMENT_STYLE: 'a quote in an argument style is not closed',
+  EXPECT_SELECT_ARGUMENT_OPTIONS: 'a select has no branches',
+  EXPECT_PLURAL_ARGUMENT_OFFSET_VALUE: 'offset: has no number',
+  INVALID_PLURAL_ARGUMENT_OFFSET_VALUE: 'the offset is not a whole number',
+  EXPECT_SELECT_ARGUMENT_SELECTOR: 'a select branch has no selector',
+  EXPECT_PLURAL_ARGUMENT_SELECTOR: 'a plural branch has no selector',
+  EXPECT_SELECT_ARGUMENT_SELECTOR_FRAGMENT: 'a select selector has no {message} after it',
+  EXPECT_PLURAL_ARGUMENT_SELECTOR_FRAGMENT: 'a plural selector has no {message} after it',
+  INVALID_PLURAL_ARGUMENT_SELECTOR: 'a plural selector is not a category or =N',
+  DUPLICATE_PLURAL_ARGUMENT_SELECTOR: 'a plural selector appears twice',
+  DUPLICATE_SELECT_ARGUMENT_SELECTOR: 'a select selector appears twice',
+  MISSING_OTHER_CLAUSE: 'a plural or select has no `other` branch',
+}
+
+/** Parses a message; a syntax error gives its reason and the offset inside the message. */
+export function parseIcu(text: string, locale?: string): IcuParse {
+  try {
+    const ast = parse(text, {
+      ignoreTag: true,
+      requiresOtherClause: true,
+      shouldParseSkeletons: true,
+      ...(locale ? { locale: localeOf(locale) } : {}),
+    })
+    return { ok: true, ast }
+  } catch (error) {
+    const e = error as Error & { location?: { start: { offset: number } } }
+    return {
+      ok: false,
+      problem: PROBLEMS[e.message] ?? e.message,
+      code: e.message,
+      offset: e.location?.start.offset ?? 0,
+    }
+  }
+}
+
+function localeOf(locale: string): Intl.Locale | undefined {
+  try {
+    return new Intl.Locale(locale)
+  } catch {
+    return undefined
+  }
+}
+
+/** Text with `{name}`/`{0}` arguments at most, no apostrophe and no other brace. */
+const SIMPLE = /^[^{}']*(?:\{(?:[A-Za-z_$][\w$]*|\d+)\}[^{}']*)*$/
+
+/**
+ * A text that holds no ICU syntax beyond `{name}` arguments (most messages): valid and plain without
+ * a parse. Extraction asks this for every call, so it is one regular expression.
+ */
+export function cannotBeIcu(text: string): boolean {
+  return SIMPLE.test(text)
+}
+
+/**
+ * Whether a parsed message is plain: only literal text and `{name}` arguments, written exactly as the
+ * plain reading gives them (no quoting, no spaces in braces). A plain message keeps today's reading:
+ * the text with `{name}` replaced.
+ */
+export function isPlainAst(text: string, ast: readonly MessageFormatElement[]): boolean {
+  let rebuilt = ''
+  for (const el of ast) {
+    if (el.type === TYPE.literal) rebuilt += el.value
+    else if (el.type === TYPE.argument) rebuilt += `{${el.value}}`
+    else return false
+  }
+  return rebuilt === text
+}

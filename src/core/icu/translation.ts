@@ -1,0 +1,46 @@
+import { checkAppText, type TranslationCheck } from '../catalog'
+import { type PlaceholderSpec, restorePlaceholders } from '../placeholders'
+import { checkIcuTranslation } from './check'
+import { isIcuMessage } from './compile'
+
+/**
+ * The one check a pulled translation goes through before a catalog holds it. A plain source message
+ * (text and `{name}` placeholders) keeps the placeholder check, and its translations are read as plain
+ * text, exactly as before ICU. An ICU source message gets the ICU check: syntax, arguments and their
+ * kinds, `other`, and the plural categories of the locale.
+ */
+
+export type MessageTranslationCheck =
+  | { ok: true; parsed: string; warnings?: string[]; missingCategories?: string[] }
+  | { ok: false; reason: string }
+
+const icuSources = new WeakMap<object, boolean>()
+
+/** Whether a source message is ICU, found once per message object (a pull checks every locale). */
+export function isIcuSource(message: { text: string }): boolean {
+  let icu = icuSources.get(message)
+  if (icu === undefined) {
+    icu = isIcuMessage(message.text)
+    icuSources.set(message, icu)
+  }
+  return icu
+}
+
+export function checkMessageTranslation(
+  translation: string,
+  source: { text: string; placeholders: readonly string[] },
+  spec: PlaceholderSpec,
+  locale: string,
+): MessageTranslationCheck | TranslationCheck {
+  if (!isIcuSource(source)) return checkAppText(translation, source, spec)
+  // The service may send the `{N}` form; the ICU check reads the app's own spelling.
+  const text = restorePlaceholders(translation, source.placeholders)
+  const checked = checkIcuTranslation(source.text, text, locale)
+  if (!checked.ok) return checked
+  return {
+    ok: true,
+    parsed: text,
+    ...(checked.warnings.length > 0 ? { warnings: checked.warnings } : {}),
+    ...(checked.missingCategories.length > 0 ? { missingCategories: checked.missingCategories } : {}),
+  }
+}

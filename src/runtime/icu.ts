@@ -1,0 +1,90 @@
+/**
+ * The interpreter of compiled ICU messages: small nested arrays the plugin writes at build time, so the
+ * browser carries no parser. The form (JSON-able; `src/core/icu/compile.ts` makes it):
+ *
+ *   message   string                        a plain text: `{name}` replaced by its value (see index.ts)
+ *           | Part[]                        an ICU message: its parts, concatenated
+ *   Part      string                        literal text (quoting already resolved)
+ *           | 0                             `#` of the innermost plural: its number, locale-formatted
+ *           | [name]                        `{name}`: the value as text
+ *           | [name, 1, options?]           `{name, number, ...}`: Intl.NumberFormat options (+ `scale`)
+ *           | [name, 2, options?]           `{name, date|time, ...}`: Intl.DateTimeFormat options
+ *           | [name, 3, branches]           `{name, select, ...}`: selector -> Part[] | string
+ *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: `=N` or category
+ *
+ * Intl objects are made once per locale and options object (the options of a compiled message are the
+ * same object on every call).
+ */
+
+export type Branch = string | Part[]
+export type Part =
+  | string
+  | 0
+  | [name: string]
+  | [name: string, kind: 1 | 2, options?: Record<string, unknown>]
+  | [name: string, kind: 3, branches: Record<string, Branch>]
+  | [name: string, kind: 4 | 5, offset: number, branches: Record<string, Branch>]
+export type CompiledMessage = string | Part[]
+
+type Formatter = { format(value: unknown): string; select(value: number): string }
+
+const has = Object.prototype.hasOwnProperty
+const made: Record<string, Map<unknown, Formatter>> = {}
+
+function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
+  const key = kind + (locale || '')
+  const byOptions = made[key] || new Map()
+  made[key] = byOptions
+  let f = byOptions.get(options)
+  if (!f) {
+    f = (kind > 3
+      ? new Intl.PluralRules(locale, { type: kind > 4 ? 'ordinal' : 'cardinal' })
+      : new ((kind > 1 ? Intl.DateTimeFormat : Intl.NumberFormat) as typeof Intl.NumberFormat)(
+          locale,
+          options as object,
+        )) as unknown as Formatter
+    byOptions.set(options, f)
+  }
+  return f
+}
+
+function pick(branches: Record<string, Branch>, key: string): Branch {
+  return has.call(branches, key) ? branches[key]! : branches.other!
+}
+
+/** Formats the parts of a compiled message (or a branch) with `values` in `locale`; `n` is `#`. */
+export function formatParts(
+  parts: Branch,
+  values: Record<string, unknown>,
+  locale: string | undefined,
+  n?: number,
+): string {
+  if (typeof parts === 'string') return parts
+  let out = ''
+  for (const p of parts) {
+    if (typeof p === 'string') out += p
+    else if (p === 0) out += intl(1, locale).format(n)
+    else {
+      const x = values[p[0]] as number
+      const o = p[2] as { scale?: number } & Record<string, Branch>
+      out +=
+        p[1] === undefined
+          ? x == null || x === (false as unknown)
+            ? ''
+            : String(x)
+          : p[1] < 3
+            ? intl(p[1], locale, o).format(o?.scale ? x * o.scale : x)
+            : p[1] < 4
+              ? formatParts(pick(o, String(x)), values, locale)
+              : formatParts(
+                  has.call(p[3], `=${x}`)
+                    ? p[3]![`=${x}`]!
+                    : pick(p[3]!, intl(p[1], locale).select(x - (p[2] as number))),
+                  values,
+                  locale,
+                  x - (p[2] as number),
+                )
+    }
+  }
+  return out
+}
