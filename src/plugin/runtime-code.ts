@@ -8,38 +8,47 @@ import { fileURLToPath } from 'node:url'
  * than re-exporting the runtime file) keeps one module that both holds the runtime and registers the
  * catalogs: a re-export module is what webpack's `sideEffects: false` handling skips, and the
  * registration would be lost with it.
+ *
+ * Two flavors: the browser runtime, and for server builds (vite's SSR) the server runtime, which adds
+ * a locale per request on AsyncLocalStorage (src/runtime/node.ts). Browser bundles never see the second.
  */
+export type RuntimeFlavor = 'browser' | 'node'
 
-let cached: Promise<string> | undefined
+const cached = new Map<RuntimeFlavor, Promise<string>>()
 
-/** Published package: `dist/runtime.mjs` next to the plugin's chunk. */
-const BUILT = new URL('./runtime.mjs', import.meta.url)
+/** Published package: `dist/runtime.mjs` and `dist/runtime-node.mjs` next to the plugin's chunk. */
+const BUILT: Record<RuntimeFlavor, URL> = {
+  browser: new URL('./runtime.mjs', import.meta.url),
+  node: new URL('./runtime-node.mjs', import.meta.url),
+}
 /** This repository's sources (tests run the plugin from `src/`). */
-const SOURCE = new URL('../runtime/index.ts', import.meta.url)
-
-export function runtimeCode(): Promise<string> {
-  cached ??= load()
-  return cached
+const SOURCE: Record<RuntimeFlavor, URL> = {
+  browser: new URL('../runtime/index.ts', import.meta.url),
+  node: new URL('../runtime/node.ts', import.meta.url),
 }
 
-async function load(): Promise<string> {
-  const built = fileURLToPath(BUILT)
+export function runtimeCode(flavor: RuntimeFlavor = 'browser'): Promise<string> {
+  let code = cached.get(flavor)
+  if (!code) {
+    code = load(flavor)
+    cached.set(flavor, code)
+  }
+  return code
+}
+
+async function load(flavor: RuntimeFlavor): Promise<string> {
+  const built = fileURLToPath(BUILT[flavor])
   let code: string
   if (existsSync(built)) {
     code = await readFile(built, 'utf8')
   } else {
-    const source = fileURLToPath(SOURCE)
+    const source = fileURLToPath(SOURCE[flavor])
     if (!existsSync(source)) {
       throw new Error(
         `[unplugin-tms] the runtime is missing: neither ${built} nor ${source} exists; reinstall`,
       )
     }
-    // Only when running from the repository's TypeScript sources, where typescript is installed. Loaded
-    // through createRequire so that the package build does not bundle the compiler.
-    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript')
-    code = ts.transpileModule(await readFile(source, 'utf8'), {
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-    }).outputText
+    code = flavor === 'browser' ? await transpile(source) : await bundle(source)
   }
   if (!/\bfunction _r\(/.test(code) || !/\bfunction _u\(/.test(code)) {
     throw new Error('[unplugin-tms] the runtime does not define _r/_u; the package is damaged, reinstall')
@@ -47,4 +56,28 @@ async function load(): Promise<string> {
   // The registration and the hot-update hook are appended to this code: its own source map comment
   // would then describe the wrong text.
   return code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n')
+}
+
+// Only when running from the repository's TypeScript sources, where the devDependencies are installed.
+// Loaded through createRequire (or a computed import) so that the package build does not bundle them.
+const require = createRequire(import.meta.url)
+
+async function transpile(source: string): Promise<string> {
+  const ts = require('typescript') as typeof import('typescript')
+  return ts.transpileModule(await readFile(source, 'utf8'), {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText
+}
+
+/** The server runtime imports the browser runtime: one file of both, as tsdown makes it. */
+async function bundle(source: string): Promise<string> {
+  const name = 'rolldown'
+  const { rolldown } = (await import(name)) as typeof import('rolldown')
+  const build = await rolldown({ input: source, platform: 'node', external: [/^node:/], logLevel: 'silent' })
+  try {
+    const { output } = await build.generate({ format: 'esm' })
+    return output[0].code
+  } finally {
+    await build.close()
+  }
 }
