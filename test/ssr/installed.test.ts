@@ -2,9 +2,10 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, createServer } from 'vite'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
 import tmsVite from '../../src/vite'
-import { FRENCH_TEXT, SOURCE_TEXT, suiteProject } from '../plugin/helpers'
+import { FRENCH_TEXT, PROJECT, SOURCE_TEXT, suiteProject } from '../plugin/helpers'
 
 /**
  * An app whose unplugin-tms is installed in node_modules (vite's SSR leaves such packages to Node by
@@ -73,4 +74,33 @@ test('a build --ssr bundles the runtime with the catalogs', async () => {
   })
   const entry = (await import(pathToFileURL(join(outDir, 'server.js')).href)) as ServerEntry
   expect(await bothLocales(entry)).toEqual([FRENCH_TEXT, SOURCE_TEXT])
+})
+
+test('a change of the cache reaches the next server render in dev, as it reaches the page', async () => {
+  const root = installedApp()
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [tmsVite(project.current.options({ cache: 'offline' }))],
+    server: { middlewareMode: true },
+    appType: 'custom',
+  })
+  try {
+    const render = async () =>
+      ((await server.ssrLoadModule('/src/server.js')) as ServerEntry).renderIn('fr-FR')
+    expect(await render()).toEqual(FRENCH_TEXT)
+    const cache = new DiskCache(project.current.cacheDir, PROJECT)
+    const current = await cache.readLocale('fr-FR', 'published')
+    if (!current.hit) throw new Error('the first pull did not fill the cache')
+    const hashcode = project.current.hashcodes.get('Welcome to the shop')!
+    await cache.writeLocale('fr-FR', 'published', {
+      ...current.value.translations,
+      [hashcode]: 'Bienvenue dans la nouvelle boutique',
+    })
+    const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)]
+    await vi.waitFor(async () => expect(await render()).toEqual(expected), { timeout: 20_000, interval: 100 })
+  } finally {
+    await server.close()
+  }
 })
