@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { build as esbuild } from 'esbuild'
 import { describe, expect, it, vi } from 'vitest'
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
 
 // A fresh copy of the server runtime (and the browser runtime it extends) per test: they hold state.
 async function fresh() {
@@ -91,5 +97,26 @@ describe('server runtime', () => {
     expect(await rt.runWithLocale('fr-FR', () => `${rt.getLocale()} ${rt.t('Hello {n}', { n: 1 })}`)).toBe(
       'fr-FR Hello 1',
     )
+  })
+})
+
+describe('the node export condition of unplugin-tms/runtime', () => {
+  it('gives Node the server runtime and a browser bundle the browser runtime', async () => {
+    const run = promisify(execFile)
+    const script = "const rt = await import('unplugin-tms/runtime'); console.log(typeof rt.runWithLocale)"
+    // From the repository, whose package.json names the package: Node resolves the name to itself.
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO })
+    expect(stdout.trim()).toBe('function')
+    const browser = await esbuild({
+      stdin: { contents: "export * from 'unplugin-tms/runtime'", resolveDir: REPO, loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    })
+    const code = browser.outputFiles[0]!.text
+    expect(code).toContain('function setLocale(')
+    expect(code).not.toMatch(/AsyncLocalStorage|node:|runWithLocale/)
   })
 })
