@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createBuilder } from 'vite'
+import { build, createBuilder } from 'vite'
 import { expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
 import { FRENCH_TEXT, SOURCE_TEXT, suiteProject } from '../plugin/helpers'
@@ -51,4 +51,21 @@ test('buildApp of a client and an ssr environment: each with its runtime and cat
     .map((f) => readFileSync(join(assets, f), 'utf8'))
   expect(client.some((code) => code.includes(FRENCH_TEXT[0]!))).toBe(true)
   for (const code of client) expect(code).not.toMatch(/AsyncLocalStorage|node:/)
+})
+
+test('a browser build that imports runWithLocale fails, naming it', async () => {
+  const root = project.current.root
+  writeFileSync(
+    join(root, 'src/main.js'),
+    "import { runWithLocale } from 'unplugin-tms/runtime'\nrunWithLocale('fr-FR', () => 1)\n",
+  )
+  await expect(
+    build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [tmsVite(project.current.options({ cache: 'offline' }))],
+      build: { outDir: join(root, 'out-browser') },
+    }),
+  ).rejects.toThrow(/"runWithLocale" is not exported/)
 })
