@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /**
  * The runtime's JavaScript, embedded into the virtual runtime module of each build. Embedding (rather
@@ -59,7 +59,7 @@ async function load(flavor: RuntimeFlavor): Promise<string> {
 }
 
 // Only when running from the repository's TypeScript sources, where the devDependencies are installed.
-// Loaded through createRequire (or a computed import) so that the package build does not bundle them.
+// Found through createRequire so that the package build does not bundle them.
 const require = createRequire(import.meta.url)
 
 async function transpile(source: string): Promise<string> {
@@ -71,8 +71,8 @@ async function transpile(source: string): Promise<string> {
 
 /** The server runtime imports the browser runtime: one file of both, as tsdown makes it. */
 async function bundle(source: string): Promise<string> {
-  const name = 'rolldown'
-  const { rolldown } = (await import(name)) as typeof import('rolldown')
+  const entry = pathToFileURL(require.resolve('rolldown')).href
+  const { rolldown } = (await import(entry)) as typeof import('rolldown')
   const build = await rolldown({ input: source, platform: 'node', external: [/^node:/], logLevel: 'silent' })
   try {
     const { output } = await build.generate({ format: 'esm' })
