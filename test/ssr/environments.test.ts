@@ -51,7 +51,7 @@ test('buildApp of a client and an ssr environment: each with its runtime and cat
     .map((f) => readFileSync(join(assets, f), 'utf8'))
   expect(client.some((code) => code.includes(FRENCH_TEXT[0]!))).toBe(true)
   for (const code of client) expect(code).not.toMatch(/AsyncLocalStorage|node:/)
-})
+}, 120_000)
 
 test('a browser build that imports runWithLocale fails, naming it', async () => {
   const root = project.current.root
@@ -68,4 +68,4 @@ test('a browser build that imports runWithLocale fails, naming it', async () => 
       build: { outDir: join(root, 'out-browser') },
     }),
   ).rejects.toThrow(/"runWithLocale" is not exported/)
-})
+}, 120_000)

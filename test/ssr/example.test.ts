@@ -89,7 +89,7 @@ describe('the browser', () => {
   beforeAll(async () => {
     browser = await launchChromium()
     server = await startExampleServer(true)
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     await browser?.close()
     await server?.close()
@@ -149,7 +149,7 @@ describe('the browser', () => {
     } finally {
       await page.close()
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 test('the browser bundle holds nothing of the server runtime: no AsyncLocalStorage, no node:* import', () => {
@@ -188,4 +188,4 @@ test('static generation writes every page in every locale with its lang and dir'
   } finally {
     rmSync(into, { recursive: true, force: true })
   }
-}, 60_000)
+}, 120_000)

@@ -45,4 +45,4 @@ test('a build --ssr in inline mode gives one server bundle per locale, each in i
   await expect((await copy('fr-FR')).renderIn('en-XA')).rejects.toThrow(
     "[unplugin-tms] this page is the fr-FR copy of an inline build (mode: 'inline'): switching to en-XA means loading the en-XA copy",
   )
-})
+}, 120_000)

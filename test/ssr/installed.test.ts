@@ -60,7 +60,7 @@ test('ssrLoadModule renders with the catalogs', async () => {
   } finally {
     await server.close()
   }
-})
+}, 120_000)
 
 test('a build --ssr bundles the runtime with the catalogs', async () => {
   const root = installedApp()
@@ -74,7 +74,7 @@ test('a build --ssr bundles the runtime with the catalogs', async () => {
   })
   const entry = (await import(pathToFileURL(join(outDir, 'server.js')).href)) as ServerEntry
   expect(await bothLocales(entry)).toEqual([FRENCH_TEXT, SOURCE_TEXT])
-})
+}, 120_000)
 
 test('a change of the cache reaches the next server render in dev, as it reaches the page', async () => {
   const root = installedApp()
@@ -103,4 +103,4 @@ test('a change of the cache reaches the next server render in dev, as it reaches
   } finally {
     await server.close()
   }
-})
+}, 120_000)
