@@ -1,21 +1,6 @@
 import { defineConfig } from 'tsdown'
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    vite: 'src/vite.ts',
-    webpack: 'src/webpack.ts',
-    rollup: 'src/rollup.ts',
-    esbuild: 'src/esbuild.ts',
-    rspack: 'src/rspack.ts',
-    rolldown: 'src/rolldown.ts',
-    runtime: 'src/runtime/index.ts',
-    client: 'src/client/index.ts',
-    emulator: 'src/emulator/index.ts',
-    cli: 'src/cli/index.ts',
-    // loaded by the extractor's worker threads (new URL('./extract-worker.mjs', import.meta.url))
-    'extract-worker': 'src/core/extract/worker.ts',
-  },
+const shared = {
   format: 'esm',
   fixedExtension: true,
   platform: 'node',
@@ -23,6 +8,30 @@ export default defineConfig({
   target: 'node20.19',
   // oxc's isolatedDeclaration API of the hoisted rolldown differs from the one tsdown 0.15 expects.
   dts: { oxc: false },
-  clean: true,
   sourcemap: false,
-})
+} as const
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: {
+      index: 'src/index.ts',
+      vite: 'src/vite.ts',
+      webpack: 'src/webpack.ts',
+      rollup: 'src/rollup.ts',
+      esbuild: 'src/esbuild.ts',
+      rspack: 'src/rspack.ts',
+      rolldown: 'src/rolldown.ts',
+      runtime: 'src/runtime/index.ts',
+      client: 'src/client/index.ts',
+      emulator: 'src/emulator/index.ts',
+      cli: 'src/cli/index.ts',
+      // loaded by the extractor's worker threads (new URL('./extract-worker.mjs', import.meta.url))
+      'extract-worker': 'src/core/extract/worker.ts',
+    },
+    clean: true,
+  },
+  // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared
+  // chunk, and each runtime file must be whole, as the plugin embeds its text in a virtual module.
+  { ...shared, entry: { 'runtime-node': 'src/runtime/node.ts' }, clean: false },
+])

@@ -23,12 +23,15 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     const outcome = await session.startAndSync('serve')
     for (const p of outcome.problems) logger.warn(toText(p))
     const env = server.environments?.client
-    const graph = env?.moduleGraph
     for (const locale of session.locales) {
       const catalog = session.catalogFor(locale)
       if (before.get(locale) === catalogLiteral(catalog)) continue
-      const mod = graph?.getModuleById(catalogModuleId(locale))
-      if (mod) graph!.invalidateModule(mod)
+      // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
+      // through it, the runtime module that imports it are made again for the next ssrLoadModule.
+      for (const environment of Object.values(server.environments ?? {})) {
+        const mod = environment.moduleGraph.getModuleById(catalogModuleId(locale))
+        if (mod) environment.moduleGraph.invalidateModule(mod)
+      }
       const payload = {
         type: 'custom' as const,
         event: HOT_EVENT,

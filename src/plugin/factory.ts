@@ -12,6 +12,7 @@ import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } f
 
 /** What apps import; resolved to the virtual runtime module of the build. */
 export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
+const PACKAGE_NAME = 'unplugin-tms'
 
 const VIRTUAL = /^\0tms\//
 const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
@@ -65,6 +66,12 @@ function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
   return toText(p)
 }
 
+/** Vite: whether a hook runs for a server (SSR) environment, from vite 6's environments or the older `ssr` flag. */
+function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefined): boolean {
+  const consumer = (ctx as { environment?: { config?: { consumer?: string } } }).environment?.config?.consumer
+  return consumer === undefined ? options?.ssr === true : consumer === 'server'
+}
+
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
   const framework = meta.framework
   const hasConfigFile = validateAtSetup(raw, framework)
@@ -89,10 +96,15 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     load: {
       filter: { id: VIRTUAL },
-      async handler(id) {
+      async handler(id, loadOptions?: { ssr?: boolean }) {
         await session.ready()
         const dev = isVite && session.command === 'serve'
-        if (id === RUNTIME_ID) return session.runtimeModule({ hot: dev, chunkNames: webpackLike })
+        if (id === RUNTIME_ID) {
+          // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
+          // with no HMR hook, which only the browser's environment receives.
+          const server = isVite && isServerEnvironment(this, loadOptions)
+          return session.runtimeModule({ hot: dev && !server, chunkNames: webpackLike, server })
+        }
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
         // A catalog holds translations: it waits for the pull, which the other modules do not.
@@ -175,7 +187,12 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     generateBundle: generateBundle as never,
     closeBundle,
     async config(config, env) {
-      const deps = { optimizeDeps: { exclude: [RUNTIME_SPECIFIER] } }
+      const deps = {
+        optimizeDeps: { exclude: [RUNTIME_SPECIFIER] },
+        // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
+        // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
+        ssr: { noExternal: [PACKAGE_NAME] },
+      }
       if (env.command !== 'build' || (raw?.mode !== 'inline' && !hasConfigFile)) return deps
       if ((raw?.mode ?? (await loadOptions(raw ?? {})).mode) !== 'inline') return deps
       const base = inlineBase(config.base)

@@ -476,13 +476,16 @@ export class TmsSession {
     return checked.ok ? restorePlaceholders(checked.parsed, entry.spelling) : undefined
   }
 
-  async runtimeModule(how: { hot: boolean; chunkNames: boolean }): Promise<string> {
-    if (this.inline) return inlineRuntimeModule(await runtimeCode(), this.inlineLocales())
+  /** `server`: a server build or vite's SSR, whose runtime has a locale per request (runWithLocale). */
+  async runtimeModule(how: { hot: boolean; chunkNames: boolean; server?: boolean }): Promise<string> {
+    const runtime = await runtimeCode(how.server ? 'node' : 'browser')
+    if (this.inline) return inlineRuntimeModule(runtime, this.inlineLocales())
     return runtimeModule({
-      runtime: await runtimeCode(),
+      runtime,
       sourceLocale: this.options.sourceLocale,
       locales: this.locales,
-      ...how,
+      hot: how.hot,
+      chunkNames: how.chunkNames,
     })
   }
 

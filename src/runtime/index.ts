@@ -23,19 +23,28 @@ export interface MessageOptions {
   maxLength?: number
 }
 
-type Catalog = Record<string, CompiledMessage>
+/** @internal A locale's catalog: id -> compiled translation. */
+export type Catalog = Record<string, CompiledMessage>
 type Loader = () => Promise<{ default: Catalog }>
 
+/** @internal The locale and catalog that `t` uses. */
+export interface LocaleState {
+  locale: string
+  catalog?: Catalog
+}
+
 let source = ''
-let current = ''
-let catalog: Catalog | undefined
 let loaders: Record<string, Loader> | undefined
+/** The page's state: the browser's only one, a server's outside any request (see node.ts). */
+const page: LocaleState = { locale: '' }
+/** Where lookups find their state; the server runtime points it at the current request's. */
+let active = (): LocaleState => page
 let latest = 0
 const listeners = new Set<(locale: string) => void>()
 
 const has = Object.prototype.hasOwnProperty
 
-function format(text: CompiledMessage, values?: Values, locale: string = current): string {
+function format(text: CompiledMessage, values?: Values, locale: string = active().locale): string {
   if (typeof text !== 'string')
     return formatParts(text, (values || {}) as Record<string, unknown>, locale || undefined)
   return values
@@ -63,7 +72,7 @@ export function t(
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */
 export function getLocale(): string {
-  return current
+  return active().locale
 }
 
 /**
@@ -71,14 +80,25 @@ export function getLocale(): string {
  * two switches overlap, the later one wins.
  */
 export async function setLocale(locale: string): Promise<void> {
+  const loading = _c(locale)
+  const mine = ++latest
+  const next = await loading
+  if (mine !== latest) return
+  page.catalog = next
+  page.locale = locale
+  for (const fn of listeners) fn(locale)
+}
+
+/** @internal Loads a locale's catalog (none for the source locale); throws for an unknown locale. */
+export function _c(locale: string): Promise<Catalog> | undefined {
   const load = loaders?.[locale]
   if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
-  const mine = ++latest
-  const next = load && (await load()).default
-  if (mine !== latest) return
-  catalog = next
-  current = locale
-  for (const fn of listeners) fn(locale)
+  return load?.().then((m) => m.default)
+}
+
+/** @internal The server runtime's hook: `read` gives the current request's state, or the page's. */
+export function _a(read: (page: LocaleState) => LocaleState): void {
+  active = () => read(page)
 }
 
 /** Calls `fn` after each locale switch or catalog update; returns the unsubscribe function. */
@@ -91,6 +111,7 @@ export function onLocaleChange(fn: (locale: string) => void): () => void {
 
 /** @internal Lookup emitted by the plugin: the current catalog's text, else the source text. */
 export function _l(id: string, text: CompiledMessage, values?: Values): string {
+  const { catalog } = active()
   return format((catalog && has.call(catalog, id) && catalog[id]) || text, values)
 }
 
@@ -101,14 +122,14 @@ export function _f(message: CompiledMessage, values: Values | undefined, locale:
 
 /** @internal Registration emitted by the plugin: the source locale and a loader per target locale. */
 export function _r(sourceLocale: string, localeLoaders: Record<string, Loader>): void {
-  if (!source) current = sourceLocale
+  if (!source) page.locale = sourceLocale
   source = sourceLocale
   loaders = localeLoaders
 }
 
 /** @internal Hot update from the dev server: a locale's catalog changed. */
 export function _u(locale: string, next: Catalog): void {
-  if (locale !== current) return
-  catalog = next
+  if (locale !== page.locale) return
+  page.catalog = next
   for (const fn of listeners) fn(locale)
 }

@@ -1,0 +1,12 @@
+import { hydrateRoot } from 'react-dom/client'
+import { setLocale } from 'unplugin-tms/runtime'
+import { App } from './App'
+import { route } from './locales'
+
+// The one line: start in the locale the server rendered, its catalog loaded before React hydrates.
+await setLocale(document.documentElement.lang)
+
+const page = route(location.pathname)?.page ?? ''
+// The server rendered the cart after its count arrived; the browser asks for it again.
+const cart = Promise.resolve(3)
+hydrateRoot(document.getElementById('root')!, <App page={page} cart={cart} />)

@@ -1,0 +1,56 @@
+/**
+ * The server runtime of unplugin-tms (the `node` export condition of `unplugin-tms/runtime`, and what
+ * the plugin puts in a server build): the browser runtime plus a locale per request.
+ *
+ * A server renders many requests at once, in different locales. `runWithLocale(locale, fn)` gives
+ * every `t` inside `fn`, across awaits, that locale and its catalog, through AsyncLocalStorage; outside
+ * any request the page state of the browser runtime applies. Each catalog is loaded once per process.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { _a, _c, type Catalog, type LocaleState, setLocale as setPageLocale } from './index'
+
+export type { MessageOptions, Values } from './index'
+export { _l, _r, _u, getLocale, onLocaleChange, t } from './index'
+
+const requests = new AsyncLocalStorage<LocaleState>()
+/** Locale -> its catalog (undefined for the source locale), loaded once and shared by every request. */
+const catalogs = new Map<string, Promise<Catalog | undefined>>()
+
+_a((page) => requests.getStore() ?? page)
+
+function catalogOf(locale: string): Promise<Catalog | undefined> {
+  let loading = catalogs.get(locale)
+  if (!loading) {
+    // Throws at once for an unknown locale, which then is not cached.
+    loading = Promise.resolve(_c(locale))
+    catalogs.set(locale, loading)
+    // A failed load (a missing chunk file) is tried again by the next request.
+    loading.catch(() => catalogs.delete(locale))
+  }
+  return loading
+}
+
+/**
+ * Runs `fn` with `locale` as the locale of every `t` and `getLocale()` inside it, across awaits, while
+ * other requests run in theirs. Resolves with what `fn` returns, once the locale's catalog is loaded
+ * (the first time in the process) and `fn` is done. Rejects for a locale the build has no catalog for.
+ *
+ * @example
+ * const html = await runWithLocale('fr-FR', () => renderToString(<App />))
+ */
+export async function runWithLocale<T>(locale: string, fn: () => T | Promise<T>): Promise<T> {
+  const catalog = await catalogOf(locale)
+  return requests.run({ locale, catalog }, fn)
+}
+
+/**
+ * Switches the locale: inside `runWithLocale`, the request's only (its listeners are the page's, and
+ * are not called); elsewhere the process's default, as in the browser.
+ */
+export async function setLocale(locale: string): Promise<void> {
+  const request = requests.getStore()
+  if (!request) return setPageLocale(locale)
+  const catalog = await catalogOf(locale)
+  request.locale = locale
+  request.catalog = catalog
+}
