@@ -250,11 +250,26 @@ describe('faults', () => {
       expect(r.body.response.code).toBe(code)
       expect(r.body.response.errors[0].message).toEqual(expect.any(String))
       expect(r.headers.get('x-sl-requestid')).toBe(r.body.response.requestId)
+      // "Wait and retry" (the spec): 429 and 503 say how long, by default not at all.
+      expect(r.headers.get('retry-after')).toBe(status === '429' || status === '503' ? '0' : null)
       expect((await project()).strings).toHaveLength(0)
       // The control API is never faulted.
       expect((await t.control('GET', '/requests')).status).toBe(200)
     })
   }
+
+  it('sends the configured Retry-After with 429 and 503', async () => {
+    const token = await t.login()
+    await t.control('POST', '/config', { retryAfterSeconds: 7 })
+    for (const status of ['429', '503']) {
+      await t.control('POST', '/faults', { rates: { [status]: 1 } })
+      const r = await t.call('GET', `${STRINGS}/source-strings`, { token })
+      expect([r.status, r.headers.get('retry-after')]).toEqual([Number(status), '7'])
+    }
+    expect(errorOf(await t.control('POST', '/config', { retryAfterSeconds: 86_401 }))).toMatchObject({
+      field: 'retryAfterSeconds',
+    })
+  })
 
   it('is reproducible with a seed and hits about the given share', async () => {
     const token = await t.login()
@@ -346,6 +361,7 @@ describe('config and clock', () => {
       jobProcessMs: 0,
       fileOperationMs: 0,
       fileDeleteMs: 60000,
+      retryAfterSeconds: 0,
     })
     expect((await t.control('POST', '/config', { syncWindowMs: 0 })).body.response.data.syncWindowMs).toBe(0)
     expect(errorOf(await t.control('POST', '/config', { syncWindow: 0 }))).toMatchObject({

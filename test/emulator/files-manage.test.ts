@@ -552,10 +552,11 @@ describe('locks and the operation limit', () => {
   })
 
   it('allows 10 simultaneous file operations per project and answers 429 beyond', async () => {
-    await config({ fileOperationMs: 5_000 })
+    await config({ fileOperationMs: 5_000, retryAfterSeconds: 5 })
     for (let i = 0; i < 10; i++) await f.put(`f${i}.json`, 'json', `{"a": "File ${i}"}`)
     const eleventh = await f.upload({ fileUri: 'f10.json', fileType: 'json' }, { content: '{"a": "x"}' })
     expect(errorOf(eleventh)).toMatchObject({ status: 429, code: 'MAX_OPERATIONS_LIMIT_EXCEEDED' })
+    expect(eleventh.headers.get('retry-after')).toBe('5')
     await advance(5_000)
     expect(
       (await f.upload({ fileUri: 'f10.json', fileType: 'json' }, { content: '{"a": "x"}' })).status,
