@@ -35,7 +35,7 @@ describe('list jobs with many translationJobUids', () => {
       { length: 1000 },
       (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     )
-    jobs.forEach((job, i) => uids.splice(i * 50, 0, job.translationJobUid))
+    for (const [i, job] of jobs.entries()) uids.splice(i * 50, 0, job.translationJobUid)
     uids.push(jobs[0]!.translationJobUid)
     await control(emu, 'DELETE', 'requests')
 
