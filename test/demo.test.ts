@@ -25,6 +25,23 @@ describe('npm run demo and the examples', () => {
     expect(run.stdout).toContain('npm run demo -- --serve')
   }, 150_000)
 
+  it('the demo build stays quiet when the service is slow (rolldown times the waits on it)', async () => {
+    // 700 ms per request makes the build last over 3 s with over 1 s in the plugin's hooks: what
+    // rolldown reports as PLUGIN_TIMINGS, and what a loaded machine or a distant service gives.
+    const script = `
+      import { build } from './examples/vite-react/build.mjs'
+      import { clearCache, withDemoEmulator } from './scripts/demo-emulator.mjs'
+      await withDemoEmulator(async ({ control }) => {
+        await clearCache('./examples/vite-react/')
+        await control('POST', '/_emulator/faults', { latencyMs: 700 })
+        await build()
+      })`
+    const run = await node(['--input-type=module', '-e', script])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/)
+  }, 150_000)
+
   for (const example of ['webpack', 'rollup', 'esbuild']) {
     it(`examples/${example} builds against the emulator, fully translated`, async () => {
       const run = await node(['scripts/example.mjs', example])

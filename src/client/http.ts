@@ -315,7 +315,13 @@ export class HttpTransport {
     // "Equal jitter": never less than half the backoff, so retries of many requests spread out.
     let delay = Math.round(base / 2 + random() * (base / 2))
     if (failure.retryAfterMs !== null) delay = Math.max(delay, failure.retryAfterMs)
-    if (Date.now() - started + delay > retry.maxTotalMs) return null
+    if (Date.now() - started + delay > retry.maxTotalMs) {
+      if (delay === failure.retryAfterMs) {
+        // Said in the error: otherwise a give-up on the first try looks like a client that never retries.
+        failure.message += ` (the service asked to retry after ${delay / 1000} s, past the client's retry.maxTotalMs of ${retry.maxTotalMs} ms)`
+      }
+      return null
+    }
     return delay
   }
 

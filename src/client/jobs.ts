@@ -1,7 +1,7 @@
 import { type ClientContext, fetchList, type RawPage, toPage } from './context'
 import { invalidRequest, TmsApiError } from './errors'
 import type { EnvelopeResult, HttpMethod, HttpRequest } from './http'
-import { chunk, type Page, paginate, pollUntil } from './paging'
+import { chunk, listsInParallel, type Page, paginate, pollUntil, splitByLength } from './paging'
 import { buildQuery, seg } from './query'
 import type { CallbackMethod, PageRequest } from './strings'
 
@@ -52,7 +52,10 @@ export interface CreateJobRequest {
 export interface ListJobsQuery {
   /** LIKE match. */
   jobName?: string
-  /** Up to 500. */
+  /**
+   * At most 500 in one page request. `list` takes any number: it asks for them in runs that keep each
+   * request line below the limit (and 500), one after another in the answer, each run in the order asked.
+   */
   translationJobUids?: readonly string[]
   translationJobStatus?: readonly JobStatus[]
   sortBy?: string
@@ -196,7 +199,10 @@ export interface JobsApi {
 
 const BASE = '/jobs-api/v3/projects/:projectId'
 const MAX_HASHCODES_PER_ADD = 1000
+const MAX_UIDS_PER_LIST = 500
 const PAGE_LIMIT = 500
+/** The widest `offset` a page request of a run may carry, counted when the run is cut. */
+const WIDEST_OFFSET = 9_999_999_999
 
 interface AcceptedData {
   message?: string
@@ -328,6 +334,19 @@ export function createJobsApi(ctx: ClientContext): JobsApi {
   }
 
   function listRaw(projectId: string, query: ListJobsQuery & PageRequest): Promise<RawPage<JobSummary>> {
+    const uids = query.translationJobUids
+    if (uids !== undefined) {
+      if (!Array.isArray(uids))
+        throw invalidRequest('GET', `${BASE}/jobs`, 'translationJobUids', 'must be an array')
+      if (uids.length > MAX_UIDS_PER_LIST) {
+        throw invalidRequest(
+          'GET',
+          `${BASE}/jobs`,
+          'translationJobUids',
+          `has ${uids.length} items; at most ${MAX_UIDS_PER_LIST} per page request (list() takes any number)`,
+        )
+      }
+    }
     return fetchList(http, {
       method: 'GET',
       path: listPath(projectId, query),
@@ -336,11 +355,47 @@ export function createJobsApi(ctx: ClientContext): JobsApi {
     })
   }
 
+  /** Job uids in runs whose every page request fits a request line and the spec's 500. */
+  function uidRuns(projectId: string, query: ListJobsQuery, uids: readonly string[]): string[][] {
+    const route = `${BASE}/jobs`
+    if (!Array.isArray(uids)) throw invalidRequest('GET', route, 'translationJobUids', 'must be an array')
+    const bad = uids.findIndex((u) => typeof u !== 'string' || !u)
+    if (bad >= 0)
+      throw invalidRequest('GET', route, `translationJobUids[${bad}]`, 'must be a non-empty string')
+    const widest = { ...query, translationJobUids: [], limit: PAGE_LIMIT, offset: WIDEST_OFFSET }
+    try {
+      return splitByLength(
+        [...new Set(uids)],
+        http.requestLineLength('GET', listPath(projectId, widest)),
+        (uid) => `&translationJobUids=${encodeURIComponent(uid)}`.length,
+        ctx.maxRequestLineBytes,
+        MAX_UIDS_PER_LIST,
+      )
+    } catch (error) {
+      throw invalidRequest('GET', route, 'translationJobUids', (error as Error).message)
+    }
+  }
+
   async function* list(
     projectId: string,
     query: ListJobsQuery = {},
   ): AsyncGenerator<JobSummary, void, undefined> {
-    yield* paginate((offset, limit) => listRaw(projectId, { ...query, offset, limit }), PAGE_LIMIT)
+    const uids = query.translationJobUids
+    if (uids === undefined) {
+      yield* paginate((offset, limit) => listRaw(projectId, { ...query, offset, limit }), PAGE_LIMIT)
+      return
+    }
+    // A uid names at most one job: a run's list ends after as many jobs as it has uids.
+    yield* listsInParallel(
+      uidRuns(projectId, query, uids).map(
+        (translationJobUids) => () =>
+          paginate(
+            (offset, limit) => listRaw(projectId, { ...query, translationJobUids, offset, limit }),
+            PAGE_LIMIT,
+            translationJobUids.length,
+          ),
+      ),
+    )
   }
 
   async function findByName(projectId: string, jobName: string): Promise<JobSummary | undefined> {

@@ -40,7 +40,10 @@ export interface CreatedString {
 export interface CreateStringsResult {
   wordCount: number
   stringCount: number
-  /** Set when the service went asynchronous (HTTP 202) and the process was followed to its end. */
+  /**
+   * The string-creation process the service answered with (on a 200 as on a 202, which was followed to
+   * its end); null only when there was nothing to send or the service left it out.
+   */
   processUid: string | null
   items: CreatedString[]
 }
@@ -293,9 +296,8 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
       check: (data) => (isAccepted(data) ? undefined : createdItemsProblem(data, count)),
     }
     let answer = await http.json<RawCreateResult | null>(req)
-    let processUid: string | null = null
+    const processUid = typeof answer.data?.processUid === 'string' ? answer.data.processUid : null
     if (answer.status === 202) {
-      processUid = typeof answer.data?.processUid === 'string' ? answer.data.processUid : null
       if (!processUid)
         throw http.error(req, 'INVALID_RESPONSE', 202, 'a 202 answer without processUid', answer.attempts)
       const listed = answer.data?.items

@@ -18,6 +18,8 @@ export interface EmulatorConfig {
   fileOperationMs: number
   /** How long an asynchronous file delete takes; until then the URI cannot be uploaded again. */
   fileDeleteMs: number
+  /** The `Retry-After` (seconds) sent with every 429 and 503, injected or not. */
+  retryAfterSeconds: number
 }
 
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
@@ -32,6 +34,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   jobProcessMs: 0,
   fileOperationMs: 0,
   fileDeleteMs: 60_000,
+  retryAfterSeconds: 0,
 }
 
 const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
@@ -46,6 +49,7 @@ const LIMITS: Record<keyof EmulatorConfig, { min: number; max: number }> = {
   jobProcessMs: { min: 0, max: 3_600_000 },
   fileOperationMs: { min: 0, max: 3_600_000 },
   fileDeleteMs: { min: 0, max: 3_600_000 },
+  retryAfterSeconds: { min: 0, max: 86_400 },
 }
 
 export const CONFIG_KEYS: readonly (keyof EmulatorConfig)[] = Object.keys(LIMITS) as (keyof EmulatorConfig)[]

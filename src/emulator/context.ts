@@ -17,7 +17,7 @@ import type { AutoTranslateSettings, EmulatorOptions, EmulatorSeed, FaultSetting
  */
 export class EmulatorContext {
   readonly clock: Clock = new Clock()
-  readonly timers: TimerSet = new TimerSet()
+  readonly timers: TimerSet = new TimerSet(this.clock)
   readonly faults: FaultInjector = new FaultInjector()
   readonly requestLog: RequestLog = new RequestLog()
   /** Where callers' own placeholder regexes run, off the thread that answers requests. */

@@ -108,7 +108,12 @@ export function buildServer(ctx: EmulatorContext): FastifyInstance {
   })
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error)
+    if (error instanceof ApiError) {
+      // The spec asks callers to wait and retry after these two: the header says how long.
+      if (error.status === 429 || error.status === 503)
+        reply.header('Retry-After', String(ctx.config.retryAfterSeconds))
+      return sendError(reply, error)
+    }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (body too large, unsupported media type): keep the status.

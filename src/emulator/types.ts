@@ -87,6 +87,11 @@ export interface EmulatorOptions {
   fileOperationMs?: number
   /** How long an asynchronous file delete takes; until then the URI cannot be uploaded again. @default 60000 */
   fileDeleteMs?: number
+  /**
+   * The `Retry-After` header, in seconds, of every 429 and 503 answer (injected faults and the
+   * project's file-operation limit alike). 0 says "retry at once" and keeps tests fast. @default 0
+   */
+  retryAfterSeconds?: number
   /** Auto-translator settings applied to every project at start and on reset. @default { mode: 'off' } */
   autoTranslate?: AutoTranslateSettings
   /** Fault injection at start and on reset. @default none */

@@ -123,7 +123,13 @@ describe('strings', () => {
       strings: strings(100),
     })
     expect(result.stringCount).toBe(100)
-    expect(result.processUid).toBeNull()
+    // The spec returns processUid on a 200 too: the process record of the finished work.
+    expect(result.processUid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(await c.strings.process(PROJECT, result.processUid!)).toMatchObject({
+      processUid: result.processUid,
+      processState: 'closed',
+      processStatistics: { requested: 100, processed: 100, errored: 0, skipped: 0 },
+    })
     expect(result.items).toHaveLength(100)
     expect(result.items[7]).toEqual({
       variant: null,

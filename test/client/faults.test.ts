@@ -162,4 +162,60 @@ describe('push and pull under injected faults', () => {
       await client.close()
     }
   })
+
+  it("waits the emulator's Retry-After before retrying a 503, beyond its own backoff", async () => {
+    // Seed 8 rolls 0.16 (a 503) and then 0.63 (through): one refusal, then the answer.
+    await control(emu, 'POST', 'config', { retryAfterSeconds: 1 })
+    await control(emu, 'POST', 'faults', { rates: { '503': 0.5 }, seed: 8 })
+    const retries: RetryEvent[] = []
+    const client = createClient({
+      baseUrl: emu.url,
+      ...CREDENTIALS,
+      retry: RETRY,
+      onRetry: (event) => retries.push(event),
+    })
+    try {
+      const started = Date.now()
+      expect((await client.auth.authenticate()).tokenType).toBe('Bearer')
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+      // Its own backoff would have been 1 or 2 ms (minDelayMs 2, jitter).
+      expect(retries).toEqual([
+        {
+          method: 'POST',
+          route: '/auth-api/v2/authenticate',
+          attempt: 1,
+          delayMs: 1000,
+          code: 'MAINTENANCE_MODE_ERROR',
+          status: 503,
+        },
+      ])
+      expect((await requestLog(emu)).byRoute).toEqual({ 'POST /auth-api/v2/authenticate': 2 })
+    } finally {
+      await control(emu, 'POST', 'faults', {})
+      await client.close()
+    }
+  })
+
+  it('gives up at once, and says why, when the Retry-After is past retry.maxTotalMs', async () => {
+    await control(emu, 'POST', 'config', { retryAfterSeconds: 3600 })
+    await control(emu, 'POST', 'faults', { rates: { '429': 1 } })
+    const client = createClient({ baseUrl: emu.url, ...CREDENTIALS })
+    try {
+      const error = await client.auth.authenticate().catch((e: unknown) => e)
+      expect(error).toMatchObject({
+        code: 'MAX_OPERATIONS_LIMIT_EXCEEDED',
+        status: 429,
+        attempts: 1,
+        retryAfterMs: 3_600_000,
+        message:
+          'POST /auth-api/v2/authenticate failed: 429 MAX_OPERATIONS_LIMIT_EXCEEDED: Too many simultaneous ' +
+          "requests; wait and retry (the service asked to retry after 3600 s, past the client's " +
+          'retry.maxTotalMs of 60000 ms)',
+      })
+      expect((await requestLog(emu)).byRoute).toEqual({ 'POST /auth-api/v2/authenticate': 1 })
+    } finally {
+      await control(emu, 'POST', 'faults', {})
+      await client.close()
+    }
+  })
 })

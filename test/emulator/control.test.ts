@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorOf, eventually, PROJECT, STRINGS, useEmulator } from './helpers'
+import { errorOf, PROJECT, STRINGS, useEmulator } from './helpers'
 
 const t = useEmulator()
 const CUSTOM = { placeholderFormatCustom: String.raw`\{\w+\}` }
@@ -148,10 +148,10 @@ describe('auto-translate', () => {
 
   it('memory: fills from the seed translation memory on authorization, publishes after the delay', async () => {
     expect(
-      (await t.control('POST', path, { mode: 'memory', publishDelayMs: 80 })).body.response.data,
+      (await t.control('POST', path, { mode: 'memory', publishDelayMs: 60_000 })).body.response.data,
     ).toEqual({
       mode: 'memory',
-      publishDelayMs: 80,
+      publishDelayMs: 60_000,
     })
     const [hello, unknown] = await t.createStrings(
       [{ stringText: 'Hello {user}!' }, { stringText: 'Not in memory' }],
@@ -166,9 +166,13 @@ describe('auto-translate', () => {
     })
     expect(strings[1].translations).toEqual({})
     expect(await published(hello, 'fr-FR')).toBeUndefined()
-    const done = await eventually(async () => (await published(hello, 'fr-FR')) ?? undefined)
-    expect(done).toBe('Bonjour {user} !')
+    // The emulator's clock moved past the delay publishes at once, whatever the machine's speed.
+    const moved = await t.control('POST', '/clock', { advanceMs: 60_000 })
+    expect(moved.body.response.data).toMatchObject({ offsetMs: 60_000, ran: 2 })
+    expect(await published(hello, 'fr-FR')).toBe('Bonjour {user} !')
+    expect(await published(hello, 'ja-JP')).toBe('こんにちは、{user}！')
     expect(await published(unknown, 'fr-FR')).toBeUndefined()
+    expect((await t.control('POST', '/clock', { advanceMs: 60_000 })).body.response.data.ran).toBe(0)
   })
 
   it('pseudo: pseudo-translates every authorized string and publishes at once with delay 0', async () => {
@@ -204,9 +208,10 @@ describe('auto-translate', () => {
   })
 
   it('cancels pending publications on reset', async () => {
-    await t.control('POST', path, { mode: 'memory', publishDelayMs: 30 })
+    await t.control('POST', path, { mode: 'memory', publishDelayMs: 60_000 })
     await t.createStrings([{ stringText: 'Save' }])
     await t.control('POST', `/projects/${PROJECT}/strings/authorize`)
+    expect((await t.control('GET', '/state')).body.response.data.pendingTimers).toBe(3)
     await t.control('POST', '/reset')
     expect((await t.control('GET', '/state')).body.response.data.pendingTimers).toBe(0)
   })
@@ -245,11 +250,26 @@ describe('faults', () => {
       expect(r.body.response.code).toBe(code)
       expect(r.body.response.errors[0].message).toEqual(expect.any(String))
       expect(r.headers.get('x-sl-requestid')).toBe(r.body.response.requestId)
+      // "Wait and retry" (the spec): 429 and 503 say how long, by default not at all.
+      expect(r.headers.get('retry-after')).toBe(status === '429' || status === '503' ? '0' : null)
       expect((await project()).strings).toHaveLength(0)
       // The control API is never faulted.
       expect((await t.control('GET', '/requests')).status).toBe(200)
     })
   }
+
+  it('sends the configured Retry-After with 429 and 503', async () => {
+    const token = await t.login()
+    await t.control('POST', '/config', { retryAfterSeconds: 7 })
+    for (const status of ['429', '503']) {
+      await t.control('POST', '/faults', { rates: { [status]: 1 } })
+      const r = await t.call('GET', `${STRINGS}/source-strings`, { token })
+      expect([r.status, r.headers.get('retry-after')]).toEqual([Number(status), '7'])
+    }
+    expect(errorOf(await t.control('POST', '/config', { retryAfterSeconds: 86_401 }))).toMatchObject({
+      field: 'retryAfterSeconds',
+    })
+  })
 
   it('is reproducible with a seed and hits about the given share', async () => {
     const token = await t.login()
@@ -341,6 +361,7 @@ describe('config and clock', () => {
       jobProcessMs: 0,
       fileOperationMs: 0,
       fileDeleteMs: 60000,
+      retryAfterSeconds: 0,
     })
     expect((await t.control('POST', '/config', { syncWindowMs: 0 })).body.response.data.syncWindowMs).toBe(0)
     expect(errorOf(await t.control('POST', '/config', { syncWindow: 0 }))).toMatchObject({

@@ -108,7 +108,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls `check` until it returns a value (not undefined) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

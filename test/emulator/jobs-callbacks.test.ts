@@ -88,16 +88,27 @@ describe('job callbacks', () => {
     ])
   })
 
-  it('job.cancelled carries ts, the time of cancellation in epoch milliseconds', async () => {
-    const { uid } = await jobWithContent({ callbackUrl: `${base}/c`, callbackMethod: 'POST' })
-    const before = Date.now()
+  it("job.cancelled carries ts, the time of cancellation in the spec's ISO 8601 form (POST and GET)", async () => {
+    const now = async (): Promise<string> => (await t.control('GET', '/state')).body.response.data.now
+    const post = await jobWithContent({ jobName: 'P', callbackUrl: `${base}/c`, callbackMethod: 'POST' }, [
+      'One',
+    ])
+    const get = await jobWithContent({ jobName: 'G', callbackUrl: `${base}/g` }, ['Two'])
     await t.control('POST', '/clock', { advanceMs: 60_000 })
-    await t.api('POST', `${J}/${uid}/cancel`, { reason: 'no longer needed' })
-    await arrived(1)
-    const body = JSON.parse(received[0].body)
-    expect(body).toEqual({ translationJobUid: uid, type: 'job.cancelled', ts: expect.any(Number) })
-    expect(body.ts - before).toBeGreaterThanOrEqual(60_000)
-    expect(body.ts - before).toBeLessThan(60_000 + 5000)
+    const before = await now()
+    await t.api('POST', `${J}/${post.uid}/cancel`, { reason: 'no longer needed' })
+    await t.api('POST', `${J}/${get.uid}/cancel`, {})
+    const after = await now()
+    await arrived(2)
+    const body = JSON.parse(received.find((r) => r.url.pathname === '/c')!.body)
+    expect(body).toEqual({ translationJobUid: post.uid, type: 'job.cancelled', ts: expect.any(String) })
+    const query = received.find((r) => r.url.pathname === '/g')!.url.searchParams
+    expect([...query.keys()]).toEqual(['translationJobUid', 'type', 'ts'])
+    for (const ts of [body.ts, query.get('ts')]) {
+      expect(ts).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+      // The emulator's time (a minute ahead here), read just before and after the cancellations.
+      expect(ts >= before && ts <= after).toBe(true)
+    }
   })
 
   it('a failed job callback is retried', async () => {

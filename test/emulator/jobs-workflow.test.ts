@@ -525,7 +525,8 @@ describe('progress', () => {
 
 describe('asynchronous operations (202)', () => {
   it('a large add answers 202 with the process url; the process goes IN_PROGRESS -> COMPLETED', async () => {
-    await t.control('POST', '/config', { jobSyncMaxHashcodes: 2, jobProcessMs: 200 })
+    // A minute of the emulator's clock: the test moves it, so the process stays IN_PROGRESS until then.
+    await t.control('POST', '/config', { jobSyncMaxHashcodes: 2, jobProcessMs: 60_000 })
     const hashcodes = await t.createStrings([{ stringText: 'A' }, { stringText: 'B' }, { stringText: 'C' }])
     const uid = await createJob('J')
     const small = await add(uid, { hashcodes: hashcodes.slice(0, 2) })
@@ -550,11 +551,8 @@ describe('asynchronous operations (202)', () => {
       (await t.api('GET', `${J}/${uid}/progress?targetLocaleId=fr-FR`)).body.response.data
         .contentProgressReport[0].unauthorizedProgressReport.stringCount
     expect(await report()).toBe(2)
-    const done = await eventually(async () => {
-      const p = (await t.api('GET', path)).body.response.data
-      return p.processState === 'IN_PROGRESS' ? undefined : p
-    })
-    expect(done.processState).toBe('COMPLETED')
+    await t.control('POST', '/clock', { advanceMs: 60_000 })
+    expect((await t.api('GET', path)).body.response.data.processState).toBe('COMPLETED')
     expect(await report()).toBe(3)
   })
 
@@ -572,7 +570,7 @@ describe('asynchronous operations (202)', () => {
   })
 
   it('a large cancel answers 202 and sends the job to CANCELLED when its process completes', async () => {
-    await t.control('POST', '/config', { jobSyncMaxHashcodes: 1, jobProcessMs: 100 })
+    await t.control('POST', '/config', { jobSyncMaxHashcodes: 1, jobProcessMs: 60_000 })
     const hashcodes = await t.createStrings([{ stringText: 'A' }])
     const hashcodes2 = await t.createStrings([{ stringText: 'B' }])
     const uid = await createJob('J')
@@ -582,9 +580,8 @@ describe('asynchronous operations (202)', () => {
     expect(r.status).toBe(202)
     expect(await status(uid)).toBe('AWAITING_AUTHORIZATION')
     const path = new URL(r.body.response.data.url).pathname
-    await eventually(async () =>
-      (await t.api('GET', path)).body.response.data.processState === 'COMPLETED' ? true : undefined,
-    )
+    await t.control('POST', '/clock', { advanceMs: 60_000 })
+    expect((await t.api('GET', path)).body.response.data.processState).toBe('COMPLETED')
     expect(await job(uid)).toMatchObject({ jobStatus: 'CANCELLED', cancelReason: 'late' })
   })
 
@@ -605,12 +602,13 @@ describe('asynchronous operations (202)', () => {
   })
 
   it('a process FAILS when the job changed meanwhile, or by injected failure; nothing is applied', async () => {
-    await t.control('POST', '/config', { jobSyncMaxHashcodes: 1, jobProcessMs: 150 })
+    await t.control('POST', '/config', { jobSyncMaxHashcodes: 1, jobProcessMs: 60_000 })
     const hashcodes = await t.createStrings([{ stringText: 'A' }, { stringText: 'B' }])
     const uid = await createJob('J')
     const r = await add(uid, { hashcodes })
     expect((await t.api('POST', `${J}/${uid}/cancel`, {})).status).toBe(200)
     const path = new URL(r.body.response.data.url).pathname
+    await t.control('POST', '/clock', { advanceMs: 60_000 })
     const failed = await eventually(async () => {
       const p = (await t.api('GET', path)).body.response.data
       return p.processState === 'IN_PROGRESS' ? undefined : p
@@ -621,6 +619,7 @@ describe('asynchronous operations (202)', () => {
     const other = await createJob('Other')
     const r2 = await add(other, { hashcodes })
     const path2 = new URL(r2.body.response.data.url).pathname
+    await t.control('POST', '/clock', { advanceMs: 60_000 })
     const failed2 = await eventually(async () => {
       const p = (await t.api('GET', path2)).body.response.data
       return p.processState === 'IN_PROGRESS' ? undefined : p

@@ -180,7 +180,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     const advanceMs = optionalNumber(body, 'advanceMs', { min: 0, max: 10 * 31_536_000_000, integer: true })
     if (advanceMs === null) throw validationError('advanceMs', 'is required')
     ctx.clock.advance(advanceMs)
-    return sendData(reply, { now: isoDate(ctx.now()), offsetMs: ctx.clock.offsetMs })
+    const ran = ctx.timers.runDue()
+    return sendData(reply, { now: isoDate(ctx.now()), offsetMs: ctx.clock.offsetMs, ran })
   })
 
   app.get('/_emulator/callbacks', async (_request, reply) => {

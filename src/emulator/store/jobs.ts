@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { isoDate } from '../clock'
 import { validationError } from '../http/envelope'
 import { shortUid } from './ids'
 import type { StorePart } from './part'
@@ -374,7 +375,7 @@ export class JobStore implements StorePart {
     job.completedLocaleIds = []
     this.#touch(job, userUid)
     this.#deps.onChange()
-    this.#deps.notify(job, 'job.cancelled', { ts: this.#deps.now() })
+    this.#deps.notify(job, 'job.cancelled', { ts: isoDate(this.#deps.now()) })
   }
 
   /** Ends a complete job; its strings leave it but keep their authorization and translations. */
