@@ -6,8 +6,12 @@ import { diskBytes, installedPackages, npmInstall, packTarball } from '../../scr
 import { EMULATOR_SERVER_PACKAGES } from '../../src/emulator/server-packages'
 import type { BenchSection } from '../run'
 
-/** test/pack.test.ts holds the list of these packages; a new one is a decision, not an accident. */
-const PACKAGE_BUDGET = 20
+/**
+ * test/pack.test.ts holds the list of these packages; a new one is a decision, not an accident. 20
+ * before ICU messages; the build-time ICU parser (@formatjs/icu-messageformat-parser and its
+ * skeleton parser) adds two.
+ */
+const PACKAGE_BUDGET = 22
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`

@@ -82,8 +82,8 @@ export function refusalOf(
   }
   if (status === 414 || status === 431) {
     return {
-      option: 'baseUrl',
-      message: `a request line was too long for the service or a proxy in front of it (${said}): raise the proxy's header limit, or send shorter requests`,
+      option: 'maxRequestLineBytes',
+      message: `a request line was too long for the service or a proxy in front of it (${said}): lower the maxRequestLineBytes option (or TMS_MAX_REQUEST_LINE_BYTES), or raise the proxy's header limit`,
     }
   }
   if (locale !== undefined && e.code === 'VALIDATION_ERROR' && /targetLocaleId/.test(said)) {

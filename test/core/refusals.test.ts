@@ -38,9 +38,9 @@ describe('refusalOf', () => {
     expect(
       refusalOf(failure(431, 'INVALID_RESPONSE', '431 Request Header Fields Too Large'), options),
     ).toEqual({
-      option: 'baseUrl',
+      option: 'maxRequestLineBytes',
       message:
-        "a request line was too long for the service or a proxy in front of it (431 Request Header Fields Too Large): raise the proxy's header limit, or send shorter requests",
+        "a request line was too long for the service or a proxy in front of it (431 Request Header Fields Too Large): lower the maxRequestLineBytes option (or TMS_MAX_REQUEST_LINE_BYTES), or raise the proxy's header limit",
     })
     expect(
       refusalOf(

@@ -31,6 +31,18 @@ export async function control(
   return ((await res.json()) as { response: { data: unknown } }).response.data
 }
 
+/**
+ * Resolves once the emulator has no background work left: an authorization of more than
+ * AUTO_TRANSLATE_AT_ONCE pairs is auto-translated in slices after it returns.
+ */
+export async function untilIdle(emu: RunningEmulator): Promise<void> {
+  for (;;) {
+    const state = (await control(emu, 'GET', '/_emulator/state')) as { pendingTimers: number }
+    if (state.pendingTimers === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** How many requests of one route the emulator has logged. */
 export async function requestsTo(emu: RunningEmulator, route: string): Promise<number> {
   const log = (await control(emu, 'GET', '/_emulator/requests')) as { byRoute: Record<string, number> }

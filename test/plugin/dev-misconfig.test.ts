@@ -53,7 +53,7 @@ test('a wrong secret with push on: the dev server serves the cache and warns', a
   )
   const { warnings, french } = await devServer(project.current.options({ push: true, userSecret: 'wrong' }))
   expect(warnings).toEqual([
-    'warning: the service refused the credentials (POST /auth-api/v2/authenticate failed: 401 AUTHENTICATION_ERROR: Invalid user identifier or user secret): check TMS_USER_IDENTIFIER (or the userIdentifier option) and TMS_USER_SECRET (or the userSecret option); the build goes on with 1 new strings not created (they keep their source text)',
+    'warning: the service refused the credentials (POST /auth-api/v2/authenticate failed: 401 AUTHENTICATION_ERROR: Invalid user identifier or user secret): check TMS_USER_IDENTIFIER (or the userIdentifier option) and TMS_USER_SECRET (or the userSecret option); the build goes on with 1 of 1 new strings not created (they keep their source text)',
   ])
   expect(french).toContain('Bienvenue dans la boutique')
 })

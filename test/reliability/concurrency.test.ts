@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import type { TmsReport } from '../../src/core/report'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import { mainModule, makeApp, messageModules, PROJECT, SECRET, USER, writeFiles } from './helpers'
 
 /**
@@ -76,6 +76,8 @@ it('four builds sharing one cache directory at once all succeed, keep every mess
   expect(known.sort()).toEqual(expected.sort())
 
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+
+  await untilIdle(emu)
   const root = roots[0]!.root
   const warm = await Promise.all([0, 1, 2, 3].map((k) => build(root, join(root, `dist-${k}`), options)))
   const catalogs = [0, 1, 2, 3].map((k) => {

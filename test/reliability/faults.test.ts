@@ -6,7 +6,7 @@ import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { envelope, startRawServer } from '../client/raw-server'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import {
   FIVE_LOCALES,
   frenchBuildOptions,
@@ -119,6 +119,7 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
     // The translators: everything authorized, the pseudo translator publishes at once.
     await control(emu, 'POST', `/_emulator/projects/${PROJECT}/auto-translate`, { mode: 'pseudo' })
     await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+    await untilIdle(emu)
     await faults(FAULTS)
     await clearLog()
     const built = await rollupBuild(root, pluginOptions())

@@ -4,7 +4,7 @@ import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { resolveOptions } from '../../src/options'
 import { type RunningProxy, startProxy } from '../helpers/proxy'
-import { control, memoryLogger } from '../helpers/sync'
+import { control, memoryLogger, untilIdle } from '../helpers/sync'
 import { FIVE_LOCALES, makeApp, messageModules, PROJECT, SECRET, SEED, storedStrings, USER } from './helpers'
 
 /**
@@ -70,6 +70,8 @@ it('one garbled answer in 50: every created string recorded, every translation o
   expect(garbledCreates).toBeGreaterThan(0)
 
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+
+  await untilIdle(emu)
   const pull = await runPipeline({ options: options(), logger, push: false })
   expect(logger.lines).toEqual([])
   const full = { messages: COUNT, translated: COUNT, missing: 0, coverage: 100 }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import { makeApp, PROJECT, rollupBuild, SECRET, storedStrings, USER } from './helpers'
 
 /**
@@ -60,6 +60,7 @@ it('hostile translations arrive as exact text, run nothing, and mismatched place
   await rollupBuild(root, options)
   const stored = await storedStrings(emu)
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+  await untilIdle(emu)
   for (const [source, translation] of Object.entries(FRENCH)) {
     const hashcode = stored.find((s) => s.stringText === source)!.hashcode
     await control(emu, 'POST', `/_emulator/projects/${PROJECT}/translations`, {

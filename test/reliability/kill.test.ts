@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import {
   CREDS,
   LONG,
@@ -79,6 +79,8 @@ it(`${ROUNDS} runs killed at random moments lose nothing and never corrupt the c
   expect(manifest.hit && Object.keys(manifest.value.entries).length).toBe(COUNT)
 
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+
+  await untilIdle(emu)
   const pull = await tms(root, ['pull', '--json'], CREDS)
   expect(pull.code, pull.stderr).toBe(0)
   for (const locale of LOCALES) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient } from '../../src/client/index'
 import { type EmulatorSeed, type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { resolveOptions } from '../../src/options'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import {
   filesBelow,
   mainModule,
@@ -72,6 +72,7 @@ it('no output of any run holds the secret or a token', async () => {
   record('build warnings', good.warnings)
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/auto-translate`, { mode: 'pseudo' })
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+  await untilIdle(emu)
   record(
     'build warnings (translated)',
     (await rollupBuild(root, { ...options, userSecret: SECRET }, 'dist2')).warnings,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import { control, untilIdle } from '../helpers/sync'
 import { CREDS, makeApp, messageModules, PROJECT, SEED, tms } from './helpers'
 
 /**
@@ -56,6 +56,7 @@ it('four apps sharing a cache directory, pulled at once, all read 100% offline',
 }, async () => {
   for (const root of apps) expect((await tms(root, ['push'], env())).code).toBe(0)
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
+  await untilIdle(emu)
   await Promise.all(apps.map(pull))
   expect(await offlineCoverage()).toEqual(apps.map(() => [100, 100]))
 })
