@@ -54,7 +54,7 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     )
   }
   logger.info(command === 'push' ? 'extracting and pushing new strings...' : 'extracting messages...')
-  // The HTTP client loads only for the commands that may use it.
+  // The sync engine loads only for the commands that run it (not `tms extract` or `tms emulator`).
   const { runPipeline } = await import('../core/pipeline')
   const result = await runPipeline({ options, logger, push: command === 'push', pull: command !== 'push' })
   const { extraction, report } = result
@@ -110,7 +110,7 @@ interface JobProgress {
 async function jobProgress(options: ResolvedOptions): Promise<JobProgress | undefined> {
   if (!options.job || !options.projectId) return undefined
   const { clientFor } = await import('../core/pipeline')
-  const client = clientFor(options)
+  const client = await clientFor(options)
   if (!client) return undefined
   try {
     const job = await client.jobs.findByName(options.projectId, options.job.name)

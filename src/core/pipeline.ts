@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createClient, type TmsClient } from '../client/index'
+import type { ClientOptions, TmsClient } from '../client/index'
 import type { ResolvedOptions } from '../options'
 import { type ExtractResult, extractMessages } from './extract/index'
 import { buildReport, type TmsReport } from './report'
@@ -23,7 +23,7 @@ export interface PipelineInput {
    */
   strict?: boolean
   /** Client settings for tests (short retry budgets); the credentials always come from the options. */
-  client?: Partial<Omit<Parameters<typeof createClient>[0], 'baseUrl' | 'userIdentifier' | 'userSecret'>>
+  client?: Partial<Omit<ClientOptions, 'baseUrl' | 'userIdentifier' | 'userSecret'>>
 }
 
 export interface PipelineResult {
@@ -51,13 +51,17 @@ export function usesService(options: ResolvedOptions): boolean {
   return !!options.credentials && !!options.baseUrl && !!options.projectId
 }
 
-/** A client when the options allow network work (see {@link usesService}), else undefined. */
-export function clientFor(
+/**
+ * A client when the options allow network work (see {@link usesService}), else undefined. The client
+ * and its HTTP library are imported only then: an offline build or command never pays for loading them.
+ */
+export async function clientFor(
   options: ResolvedOptions,
   settings: PipelineInput['client'] = {},
-): TmsClient | undefined {
+): Promise<TmsClient | undefined> {
   const { credentials, baseUrl } = options
   if (!usesService(options) || !credentials || !baseUrl) return undefined
+  const { createClient } = await import('../client/index')
   return createClient({
     concurrency: options.concurrency,
     maxRequestLineBytes: options.maxRequestLineBytes,
@@ -99,7 +103,7 @@ export async function syncExtraction(
   const nothing = noFileProblem(options, extraction)
   if (nothing && input.strict !== false) throw new TmsSyncError('include', nothing)
   if (nothing) logger.warn(nothing)
-  const client = clientFor(options, input.client)
+  const client = await clientFor(options, input.client)
   try {
     const sync = await syncTranslations({
       options,

@@ -103,14 +103,16 @@ export function rollupLikeHooks(
       started = null
       session.release()
     },
-    renderChunk(code, chunk) {
+    renderChunk(code, chunk, output) {
       if (!hasCatalogMarker(code)) return null
       const ctx = this as unknown as RollupLikeContext
       const files = [...ctx.getModuleIds()]
-      return fillCatalogMarkers(code, chunk.fileName, (index) => {
+      const catalogOf = (index: number) => {
         const locale = session.locales[index]
         return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
-      })
+      }
+      // true, 'inline' or 'hidden' all write a map
+      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap)
     },
   }
 }
@@ -119,6 +121,7 @@ type RenderChunk = (
   this: unknown,
   code: string,
   chunk: { fileName: string },
+  output: { sourcemap?: boolean | 'inline' | 'hidden' },
 ) => ReturnType<typeof fillCatalogMarkers>
 
 function log(ctx: RollupLikeContext, state: RollupLikeState, text: string): void {

@@ -117,14 +117,20 @@ export function applyEdits(code: string, edits: readonly CodeEdit[]): string {
   return out + code.slice(at)
 }
 
-/** Fills every catalog marker of a chunk, with the source map of the change. Null when it has none. */
+/**
+ * Fills every catalog marker of a chunk; null when it has none. The source map of the change is made
+ * only when the bundler writes source maps (`sourcemap`): for a catalog of megabytes it costs as much
+ * as the filling itself.
+ */
 export function fillCatalogMarkers(
   code: string,
   fileName: string,
   catalogOf: CatalogOf,
-): { code: string; map: SourceMap } | null {
+  sourcemap: boolean,
+): { code: string; map?: SourceMap } | null {
   const edits = catalogMarkerEdits(code, catalogOf)
   if (edits.length === 0) return null
+  if (!sourcemap) return { code: applyEdits(code, edits) }
   const s = new MagicString(code)
   for (const e of edits) s.overwrite(e.start, e.end, e.text)
   return { code: s.toString(), map: s.generateMap({ file: fileName, hires: 'boundary' }) }

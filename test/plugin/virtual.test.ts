@@ -29,15 +29,36 @@ describe('catalog markers', () => {
       'var e=__TMS_CATALOG__(`0:abc123`);export{e as default}',
     ]
     for (const chunk of chunks) {
-      expect(fillCatalogMarkers(chunk, 'c.js', (i) => (i === 0 ? fr : undefined))!.code).toMatch(
+      expect(fillCatalogMarkers(chunk, 'c.js', (i) => (i === 0 ? fr : undefined), true)!.code).toMatch(
         /^var e ?= ?\(\{"a":"Un","b":"Deux"\}\); ?export ?\{ ?e as default ?\}$/,
       )
     }
   })
 
   test('a chunk without a marker, or with a marker of no known locale, is left alone', () => {
-    expect(fillCatalogMarkers('export default 1', 'c.js', () => fr)).toBeNull()
-    expect(fillCatalogMarkers(`export default ${catalogMarker(5, 'ff')}`, 'c.js', () => undefined)).toBeNull()
+    for (const sourcemap of [true, false]) {
+      expect(fillCatalogMarkers('export default 1', 'c.js', () => fr, sourcemap)).toBeNull()
+      expect(
+        fillCatalogMarkers(`export default ${catalogMarker(5, 'ff')}`, 'c.js', () => undefined, sourcemap),
+      ).toBeNull()
+    }
+  })
+
+  test('the source map is made only when the bundler writes maps; the code is the same either way', () => {
+    const chunk = `const x = 1;\nvar e = ${catalogMarker(0, 'abc123')};\nexport { e as default, x }\n`
+    const catalogOf = (i: number) => (i === 0 ? fr : undefined)
+    const code = 'const x = 1;\nvar e = ({"a":"Un","b":"Deux"});\nexport { e as default, x }\n'
+    const withMap = fillCatalogMarkers(chunk, 'c.js', catalogOf, true)!
+    expect(withMap.code).toBe(code)
+    expect(JSON.parse(JSON.stringify(withMap.map))).toEqual({
+      version: 3,
+      file: 'c.js',
+      sources: ['c.js'],
+      names: [],
+      mappings:
+        'AAAA,KAAK,CAAC,CAAC,CAAC,CAAC,CAAC,CAAC;AACX,GAAG,CAAC,CAAC,CAAC,CAAC,CAAC,uBAA2B;AACnC,MAAM,CAAC,CAAC,CAAC,CAAC,CAAC,EAAE,CAAC,OAAO,CAAC,CAAC,CAAC,CAAC;',
+    })
+    expect(fillCatalogMarkers(chunk, 'c.js', catalogOf, false)).toStrictEqual({ code })
   })
 })
 
