@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
 
@@ -40,4 +40,35 @@ it('a path that does not exist is reported', () => {
   const text =
     'See `src/core/sync.ts`, `src/core/nope.ts`, `test/gone/`, `NOPE.md` and [x](docs/none.md); not `unplugin-tms/client`.'
   expect(namedPaths(text).missing).toEqual(['src/core/nope.ts', 'test/gone/', 'NOPE.md', 'docs/none.md'])
+})
+
+/** Every `from '...'` and `import('...')` of the TypeScript files under a folder of src/, resolved. */
+function importsUnder(folder: string): { file: string; target: string }[] {
+  const out: { file: string; target: string }[] = []
+  for (const entry of readdirSync(join(root, 'src', folder), { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.ts')) continue
+    const file = `src/${folder}/${entry.split(sep).join('/')}`
+    const code = readFileSync(join(root, file), 'utf8')
+    for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*'([^']+)'/g)) {
+      const target = spec!.startsWith('.') ? relative(root, resolve(dirname(join(root, file)), spec!)) : spec!
+      out.push({ file, target: target.split(sep).join('/') })
+    }
+  }
+  return out
+}
+
+it('the import rules of the map hold: no arrow from a layer into one it must not know', () => {
+  const broken = (folder: string, forbidden: RegExp) =>
+    importsUnder(folder)
+      .filter((i) => forbidden.test(i.target))
+      .map((i) => `${i.file} -> ${i.target}`)
+  // The runtime: nothing outside src/runtime, no package, and node:* only in the server runtime.
+  const runtime = importsUnder('runtime').filter((i) => !i.target.startsWith('src/runtime/'))
+  expect(runtime.map((i) => `${i.file} -> ${i.target}`)).toEqual(['src/runtime/node.ts -> node:async_hooks'])
+  expect(
+    broken('core', /^src\/(?:plugin|emulator|cli)\/|^(?:vite|webpack|rollup|rolldown|esbuild|@rspack)/),
+  ).toEqual([])
+  expect(broken('plugin', /^src\/(?:client|emulator|cli)\//)).toEqual([])
+  expect(broken('client', /^src\/(?:plugin|emulator|cli|runtime)\//)).toEqual([])
+  expect(broken('emulator', /^src\/(?:plugin|client|cli|runtime)\//)).toEqual([])
 })
