@@ -1,5 +1,6 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
 import { findConfigFile, loadOptions } from '../core/config'
+import { escapeRegex } from '../core/escape-regex'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
@@ -18,10 +19,6 @@ const VIRTUAL = /^\0tms\//
 const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
 const SCRIPT_MODULE = /\.(?:[cm]?[jt]sx?|vue|svelte)(?:\?|$)/
 const NODE_MODULES = /[\\/]node_modules[\\/]/
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
 
 /**
  * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or

@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { escapeRegex } from '../core/escape-regex'
 import { contentDigest, newHash, replacementsDigest } from './inline-hashes'
 import { localizeHtml } from './inline-html'
 import {
@@ -85,10 +86,6 @@ interface Staged {
 const JS = /\.[cm]?js$/i
 const HTML = /\.html?$/i
 const INLINE_MAP = /\n?\/\/# sourceMappingURL=data:application\/json[^\n]*\s*$/
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
 
 export class InlineOutput {
   private readonly files: Prepared[]

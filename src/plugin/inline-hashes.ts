@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { escapeRegex } from '../core/escape-regex'
 
 /**
  * Content hashes in the file names of a locale copy. A file whose content differs from what the
@@ -17,10 +18,6 @@ export function hashFromPreliminary(fileName: string, preliminary: string | unde
   if (!fileName.startsWith(head) || !fileName.endsWith(tail)) return undefined
   const hash = fileName.slice(head.length, fileName.length - tail.length)
   return /^[\w-]{4,}$/.test(hash) ? hash : undefined
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /**

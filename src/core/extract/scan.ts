@@ -14,6 +14,7 @@
 import * as oxc from 'oxc-parser'
 import { type ParserOptions, parseSync, rawTransferSupported, visitorKeys } from 'oxc-parser'
 import { parseSync as parseJson } from 'oxc-parser/src-js/bindings'
+import { escapeRegex } from '../escape-regex'
 import { type FileContext, handleCall, handleTagged } from './calls'
 import { type KeywordSpec, RUNTIME_T_SPEC } from './keywords'
 import { type AstNode, memberPath, unwrap } from './nodes'
@@ -112,10 +113,6 @@ function applyImports(bindings: Bindings, imports: ImportRecord[], runtimeModule
       else bindings.direct.delete(entry.local)
     }
   }
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 const PRECHECK_CACHE = new WeakMap<ResolvedExtractOptions, RegExp>()

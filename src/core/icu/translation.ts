@@ -6,8 +6,9 @@ import { isIcuMessage } from './compile'
 /**
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
  * (text and `{name}` placeholders) keeps the placeholder check, and its translations are read as plain
- * text, exactly as before ICU. An ICU source message gets the ICU check: syntax, arguments and their
- * kinds, `other`, and the plural categories of the locale.
+ * text, so an app that writes no ICU gets its translations as the service sends them (another
+ * placeholder format's `{0:N2}` is no ICU). An ICU source message gets the ICU check: syntax, arguments
+ * and their kinds, `other`, and the plural categories of the locale.
  */
 
 export type MessageTranslationCheck =

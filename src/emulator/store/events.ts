@@ -1,4 +1,7 @@
-/** What happens in the store that other parts react to (auto-translator, callbacks, later jobs). */
+/**
+ * What happens in the store that other parts react to (the auto-translator, callbacks, the jobs and
+ * files areas), so that the part where it happens need not know who listens.
+ */
 export interface StoreEventMap {
   /** Newly authorized (hashcode, locale) pairs of one project. */
   stringsAuthorized: { projectId: string; pairs: { hashcode: string; localeId: string }[] }

@@ -1,6 +1,7 @@
 /**
- * One concern of the emulator's state (tokens, strings, processes; later jobs, issues, files...).
- * The persistence layer saves and loads every registered part under its name; reset empties them.
+ * One concern of the emulator's state (tokens, strings, processes, jobs, issues, files, glossaries),
+ * so that an API area adds its state without touching the others. The persistence layer saves and
+ * loads every registered part under its name; reset empties them.
  */
 export interface StorePart {
   readonly name: string
