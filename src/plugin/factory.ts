@@ -17,7 +17,7 @@ const PACKAGE_NAME = 'unplugin-tms'
 
 const VIRTUAL = /^\0tms\//
 const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
-const SCRIPT_MODULE = /\.(?:[cm]?[jt]sx?|vue|svelte)(?:\?|$)/
+const SCRIPT_MODULE = /\.(?:[cm]?[jt]sx?|vue|svelte|astro)(?:\?|$)/
 const NODE_MODULES = /[\\/]node_modules[\\/]/
 
 /**

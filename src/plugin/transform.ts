@@ -67,7 +67,7 @@ export interface RewriteResult {
 
 const SCRIPT_OPEN = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
 
-/** Where the runtime import goes: the top of a JS module, or inside the script block of a .vue/.svelte file. */
+/** Where the runtime import goes: the top of a JS module, inside the script block of a .vue/.svelte file or the frontmatter of an .astro file. */
 function importOffset(code: string, id: string, firstCall: number): number {
   const path = id.split('?')[0]!
   if (/\.(vue|svelte)$/i.test(path)) {
@@ -78,6 +78,11 @@ function importOffset(code: string, id: string, firstCall: number): number {
       if (code[offset] === '\n') offset++
     }
     return Math.max(offset, 0)
+  }
+  // An .astro file as written: inside its frontmatter (Astro's compiled output is a plain module).
+  if (/\.astro$/i.test(path) && !code.includes('$$createComponent')) {
+    const fence = /^\s*---[^\S\r\n]*\r?\n/.exec(code)
+    if (fence) return fence[0].length
   }
   // A hashbang must stay the first line.
   if (code.startsWith('#!')) {

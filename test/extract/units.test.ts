@@ -164,6 +164,34 @@ describe('script blocks', () => {
   })
 })
 
+describe('.astro files', () => {
+  const options = resolveExtractOptions({})
+  const written = "---\nimport { t } from 'unplugin-tms/runtime'\nconst a = t('Hello')\n---\n<h1>{a}</h1>\n"
+  // Astro's compiler output: the frontmatter code inside the component function.
+  const compiled =
+    "import { createComponent as $$createComponent } from 'astro/runtime/server/index.js'\n" +
+    "import { t } from 'unplugin-tms/runtime'\n" +
+    "const $$Page = $$createComponent(async ($$result) => {\n  const a = t('Hello')\n  return a\n})\n"
+
+  it('reads the frontmatter as written, offsets kept, and no unit for a file without one', () => {
+    const units = parseUnits('/x/Page.astro', written)
+    expect(units.map((u) => [u.lang, u.code.trimStart(), u.code.length - u.code.trimStart().length])).toEqual(
+      [['ts', "import { t } from 'unplugin-tms/runtime'\nconst a = t('Hello')", written.indexOf('import')]],
+    )
+    expect(parseUnits('/x/Plain.astro', '<h1>Hello</h1>\n')).toEqual([])
+  })
+
+  it('finds the same message in the file as written and as Astro compiles it', () => {
+    const before = extractFromCode('/x/Page.astro', written, options).calls
+    const after = extractFromCode('/x/Page.astro', compiled, options).calls
+    expect(before.map((c) => [written.slice(c.start, c.end), c.line, c.column])).toEqual([
+      ["t('Hello')", 3, 11],
+    ])
+    expect(after.map((c) => compiled.slice(c.start, c.end))).toEqual(["t('Hello')"])
+    expect(after[0]!.messageKey).toBe(before[0]!.messageKey)
+  })
+})
+
 describe('the quick text read of a call', () => {
   const direct = new Map([['t', parseKeywordSpec('t')]])
   const read = (code: string, tagged = false) => quickRead(code, 0, code.length, tagged, direct)

@@ -41,18 +41,36 @@ function kindOf(file: string): Pick<ParseUnit, 'lang' | 'sourceType'> | null {
   }
 }
 
-/** True for files the extractor understands: JS/TS flavours and .vue/.svelte script blocks. */
+/** True for files the extractor understands: JS/TS flavours, .vue/.svelte script blocks, .astro frontmatter. */
 export function isExtractable(file: string): boolean {
-  return kindOf(file) !== null || /\.(vue|svelte)$/i.test(file)
+  return kindOf(file) !== null || /\.(vue|svelte|astro)$/i.test(file)
+}
+
+/** The frontmatter of an .astro file: TypeScript between two `---` fences at the top. */
+const FRONTMATTER = /^(\s*---[^\S\r\n]*\r?\n)([\s\S]*?)\n---/
+
+/**
+ * An .astro file arrives either as written (the files read at build start) or as Astro's compiler
+ * output (a transform after Astro's own), a TypeScript module whose component function holds the
+ * frontmatter code as it was: the same calls, so the same ids, either way.
+ */
+function astroUnits(file: string, code: string): ParseUnit[] {
+  if (code.includes('$$createComponent')) return [{ parseName: file, code, lang: 'ts', sourceType: 'module' }]
+  const m = FRONTMATTER.exec(code)
+  if (!m) return []
+  const bodyStart = m[1]!.length
+  const body = m[2]!
+  return [{ parseName: file, code: ' '.repeat(bodyStart) + body, lang: 'ts', sourceType: 'module' }]
 }
 
 /**
  * The programs inside `code`. Plain JS/TS is one unit; .vue/.svelte give one per script block (none
- * when there is no script). Unknown extensions are parsed as TSX, the most permissive language.
+ * when there is no script); .astro its frontmatter. Unknown extensions are parsed as TSX, the most permissive language.
  */
 export function parseUnits(file: string, code: string): ParseUnit[] {
   const kind = kindOf(file)
   if (kind !== null) return [{ parseName: file, code, ...kind }]
+  if (/\.astro$/i.test(file)) return astroUnits(file, code)
   if (!/\.(vue|svelte)$/i.test(file))
     return [{ parseName: file, code, lang: 'tsx', sourceType: 'unambiguous' }]
   // A `<script>` inside an HTML comment is not a block; blank comments out keeping offsets.

@@ -1,0 +1,21 @@
+import { defineConfig } from 'astro/config'
+import tms from 'unplugin-tms/vite'
+
+// projectId, baseUrl and the credentials come from TMS_PROJECT_ID, TMS_BASE_URL,
+// TMS_USER_IDENTIFIER and TMS_USER_SECRET (the tests point them at the emulator). TMS_CACHE=offline
+// builds from the translations already in .tms-cache, without the service.
+export default defineConfig({
+  output: 'static',
+  vite: {
+    plugins: [
+      tms({
+        locales: ['fr-FR', 'de-DE', 'ja-JP'],
+        pseudo: ['ar-XB'],
+        // .astro files are not in the default include: their frontmatter holds messages here.
+        include: ['src/**/*.{ts,astro}'],
+        job: { name: 'astro example', authorize: true },
+        ...(process.env.TMS_CACHE === 'offline' ? { cache: 'offline', push: false } : {}),
+      }),
+    ],
+  },
+})
