@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packTarball, REPO, userEnv } from '../scripts/pack-install'
@@ -201,10 +201,12 @@ describe("the README's five-minute start", () => {
     async () => {
       const [command] = commands(shell[3]!)
       const preview = startBackground(`${command} --port 0`, app, env())
-      const lines = await firstLines(preview, (l) => l.some((x) => /Local:\s+http/.test(x)))
-      // vite colours its output when it thinks a terminal is there; the URL is what matters.
+      // vite colours its output when it thinks a terminal is there, or when CI is set (as in .ci/run):
+      // the URL is what matters.
+      const plain = (l: string) => stripVTControlCharacters(l)
+      const lines = await firstLines(preview, (l) => l.some((x) => /Local:\s+http/.test(plain(x))))
       const local = lines
-        .map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''))
+        .map(plain)
         .map((l) => /Local:\s+(http:\/\/\S+?)\/?$/.exec(l)?.[1])
         .find(Boolean)!
       const path = /`http:\/\/localhost:4173(\/[^`]*)`/.exec(prose)![1]!

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { createLogger, createServer, type Logger } from 'vite'
 import { expect, test } from 'vitest'
 import type { Options } from '../../src/options'
@@ -14,11 +15,11 @@ import { suiteProject } from './helpers'
 
 const project = suiteProject(true)
 
-/** A vite logger that keeps the warnings and prints nothing. */
+/** A vite logger that keeps the warnings (without colours: vite colours them when CI is set) and prints nothing. */
 function quietLogger(warnings: string[]): Logger {
   const logger = createLogger('silent')
   logger.warn = (message) => {
-    warnings.push(message)
+    warnings.push(stripVTControlCharacters(message))
   }
   logger.warnOnce = logger.warn
   return logger
