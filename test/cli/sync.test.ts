@@ -1,37 +1,16 @@
-import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
+import { DEMO_CREDENTIALS, tms } from '../helpers/cli'
 import { useEmulator } from '../helpers/emulator'
 import { control as controlOf, PROJECT } from '../helpers/sync'
 
-// The built CLI (npm test builds first), as a user runs it.
-const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url))
 const emu = useEmulator({ reset: false })
 const control = (method: string, path: string, body?: unknown) => controlOf(emu, method, path, body)
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function tms(cwd: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd, env: { PATH: process.env.PATH ?? '', ...env } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
-
-const creds = { TMS_USER_IDENTIFIER: 'demo-user', TMS_USER_SECRET: 'demo-secret' }
+const creds = DEMO_CREDENTIALS
 
 async function app(files: Record<string, string>, config: Record<string, unknown> = {}): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'tms-cli-'))
