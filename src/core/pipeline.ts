@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { ClientOptions, TmsClient } from '../client/index'
-import type { ResolvedOptions } from '../options'
 import { type ExtractResult, extractMessages } from './extract/index'
+import type { ResolvedOptions } from './model/options'
 import { buildReport, type TmsReport } from './report'
 import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations, TmsSyncError } from './sync'
 
