@@ -1,5 +1,5 @@
 import type { CAC } from 'cac'
-import { loadOptions } from '../core/config'
+import { loadOptions } from '../config'
 import { formatReport, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
 import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'

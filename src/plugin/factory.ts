@@ -1,5 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
-import { findConfigFile, loadOptions } from '../core/config'
+import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'

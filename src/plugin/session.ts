@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { checkTranslation } from '../core/catalog'
-import { loadOptions } from '../core/config'
+import { loadOptions } from '../config'
 import {
   type CallSite,
   type Diagnostic,
