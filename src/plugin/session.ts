@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { checkTranslation } from '../core/catalog'
 import { loadOptions } from '../config'
+import { checkTranslation } from '../core/catalog'
 import {
   type CallSite,
   type Diagnostic,
@@ -23,6 +23,7 @@ import { restorePlaceholders } from '../core/placeholders'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
+import { connectService } from '../service'
 import { messageId, sameSpelling } from './ids'
 import type { LocaleTexts } from './inline-markers'
 import { inlineRuntimeModule } from './inline-runtime'
@@ -274,6 +275,7 @@ export class TmsSession {
         push: this.options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
+        connect: connectService(),
       },
       extraction,
     )
