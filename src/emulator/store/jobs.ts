@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import type { JobProcessState, JobStatus } from '../../core/model/wire'
 import { isoDate } from '../clock'
 import { invalidInput } from './errors'
 import { shortUid } from './ids'
 import type { StorePart } from './part'
 import { type StringStore, workflowStepOf } from './strings'
 
-export type JobStatus =
-  | 'DRAFT'
-  | 'AWAITING_AUTHORIZATION'
-  | 'IN_PROGRESS'
-  | 'COMPLETE'
-  | 'CLOSED'
-  | 'CANCELLED'
+export type { JobProcessState, JobStatus }
 export const JOB_STATUSES: readonly JobStatus[] = [
   'DRAFT',
   'AWAITING_AUTHORIZATION',
@@ -51,8 +46,6 @@ export interface JobRecord extends JobFields {
   /** Locales whose `job.localeCompleted` went out for the content they hold now. */
   completedLocaleIds: string[]
 }
-
-export type JobProcessState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'
 
 export interface JobProcessRecord {
   processUid: string

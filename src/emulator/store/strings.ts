@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { WorkflowStepType } from '../../core/model/wire'
 import type { PlaceholderSpec } from '../../core/placeholders'
 import type { PlaceholderParser } from '../placeholder-sandbox'
 import type { Directory, ProjectRecord } from './directory'
@@ -70,7 +71,7 @@ export interface FileStringInput {
   instruction: string | null
 }
 
-export type WorkflowStep = 'TRANSLATION' | 'POST_TRANSLATION__EDIT' | 'PUBLISH'
+export type WorkflowStep = WorkflowStepType
 
 /** A stable uid per project and workflow step (the emulator has one workflow per project). */
 export function workflowStepUid(projectId: string, step: WorkflowStep): string {
