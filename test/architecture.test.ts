@@ -100,6 +100,15 @@ it('the client and the emulator reach into core only for the message model, and 
   expect(broken('core/model', /^(?!src\/core\/|node:)/)).toEqual([])
 })
 
+it('inline mode is one folder the rest of the plugin reaches through its entry', () => {
+  const outside = importsUnder('plugin').filter((i) => !i.file.startsWith('src/plugin/inline/'))
+  const deep = outside.filter(
+    (i) => i.target.startsWith('src/plugin/inline/') && i.target !== 'src/plugin/inline/index',
+  )
+  expect(deep.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  expect(outside.some((i) => i.target === 'src/plugin/inline/index')).toBe(true)
+})
+
 it("the emulator's store knows no HTTP: it throws its own errors, which the HTTP layer maps", () => {
   expect(broken('emulator/store', /^src\/emulator\/(?:http|routes)\/|^fastify/)).toEqual([])
 })
