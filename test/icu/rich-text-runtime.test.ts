@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { compileMessage } from '../../src/core/icu/compile'
+import { checkMessageTranslation } from '../../src/core/icu/translation'
+import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
 import { _f, _l, t } from '../../src/runtime/index'
 import { compileText } from '../../src/runtime/parse'
 
@@ -72,5 +74,35 @@ describe('tagged messages at run time', () => {
     expect(_f(form, { link: (c: unknown[]) => `<a>${c.join('')}</a>` }, 'fr-FR')).toBe(
       'Read the <a>terms</a>',
     )
+  })
+})
+
+describe('tags as placeholders of the string', () => {
+  const spec = { custom: APP_PLACEHOLDER_SOURCE }
+
+  test('the pushed text has each open and close as {N}; a pulled {N} form gets the tags back', () => {
+    const source = 'See <link>the <b>new</b> terms</link> for {name}, <br/> a < b'
+    const parsed = parsePlaceholders(source, spec)
+    expect(parsed).toEqual({
+      parsed: 'See {0}the {1}new{2} terms{3} for {4}, <br/> a < b',
+      placeholders: ['<link>', '<b>', '</b>', '</link>', '{name}'],
+    })
+    const message = { text: source, placeholders: parsed.placeholders }
+    // The service sends the original spelling, or the `{N}` form (showPlaceholderValues=false).
+    for (const translation of [
+      'Voir <link>les <b>nouvelles</b> conditions</link> pour {name}, <br/>',
+      'Voir {0}les {1}nouvelles{2} conditions{3} pour {4}, <br/>',
+    ]) {
+      expect(checkMessageTranslation(translation, message, spec, 'fr-FR')).toEqual({
+        ok: true,
+        parsed: 'Voir <link>les <b>nouvelles</b> conditions</link> pour {name}, <br/>',
+      })
+    }
+    expect(
+      checkMessageTranslation('Voir {0}les {2}nouvelles{1} conditions{3} pour {4}', message, spec, 'fr-FR'),
+    ).toEqual({
+      ok: false,
+      reason: 'it does not parse: a closing tag does not match the open tag (at character 17)',
+    })
   })
 })
