@@ -105,4 +105,15 @@ describe('tags as placeholders of the string', () => {
       reason: 'it does not parse: a closing tag does not match the open tag (at character 17)',
     })
   })
+
+  test('a translation that adds a tag to a message without tags is rejected like an extra placeholder', () => {
+    expect(
+      checkMessageTranslation(
+        'Bonjour <b>{name}</b>',
+        { text: 'Hello {name}', placeholders: ['{name}'] },
+        spec,
+        'fr-FR',
+      ),
+    ).toEqual({ ok: false, reason: 'it has the placeholder <b>, which the source does not' })
+  })
 })
