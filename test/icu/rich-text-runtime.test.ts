@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, expectTypeOf, test } from 'vitest'
 import { compileMessage } from '../../src/core/icu/compile'
 import { checkMessageTranslation } from '../../src/core/icu/translation'
 import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
-import { _f, _l, t } from '../../src/runtime/index'
+import { _f, _l, type Formatted, t } from '../../src/runtime/index'
 import { compileText } from '../../src/runtime/parse'
 
 /** The runtime's formatting of tagged messages, untransformed (`t`) and compiled (`_l`, `_f`). */
@@ -116,4 +116,16 @@ describe('tags as placeholders of the string', () => {
       ),
     ).toEqual({ ok: false, reason: 'it has the placeholder <b>, which the source does not' })
   })
+})
+
+// Checked by tsc (npm run lint): `t` is declared a string unless a tag function returns something else.
+test('the declared result of t follows its tag functions', () => {
+  expectTypeOf(t('Hello {name}', { name: 'Ada' })).toEqualTypeOf<string>()
+  expectTypeOf(t`Hello ${'Ada'}`).toEqualTypeOf<string>()
+  expectTypeOf(
+    t('Read <link>terms</link>', { link: (chunks) => `<a>${chunks.join('')}</a>` }),
+  ).toEqualTypeOf<string>()
+  expectTypeOf(t('Read <link>terms</link>', { link: (chunks) => ({ chunks }) })).toEqualTypeOf<Formatted>()
+  const loose: Record<string, unknown> = {}
+  expectTypeOf(t('Hello {name}', loose)).toEqualTypeOf<string>()
 })
