@@ -10,7 +10,26 @@
 
 import { type CompiledMessage, formatParts } from './icu'
 import { compileText } from './parse'
+import type { Locale, MessageArgs, MessageResult } from './types'
 
+export {
+  type LocaleSource,
+  type LocaleSources,
+  matchLocale,
+  negotiateLocale,
+  rememberLocale,
+} from './negotiate'
+export type {
+  DateValue,
+  Locale,
+  MessageArgs,
+  MessageResult,
+  MessageValues,
+  NumberValue,
+  Printable,
+  Register,
+  TagFunction,
+} from './types'
 export type { CompiledMessage }
 
 /** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
@@ -58,6 +77,10 @@ function format(text: CompiledMessage, values?: Values, locale: string = active(
  * Translates a message: `t('Hello {name}!', { name })` or `` t`Hello ${name}!` ``. The plugin replaces
  * these calls at build time; this body runs only in untransformed code.
  */
+export function t<const S extends string | TemplateStringsArray, const A extends MessageArgs<S>>(
+  text: S,
+  ...args: A
+): MessageResult<A>
 export function t(
   text: string | TemplateStringsArray,
   values?: Values | unknown,
@@ -71,15 +94,20 @@ export function t(
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */
-export function getLocale(): string {
-  return active().locale
+export function getLocale(): Locale {
+  return active().locale as Locale
+}
+
+/** The configured locales: the source locale, then each locale the build has a catalog for ([] untransformed). */
+export function getLocales(): Locale[] {
+  return (source ? [source, ...Object.keys(loaders || {})] : []) as Locale[]
 }
 
 /**
  * Switches the locale, loading its catalog chunk first. Resolves when the new locale is active; when
  * two switches overlap, the later one wins.
  */
-export async function setLocale(locale: string): Promise<void> {
+export async function setLocale(locale: Locale): Promise<void> {
   const loading = _c(locale)
   const mine = ++latest
   const next = await loading
@@ -102,7 +130,7 @@ export function _a(read: (page: LocaleState) => LocaleState): void {
 }
 
 /** Calls `fn` after each locale switch or catalog update; returns the unsubscribe function. */
-export function onLocaleChange(fn: (locale: string) => void): () => void {
+export function onLocaleChange(fn: (locale: Locale) => void): () => void {
   listeners.add(fn)
   return () => {
     listeners.delete(fn)
