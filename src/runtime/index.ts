@@ -131,9 +131,11 @@ export function _a(read: (page: LocaleState) => LocaleState): void {
 
 /** Calls `fn` after each locale switch or catalog update; returns the unsubscribe function. */
 export function onLocaleChange(fn: (locale: Locale) => void): () => void {
-  listeners.add(fn)
+  // The runtime switches only to configured locales: the app's `Register` type holds them.
+  const listener = fn as (locale: string) => void
+  listeners.add(listener)
   return () => {
-    listeners.delete(fn)
+    listeners.delete(listener)
   }
 }
 

@@ -314,20 +314,24 @@ type SkipDigits<S extends string> = S extends `${Digit}${infer R}` ? SkipDigits<
 /** Every type a name's occurrences ask for, at once (`{n}` and `{n, plural, ...}`: a number). */
 type All<U> = (U extends [infer T] ? (x: T) => void : never) extends (x: infer I) => void ? I : never
 
-type ValuesOf<R extends Read> = {
-  [Arg in R[0][0]]: All<R[0] extends infer E ? (E extends [Arg, infer T] ? [T] : never) : never>
-} & { [Tag in R[1]]: TagFunction }
+/** The types the occurrences of argument K ask for, each boxed (so that a union stays one). */
+type TypesOf<A, K> = A extends [K, infer T] ? [T] : never
 
 /** The values object a literal text asks for; `never` when it asks for none; `unknown` when not ICU. */
 export type MessageValues<S extends string> = string extends S
   ? unknown
-  : Text<S, [], never, never> extends infer R
+  : // Most texts hold neither an argument nor a tag: one test instead of reading them.
+    S extends `${string}${'{' | '<'}${string}`
+    ? ReadValues<S>
+    : never
+
+type ReadValues<S extends string> =
+  Text<S, [], never, never> extends infer R
     ? R extends Read
       ? [R[0] | R[1]] extends [never]
         ? never
-        : ValuesOf<R> extends infer V
-          ? { [K in keyof V]: V[K] }
-          : never
+        : // Written out here, not as an alias, so that errors show the object, not the alias.
+          { [K in R[0][0] | R[1]]: K extends R[1] ? TagFunction : All<TypesOf<R[0], K>> }
       : unknown
     : unknown
 

@@ -34,8 +34,8 @@ test('t reads its values from the literal text: the valid fixtures compile, the 
     "test/fixtures/types/invalid.ts(12,21): error TS2322: Type 'string' is not assignable to type 'DateValue'.",
     `test/fixtures/types/invalid.ts(13,52): error TS2322: Type 'number' is not assignable to type '"other" | (string & {}) | "female"'.`,
     "test/fixtures/types/invalid.ts(14,36): error TS2322: Type 'string' is not assignable to type '(chunks: unknown[]) => unknown'.",
-    "test/fixtures/types/invalid.ts(15,55): error TS2345: Argument of type '{ n: number; }' is not assignable to parameter of type '{ n: number; b: (chunks: unknown[]) => unknown; }'.",
-    "  Property 'b' is missing in type '{ n: number; }' but required in type '{ n: number; b: (chunks: unknown[]) => unknown; }'.",
+    "test/fixtures/types/invalid.ts(15,55): error TS2345: Argument of type '{ n: number; }' is not assignable to parameter of type '{ b: (chunks: unknown[]) => unknown; n: number; }'.",
+    "  Property 'b' is missing in type '{ n: number; }' but required in type '{ b: (chunks: unknown[]) => unknown; n: number; }'.",
     `test/fixtures/types/invalid.ts(16,17): error TS2345: Argument of type '"es"' is not assignable to parameter of type '"fr" | "en" | "de-CH"'.`,
     `test/fixtures/types/invalid.ts(17,26): error TS2322: Type '"url"' is not assignable to type 'LocaleSource'.`,
   ])
