@@ -12,6 +12,7 @@ import type { Locale } from './types'
 
 export type {
   DateValue,
+  Formatted,
   Locale,
   LocaleSource,
   LocaleSources,
