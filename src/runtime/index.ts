@@ -10,33 +10,30 @@
 
 import { type CompiledMessage, type Formatted, formatParts } from './icu'
 import { compileText } from './parse'
+import type { Locale, MessageArgs, MessageResult } from './types'
 
+export {
+  type LocaleSource,
+  type LocaleSources,
+  matchLocale,
+  negotiateLocale,
+  rememberLocale,
+} from './negotiate'
+export type {
+  DateValue,
+  Locale,
+  MessageArgs,
+  MessageResult,
+  MessageValues,
+  NumberValue,
+  Printable,
+  Register,
+  TagFunction,
+} from './types'
 export type { CompiledMessage, Formatted }
 
 /** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
 export type Values = Record<string, unknown> | readonly unknown[]
-
-/** A tag's value: gets the formatted children (strings and what nested tags returned), in order. */
-export type TagFunction = (chunks: unknown[]) => unknown
-
-/**
- * Values as `t` reads their types: any value, and a function for a tag (so that `(chunks) => ...`
- * gets its parameter's type).
- */
-export type MessageValues = Record<
-  string,
-  TagFunction | string | number | bigint | boolean | symbol | object | null | undefined
->
-
-/**
- * What `t` returns for its values: a string, unless a value is a function returning something other
- * than a string (a tag's React element or VNode), which makes the result the array of pieces.
- */
-export type TranslatedFor<V> = true extends {
-  [K in keyof V]: V[K] extends (...args: never[]) => infer R ? ([R] extends [string] ? never : true) : never
-}[keyof V]
-  ? Formatted
-  : string
 
 /** Per-call options read at build time; ignored at run time. */
 export interface MessageOptions {
@@ -78,12 +75,12 @@ function format(text: CompiledMessage, values?: Values, locale: string = active(
 
 /**
  * Translates a message: `t('Hello {name}!', { name })` or `` t`Hello ${name}!` ``. The plugin replaces
- * these calls at build time; this body runs only in untransformed code. A string, unless a tag's
- * function returns something else: then the array of pieces (see {@link TranslatedFor}).
+ * these calls at build time; this body runs only in untransformed code.
  */
-export function t(text: TemplateStringsArray, ...values: unknown[]): string
-export function t<V extends MessageValues>(text: string, values: V): TranslatedFor<V>
-export function t(text: string, values?: Values | unknown): string
+export function t<const S extends string | TemplateStringsArray, const A extends MessageArgs<S>>(
+  text: S,
+  ...args: A
+): MessageResult<A>
 export function t(
   text: string | TemplateStringsArray,
   values?: Values | unknown,
@@ -97,15 +94,20 @@ export function t(
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */
-export function getLocale(): string {
-  return active().locale
+export function getLocale(): Locale {
+  return active().locale as Locale
+}
+
+/** The configured locales: the source locale, then each locale the build has a catalog for ([] untransformed). */
+export function getLocales(): Locale[] {
+  return (source ? [source, ...Object.keys(loaders || {})] : []) as Locale[]
 }
 
 /**
  * Switches the locale, loading its catalog chunk first. Resolves when the new locale is active; when
  * two switches overlap, the later one wins.
  */
-export async function setLocale(locale: string): Promise<void> {
+export async function setLocale(locale: Locale): Promise<void> {
   const loading = _c(locale)
   const mine = ++latest
   const next = await loading
@@ -128,10 +130,12 @@ export function _a(read: (page: LocaleState) => LocaleState): void {
 }
 
 /** Calls `fn` after each locale switch or catalog update; returns the unsubscribe function. */
-export function onLocaleChange(fn: (locale: string) => void): () => void {
-  listeners.add(fn)
+export function onLocaleChange(fn: (locale: Locale) => void): () => void {
+  // The runtime switches only to configured locales: the app's `Register` type holds them.
+  const listener = fn as (locale: string) => void
+  listeners.add(listener)
   return () => {
-    listeners.delete(fn)
+    listeners.delete(listener)
   }
 }
 

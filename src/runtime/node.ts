@@ -8,9 +8,36 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { _a, _c, type Catalog, type LocaleState, setLocale as setPageLocale } from './index'
+import type { Locale } from './types'
 
-export type { MessageOptions, Values } from './index'
-export { _l, _r, _u, getLocale, onLocaleChange, t } from './index'
+export type {
+  DateValue,
+  Formatted,
+  Locale,
+  LocaleSource,
+  LocaleSources,
+  MessageArgs,
+  MessageOptions,
+  MessageResult,
+  MessageValues,
+  NumberValue,
+  Printable,
+  Register,
+  TagFunction,
+  Values,
+} from './index'
+export {
+  _l,
+  _r,
+  _u,
+  getLocale,
+  getLocales,
+  matchLocale,
+  negotiateLocale,
+  onLocaleChange,
+  rememberLocale,
+  t,
+} from './index'
 
 const requests = new AsyncLocalStorage<LocaleState>()
 /** Locale -> its catalog (undefined for the source locale), loaded once and shared by every request. */
@@ -38,7 +65,7 @@ function catalogOf(locale: string): Promise<Catalog | undefined> {
  * @example
  * const html = await runWithLocale('fr-FR', () => renderToString(<App />))
  */
-export async function runWithLocale<T>(locale: string, fn: () => T | Promise<T>): Promise<T> {
+export async function runWithLocale<T>(locale: Locale, fn: () => T | Promise<T>): Promise<T> {
   const catalog = await catalogOf(locale)
   return requests.run({ locale, catalog }, fn)
 }
@@ -47,7 +74,7 @@ export async function runWithLocale<T>(locale: string, fn: () => T | Promise<T>)
  * Switches the locale: inside `runWithLocale`, the request's only (its listeners are the page's, and
  * are not called); elsewhere the process's default, as in the browser.
  */
-export async function setLocale(locale: string): Promise<void> {
+export async function setLocale(locale: Locale): Promise<void> {
   const request = requests.getStore()
   if (!request) return setPageLocale(locale)
   const catalog = await catalogOf(locale)

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, test } from 'vitest'
 import { compileMessage } from '../../src/core/icu/compile'
 import { checkMessageTranslation } from '../../src/core/icu/translation'
 import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
-import { _f, _l, type Formatted, t } from '../../src/runtime/index'
+import { _f, _l, t } from '../../src/runtime/index'
 import { compileText } from '../../src/runtime/parse'
 
 /** The runtime's formatting of tagged messages, untransformed (`t`) and compiled (`_l`, `_f`). */
@@ -35,9 +35,12 @@ describe('tagged messages at run time', () => {
 
   test('a tag without a function renders its children as text', () => {
     expect(
-      t('Read the <link>terms</link> {n, plural, one {<b>#</b> time} other {<b>#</b> times}}', { n: 2 }),
+      // A text typed as a plain string: its literal type would ask for every tag's function.
+      t('Read the <link>terms</link> {n, plural, one {<b>#</b> time} other {<b>#</b> times}}' as string, {
+        n: 2,
+      }),
     ).toBe('Read the terms 2 times')
-    expect(t('Read <0>the <1>new</1> terms</0>', { 1: el('b') })).toEqual([
+    expect(t('Read <0>the <1>new</1> terms</0>' as string, { 1: el('b') })).toEqual([
       'Read the ',
       { b: ['new'] },
       ' terms',
@@ -125,7 +128,9 @@ test('the declared result of t follows its tag functions', () => {
   expectTypeOf(
     t('Read <link>terms</link>', { link: (chunks) => `<a>${chunks.join('')}</a>` }),
   ).toEqualTypeOf<string>()
-  expectTypeOf(t('Read <link>terms</link>', { link: (chunks) => ({ chunks }) })).toEqualTypeOf<Formatted>()
+  expectTypeOf(t('Read <link>terms</link>', { link: (chunks) => ({ chunks }) })).toEqualTypeOf<
+    string | (string | { chunks: unknown[] })[]
+  >()
   const loose: Record<string, unknown> = {}
-  expectTypeOf(t('Hello {name}', loose)).toEqualTypeOf<string>()
+  expectTypeOf(t('Hello {name}' as string, loose)).toEqualTypeOf<string>()
 })
