@@ -177,7 +177,10 @@ function jobOrder(query: Query): (a: JobRecord, b: JobRecord) => number {
   }
 }
 
-/** `jobs-api/v3`: jobs, their content, files, locales, state changes, progress and processes. */
+/**
+ * `jobs-api/v3`: jobs, their content, files, locales, state changes, progress and processes. Long because each
+ * route is a few lines over the same store part and context; the routes of one API area read best together.
+ */
 export function registerJobRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const files = jobFileSource(ctx.store)
   const jobs: JobStore = ctx.store.register(
