@@ -80,7 +80,7 @@ export interface Options {
   keywords?: string[]
   /**
    * What the service treats as a placeholder: a named format or `{ custom: regex }`.
-   * @default { custom: '\\{[A-Za-z_$][\\w$]*\\}|\\{\\d+\\}' } (the app's `{name}` and `{0}`)
+   * @default { custom: '\\{[A-Za-z_$][\\w$]*\\}|\\{\\d+\\}|<\\/?[A-Za-z0-9_-]+>' } (the app's `{name}`, `{0}` and rich-text tags)
    * @example 'c'
    */
   placeholderFormat?: PlaceholderFormat | { custom: string }

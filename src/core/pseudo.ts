@@ -19,7 +19,7 @@ interface Segment {
   value: string
 }
 
-const TAG = /<\/?[A-Za-z][^<>]*>|<!--[\s\S]*?-->/y
+const TAG = /<\/?(?:[A-Za-z][^<>]*|\d[\w-]*)>|<!--[\s\S]*?-->/y
 const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);/y
 // The printf family first, so `%1$s` is not read as Qt's `%1` followed by text.
 const PERCENT =

@@ -33,7 +33,8 @@ export interface PlaceholderParser {
  * are skipped as in core/placeholders.ts.
  */
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads')
+const { parentPort, workerData } = require('node:worker_threads')
+const finished = new Int32Array(workerData)
 parentPort.on('message', ({ id, source, texts }) => {
   let re
   try {
@@ -57,6 +58,7 @@ parentPort.on('message', ({ id, source, texts }) => {
       }
       return pairs
     })
+    Atomics.store(finished, 0, id)
     parentPort.postMessage({ id, found })
   } catch (error) {
     parentPort.postMessage({ id, error: 'placeholderFormatCustom could not be run: ' + error.message })
@@ -110,7 +112,11 @@ export class PlaceholderSandbox {
   readonly #limitMs: number
   #worker: Worker | null = null
   #queue: Job[] = []
-  #running: { job: Job; timer: NodeJS.Timeout } | null = null
+  /** The job the worker runs; no timer while a new worker is still starting. */
+  #running: { job: Job; timer: NodeJS.Timeout | undefined } | null = null
+  #online = false
+  /** The id of the last job the worker finished, written by the worker as soon as it has. */
+  readonly #finished = new Int32Array(new SharedArrayBuffer(4))
   #nextId = 1
   #slow = new Set<string>()
   #closed = false
@@ -209,8 +215,23 @@ export class PlaceholderSandbox {
     if (this.#running || this.#closed) return
     const job = this.#queue.shift()
     if (!job) return
-    const worker = this.#ensureWorker()
+    const { worker, online } = this.#ensureWorker()
+    // The limit times the regex, not the worker's start: a new thread boots a whole Node instance,
+    // which on a loaded machine can itself take longer than the limit.
+    if (!online) {
+      this.#running = { job, timer: undefined }
+      worker.once('online', () => {
+        if (this.#running?.job !== job) return
+        this.#running = null
+        this.#queue.unshift(job)
+        this.#next()
+      })
+      return
+    }
     const timer = setTimeout(() => {
+      // A busy event loop can run this timer after the answer arrived but before its message is
+      // read: the worker marks each finished job, and a finished one is not stopped.
+      if (Atomics.load(this.#finished, 0) === job.id) return
       // Terminating the worker interrupts the regex mid-match; the next job gets a new worker.
       this.#running = null
       this.#worker = null
@@ -224,9 +245,13 @@ export class PlaceholderSandbox {
     worker.postMessage({ id: job.id, source: job.source, texts: job.texts })
   }
 
-  #ensureWorker(): Worker {
-    if (this.#worker) return this.#worker
-    const worker = new Worker(WORKER_SOURCE, { eval: true })
+  #ensureWorker(): { worker: Worker; online: boolean } {
+    if (this.#worker) return { worker: this.#worker, online: this.#online }
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.#finished.buffer })
+    this.#online = false
+    worker.once('online', () => {
+      if (this.#worker === worker) this.#online = true
+    })
     // Idle, the worker must not keep a process alive that is otherwise done.
     worker.unref()
     worker.on('message', (answer: Answer) => {
@@ -249,7 +274,7 @@ export class PlaceholderSandbox {
       this.#next()
     })
     this.#worker = worker
-    return worker
+    return { worker, online: false }
   }
 
   #remember(source: string): void {

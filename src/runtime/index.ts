@@ -20,21 +20,23 @@ export type Values = Record<string, unknown> | readonly unknown[]
 export type TagFunction = (chunks: unknown[]) => unknown
 
 /**
- * What `t` returns for its values: a string, unless a value is a tag function returning something
- * other than a string (a React element, a VNode), which makes the result the array of pieces.
+ * Values as `t` reads their types: any value, and a function for a tag (so that `(chunks) => ...`
+ * gets its parameter's type).
  */
-export type TranslatedFor<V> =
-  V extends Record<string, unknown>
-    ? true extends {
-        [K in keyof V]: V[K] extends (...args: never[]) => infer R
-          ? [R] extends [string]
-            ? never
-            : true
-          : never
-      }[keyof V]
-      ? Formatted
-      : string
-    : string
+export type MessageValues = Record<
+  string,
+  TagFunction | string | number | bigint | boolean | symbol | object | null | undefined
+>
+
+/**
+ * What `t` returns for its values: a string, unless a value is a function returning something other
+ * than a string (a tag's React element or VNode), which makes the result the array of pieces.
+ */
+export type TranslatedFor<V> = true extends {
+  [K in keyof V]: V[K] extends (...args: never[]) => infer R ? ([R] extends [string] ? never : true) : never
+}[keyof V]
+  ? Formatted
+  : string
 
 /** Per-call options read at build time; ignored at run time. */
 export interface MessageOptions {
@@ -76,18 +78,22 @@ function format(text: CompiledMessage, values?: Values, locale: string = active(
 
 /**
  * Translates a message: `t('Hello {name}!', { name })` or `` t`Hello ${name}!` ``. The plugin replaces
- * these calls at build time; this body runs only in untransformed code.
+ * these calls at build time; this body runs only in untransformed code. A string, unless a tag's
+ * function returns something else: then the array of pieces (see {@link TranslatedFor}).
  */
-export function t<V = undefined>(
+export function t(text: TemplateStringsArray, ...values: unknown[]): string
+export function t<V extends MessageValues>(text: string, values: V): TranslatedFor<V>
+export function t(text: string, values?: Values | unknown): string
+export function t(
   text: string | TemplateStringsArray,
-  values?: V & (Values | unknown),
+  values?: Values | unknown,
   ...rest: unknown[]
-): TranslatedFor<V> {
+): Formatted {
   if (typeof text !== 'string') {
     const parts = [values, ...rest]
-    return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece) as TranslatedFor<V>
+    return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece)
   }
-  return format(compileText(text), values as Values | undefined) as TranslatedFor<V>
+  return format(compileText(text), values as Values | undefined)
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */

@@ -15,7 +15,11 @@ export const WHEN: number = Date.UTC(2025, 0, 15, 14, 30, 45)
 export interface DateValue {
   $date: number
 }
-export type Value = string | number | DateValue
+/** A tag function the runner makes: `object` returns `{ [tag]: chunks }`, `string` returns `<tag>chunks</tag>`. */
+export interface TagValue {
+  $tag: 'object' | 'string'
+}
+export type Value = string | number | DateValue | TagValue
 export type Values = Record<string, Value>
 
 export interface CorpusMessage {
@@ -52,6 +56,14 @@ const same = (source: string, values: Values[]): CorpusMessage => ({
 const NUMBERS = [0, 1, 2, 3, 5, 11, 21, 22, 101, 1.5, -7.25, 1234.5, 1234567.891]
 const numbers = (name: string): Values[] => NUMBERS.map((n) => ({ [name]: n }))
 const DATES: Values[] = [{ d: WHEN }, { d: { $date: WHEN } }, { d: Date.UTC(1999, 11, 31, 23, 59, 59) }]
+
+const OBJECT: TagValue = { $tag: 'object' }
+const STRING: TagValue = { $tag: 'string' }
+/** The values of a tagged message: each with every tag as object-returning, then as string-returning. */
+const tagged = (tags: string[], values: Values[] = [{}]): Values[] =>
+  [OBJECT, STRING].flatMap((fn) =>
+    values.map((v) => ({ ...v, ...Object.fromEntries(tags.map((t) => [t, fn])) })),
+  )
 
 export const CORPUS: CorpusMessage[] = [
   {
@@ -124,4 +136,26 @@ export const CORPUS: CorpusMessage[] = [
     values: counts('count'),
   },
   same('Hello { name }, {count, number} new', [{ name: 'Ada', count: 1234 }]),
+  same('Read the <link>terms</link> now', tagged(['link'])),
+  same(
+    '<link>the <b>new</b> terms</link> for {name}, <i></i>!',
+    tagged(['link', 'b', 'i'], [{ name: 'Ada' }]),
+  ),
+  {
+    source: '{count, plural, one {<b>#</b> file} other {<b>#</b> files}} in <link>the folder</link>',
+    translate: (l) => `${plural('count', l, (c) => `<b>#</b> ${c}`)} ${tag(l)} <link>dossier</link>`,
+    values: tagged(['b', 'link'], counts('count')),
+  },
+  {
+    source: '{g, select, female {<b>She</b> replied} other {<b>They</b> replied <i>{n, number}</i> times}}',
+    translate: (l) => `${tag(l)} {g, select, female {<b>elle</b>} other {<i>{n, number}</i> <b>on</b>}}`,
+    values: tagged(
+      ['b', 'i'],
+      [
+        { g: 'female', n: 1 },
+        { g: 'x', n: 1234.5 },
+      ],
+    ),
+  },
+  same("Tags quoted: '<b>'x'</b>', self-closing: <br/>, and a < b", [{}]),
 ]

@@ -14,9 +14,9 @@ import { CORPUS, LOCALES, SOURCE_LOCALE, TARGETS, type Values } from './corpus'
 import { type IcuProject, setupIcuProject } from './project'
 
 /**
- * The main check of ICU messages: every construct, in seven locales, through a real rollup build in
- * runtime mode and in inline mode, run in Node and compared with intl-messageformat (the oracle)
- * formatting the same text in the same locale.
+ * The main check of ICU messages: every construct (rich-text tags with tag functions too), in seven
+ * locales, through a real rollup build in runtime mode and in inline mode, run in Node and compared
+ * with intl-messageformat (the oracle) formatting the same text in the same locale.
  */
 
 const RUNNER = fileURLToPath(new URL('./run-cases.mjs', import.meta.url))
@@ -99,6 +99,15 @@ function expectAgreement(outcomes: Outcome[], locales: readonly string[]): void 
   expect(disagreements).toEqual([])
   // The oracle formatted every case (no case is an error on both sides).
   expect(outcomes.filter((o) => o.expected.startsWith('THREW'))).toEqual([])
+  // Every case with an object-returning tag function gave an array, in both.
+  const rich = CORPUS.reduce(
+    (n, m) =>
+      n +
+      m.values.filter((v) => Object.values(v).some((x) => (x as { $tag?: string }).$tag === 'object')).length,
+    0,
+  )
+  expect(rich).toBe(14)
+  expect(outcomes.filter((o) => o.got.startsWith('JSON [')).length).toBe(rich * locales.length)
 }
 
 let project: IcuProject

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { checkIcuTranslation } from '../../src/core/icu/check'
+import { checkIcuTranslation, tagPathsOf } from '../../src/core/icu/check'
 import { type CompiledMessage, compileMessage } from '../../src/core/icu/compile'
+import { parseIcu } from '../../src/core/icu/parse'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import type { Branch, Part } from '../../src/runtime/icu'
 import { CORPUS } from './corpus'
@@ -11,6 +12,7 @@ function skeleton(form: CompiledMessage | Branch): unknown {
   return form.map((p: Part) => {
     if (typeof p === 'string') return 'T'
     if (p === 0 || p.length < 3 || p[1] === 1 || p[1] === 2) return p
+    if (p[1] === 6) return [p[0], 6, skeleton(p[2])]
     const branches = (p[1] === 3 ? p[2] : p[3]) as Record<string, Branch>
     const shaped = Object.fromEntries(Object.entries(branches).map(([k, v]) => [k, skeleton(v)]))
     return p[1] === 3 ? [p[0], 3, shaped] : [p[0], p[1], p[2], shaped]
@@ -23,6 +25,7 @@ function literals(form: CompiledMessage | Branch): string[] {
   return form.flatMap((p: Part) => {
     if (typeof p === 'string') return [p]
     if (p === 0 || p.length < 3 || p[1] === 1 || p[1] === 2) return []
+    if (p[1] === 6) return literals(p[2])
     return Object.values((p[1] === 3 ? p[2] : p[3]) as Record<string, Branch>).flatMap(literals)
   })
 }
@@ -60,5 +63,36 @@ describe('pseudo-localization of ICU messages', () => {
       ['n', 4, 0, { one: ['# ', 0, ' ẋ {ý}'], other: [0] }],
       expect.stringMatching(/^[ a-z]*\]$/),
     ])
+  })
+
+  const TAGGED = [
+    'Read the <link>terms</link> now',
+    '<link>the <b>new</b> terms</link> for {name}, <i></i>!',
+    '{count, plural, one {<b>#</b> file} other {<b>#</b> files}} in <link>the folder</link>',
+    'Read <0>the <1>new</1> terms</0>, <my-tag_2>x</my-tag_2>',
+  ]
+  test.each(TAGGED.flatMap((source) => ['en-XA', 'ar-XB'].map((locale) => [locale, source])))(
+    '%s keeps the tags of %s intact',
+    (locale, source) => {
+      const pseudo = pseudoLocalize(source, locale as 'en-XA' | 'ar-XB')
+      expect(checkIcuTranslation(source, pseudo, 'en-US')).toMatchObject({ ok: true, warnings: [] })
+      const tags = (text: string): string[] => {
+        const parsed = parseIcu(text)
+        if (!parsed.ok) throw new Error(parsed.problem)
+        return [...tagPathsOf(parsed.ast)].sort()
+      }
+      expect(tags(pseudo)).toEqual(tags(source))
+      // Each tag as written, in order: nothing inside `<...>` is accented or reversed.
+      expect(pseudo.match(/<\/?[\w-]+>/g)).toEqual(source.match(/<\/?[\w-]+>/g))
+    },
+  )
+
+  test('a numbered tag is a tag, as a named one is: ar-XB reverses the words inside it, not the tag', () => {
+    expect(pseudoLocalize('Read <0>terms</0> now', 'ar-XB')).toBe(
+      '\u200f\u202eRead\u202c <0>\u202eterms\u202c</0> \u202enow\u202c\u200f',
+    )
+    expect(pseudoLocalize('Read <b>terms</b> now', 'ar-XB')).toBe(
+      '\u200f\u202eRead\u202c <b>\u202eterms\u202c</b> \u202enow\u202c\u200f',
+    )
   })
 })

@@ -1,21 +1,24 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { build as viteBuild } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
 import { connectService } from '../../src/service'
+import tmsVite from '../../src/vite'
 import { control } from '../helpers/sync'
 import { buildRollup } from '../plugin/bundlers'
 
 /**
- * Rich text end to end in runtime mode: an app with tagged messages pushed to the emulator (tags are
- * placeholders of the string), translated there, pulled by a real rollup build, and formatted in Node
- * with tag functions returning objects (an array comes back) and strings (a string comes back).
+ * Rich text end to end: an app with tagged messages pushed to the emulator (tags are placeholders of
+ * the string), translated there, pulled by real builds (rollup in runtime mode; rollup and vite in
+ * inline mode), and formatted in Node with tag functions returning objects (an array comes back) and
+ * strings (a string comes back).
  */
 
 const PROJECT = 'demo-project'
@@ -90,8 +93,11 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true })
 })
 
-/** Runs the built app in Node: each message in the source locale then in French, with both kinds of tag functions. */
-async function formatAll(entry: string): Promise<Record<string, unknown>> {
+/**
+ * Runs a built app in Node (after setLocale(locale) when given): each message with object-returning
+ * and with string-returning tag functions.
+ */
+async function formatAll(entry: string, locale?: string): Promise<Record<string, unknown>> {
   const script = `
     const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
     const objects = {
@@ -112,14 +118,58 @@ async function formatAll(entry: string): Promise<Record<string, unknown>> {
       nested: app.nested(values),
       untagged: app.terms({}),
     })
-    const out = { source: { objects: all(objects), strings: all(strings) } }
-    await app.setLocale('fr-FR')
-    out.fr = { objects: all(objects), strings: all(strings) }
-    process.stdout.write(JSON.stringify(out))
+    ${locale ? `await app.setLocale(${JSON.stringify(locale)})` : ''}
+    process.stdout.write(JSON.stringify({ objects: all(objects), strings: all(strings) }))
   `
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { timeout: 60_000 })
   return JSON.parse(stdout)
 }
+
+/** What the app gives in the source locale. */
+const SOURCE_OUTPUT = {
+  objects: {
+    terms: ['Read the ', { a: ['terms'] }],
+    one: [{ strong: ['1'] }, ' file in ', { a: ['the folder'] }],
+    many: [{ strong: ['1,234'] }, ' files in ', { a: ['the folder'] }],
+    renamed: ['Press ', { kbd: ['Enter'] }, ' to go on'],
+    nested: ['See ', { a: ['the ', { strong: ['new'] }, ' terms'] }],
+    untagged: 'Read the terms',
+  },
+  strings: {
+    terms: 'Read the <a href="/terms">terms</a>',
+    one: '**1** file in <a href="/terms">the folder</a>',
+    many: '**1,234** files in <a href="/terms">the folder</a>',
+    renamed: 'Press [Enter] to go on',
+    nested: 'See <a href="/terms">the **new** terms</a>',
+    untagged: 'Read the terms',
+  },
+}
+
+/** What the app gives in French: the two rejected translations give the source's. */
+const FRENCH_OUTPUT = {
+  objects: {
+    terms: ['Lisez les ', { a: ['conditions'] }],
+    one: [{ strong: ['1'] }, ' fichier dans ', { a: ['le dossier'] }],
+    many: [{ strong: ['1\u202f234'] }, ' fichiers dans ', { a: ['le dossier'] }],
+    renamed: ['Press ', { kbd: ['Enter'] }, ' to go on'],
+    nested: ['See ', { a: ['the ', { strong: ['new'] }, ' terms'] }],
+    untagged: 'Lisez les conditions',
+  },
+  strings: {
+    terms: 'Lisez les <a href="/terms">conditions</a>',
+    one: '**1** fichier dans <a href="/terms">le dossier</a>',
+    many: '**1\u202f234** fichiers dans <a href="/terms">le dossier</a>',
+    renamed: 'Press [Enter] to go on',
+    nested: 'See <a href="/terms">the **new** terms</a>',
+    untagged: 'Lisez les conditions',
+  },
+}
+
+/** The two rejections, each once per build (rollup prefixes a plugin's warnings with its name). */
+const REJECTIONS = (prefix = '[plugin unplugin-tms] '): string[] => [
+  `${prefix}translation of ${hashcodes.get(SOURCES.renamed)} for fr-FR rejected: it has the tag <kbd>, which the source does not; the source text "Press <key>Enter</key> to go on" (src/main.js:4:31) is used`,
+  `${prefix}translation of ${hashcodes.get(SOURCES.nested)} for fr-FR rejected: it has the tag <b> outside any tag where the source has it inside <link>; the source text "See <link>the <b>new</b> terms</link>" (src/main.js:5:30) is used`,
+]
 
 describe('rich text in runtime mode (rollup, the emulator)', () => {
   test('each tag open and close is a placeholder of the string on the service', async () => {
@@ -139,48 +189,46 @@ describe('rich text in runtime mode (rollup, the emulator)', () => {
 
   test('a translated message with tags formats to the exact array or string; wrong tags fall back to the source', async () => {
     const built = await buildRollup(root, options())
-    expect(built.warnings).toEqual([
-      `[plugin unplugin-tms] translation of ${hashcodes.get(SOURCES.renamed)} for fr-FR rejected: it has the tag <kbd>, which the source does not; the source text "Press <key>Enter</key> to go on" (src/main.js:4:31) is used`,
-      `[plugin unplugin-tms] translation of ${hashcodes.get(SOURCES.nested)} for fr-FR rejected: it has the tag <b> outside any tag where the source has it inside <link>; the source text "See <link>the <b>new</b> terms</link>" (src/main.js:5:30) is used`,
-    ])
-    const out = await formatAll(built.entry!)
-    expect(out).toEqual({
-      source: {
-        objects: {
-          terms: ['Read the ', { a: ['terms'] }],
-          one: [{ strong: ['1'] }, ' file in ', { a: ['the folder'] }],
-          many: [{ strong: ['1,234'] }, ' files in ', { a: ['the folder'] }],
-          renamed: ['Press ', { kbd: ['Enter'] }, ' to go on'],
-          nested: ['See ', { a: ['the ', { strong: ['new'] }, ' terms'] }],
-          untagged: 'Read the terms',
-        },
-        strings: {
-          terms: 'Read the <a href="/terms">terms</a>',
-          one: '**1** file in <a href="/terms">the folder</a>',
-          many: '**1,234** files in <a href="/terms">the folder</a>',
-          renamed: 'Press [Enter] to go on',
-          nested: 'See <a href="/terms">the **new** terms</a>',
-          untagged: 'Read the terms',
-        },
-      },
-      fr: {
-        objects: {
-          terms: ['Lisez les ', { a: ['conditions'] }],
-          one: [{ strong: ['1'] }, ' fichier dans ', { a: ['le dossier'] }],
-          many: [{ strong: ['1\u202f234'] }, ' fichiers dans ', { a: ['le dossier'] }],
-          renamed: ['Press ', { kbd: ['Enter'] }, ' to go on'],
-          nested: ['See ', { a: ['the ', { strong: ['new'] }, ' terms'] }],
-          untagged: 'Lisez les conditions',
-        },
-        strings: {
-          terms: 'Lisez les <a href="/terms">conditions</a>',
-          one: '**1** fichier dans <a href="/terms">le dossier</a>',
-          many: '**1\u202f234** fichiers dans <a href="/terms">le dossier</a>',
-          renamed: 'Press [Enter] to go on',
-          nested: 'See <a href="/terms">the **new** terms</a>',
-          untagged: 'Lisez les conditions',
+    expect(built.warnings).toEqual(REJECTIONS())
+    expect(await formatAll(built.entry!)).toEqual(SOURCE_OUTPUT)
+    expect(await formatAll(built.entry!, 'fr-FR')).toEqual(FRENCH_OUTPUT)
+  }, 120_000)
+})
+
+describe('rich text in inline mode (the copy of each locale formats its own tagged messages)', () => {
+  test('rollup', async () => {
+    const outDir = join(root, 'dist-rollup-inline')
+    const built = await buildRollup(root, options({ mode: 'inline' }), outDir)
+    expect(built.warnings).toEqual(REJECTIONS())
+    expect(readdirSync(outDir).sort()).toEqual(['en-US', 'fr-FR'])
+    expect(await formatAll(join(outDir, 'en-US/main.js'))).toEqual(SOURCE_OUTPUT)
+    expect(await formatAll(join(outDir, 'fr-FR/main.js'))).toEqual(FRENCH_OUTPUT)
+  }, 120_000)
+
+  test('vite', async () => {
+    const outDir = join(root, 'dist-vite-inline')
+    const warnings: string[] = []
+    await viteBuild({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [tmsVite(options({ mode: 'inline' }))],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: true,
+        rollupOptions: {
+          input: join(root, 'src/main.js'),
+          preserveEntrySignatures: 'exports-only',
+          output: { entryFileNames: '[name].js' },
+          onLog: (level, log) => {
+            if (level === 'warn') warnings.push(log.message)
+          },
         },
       },
     })
+    expect(warnings).toEqual(REJECTIONS(''))
+    expect(await formatAll(join(outDir, 'en-US/main.js'))).toEqual(SOURCE_OUTPUT)
+    expect(await formatAll(join(outDir, 'fr-FR/main.js'))).toEqual(FRENCH_OUTPUT)
   }, 120_000)
 })

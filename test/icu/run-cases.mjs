@@ -5,13 +5,21 @@ import { pathToFileURL } from 'node:url'
 import { IntlMessageFormat } from 'intl-messageformat'
 
 const input = JSON.parse(readFileSync(process.argv[2], 'utf8'))
+const tagFunction = (name, kind) =>
+  kind === 'object' ? (chunks) => ({ [name]: chunks }) : (chunks) => `<${name}>${chunks.join('')}</${name}>`
 const revive = (values) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) => [
       k,
-      v && typeof v === 'object' && '$date' in v ? new Date(v.$date) : v,
+      v && typeof v === 'object' && '$date' in v
+        ? new Date(v.$date)
+        : v && typeof v === 'object' && '$tag' in v
+          ? tagFunction(k, v.$tag)
+          : v,
     ]),
   )
+// A rich-text result (an array of pieces) is compared as JSON.
+const shown = (result) => (typeof result === 'string' ? result : `JSON ${JSON.stringify(result)}`)
 const out = []
 for (const group of input.groups) {
   const app = await import(pathToFileURL(group.entry).href)
@@ -21,12 +29,12 @@ for (const group of input.groups) {
     let got
     let expected
     try {
-      got = app.messages[c.index](values)
+      got = shown(app.messages[c.index](values))
     } catch (error) {
       got = `THREW ${error.message}`
     }
     try {
-      expected = new IntlMessageFormat(c.text, group.locale).format(values)
+      expected = shown(new IntlMessageFormat(c.text, group.locale).format(values))
     } catch (error) {
       expected = `THREW ${error.message}`
     }

@@ -17,11 +17,14 @@ import { makeApp, PROJECT, rollupBuild, SECRET, storedStrings, USER } from './he
  */
 
 const SOURCES = ['Surrogates', 'Markup {name}', 'Dropped {name}', 'Added', 'Long', 'Breakout {name}']
-const ESCAPES = `'"\`\\\${}</script><!--\u2028\u2029\n\r\0`
+// Markup is written with attributes or a space in its tags (`</script >` ends a script element as
+// `</script>` does): an exact `<tag>` is a rich-text placeholder the source lacks, rejected before a chunk.
+const ESCAPES = `'"\`\\\${}</script ><!--\u2028\u2029\n\r\0`
 const LONG = `${ESCAPES}${'x'.repeat(1000)}`.repeat(100)
 const FRENCH: Record<string, string> = {
   Surrogates: 'lone high \uD800, lone low \uDC00, reversed \uDC00\uD800, a pair 😀',
-  'Markup {name}': '<img src=x onerror="globalThis.pwned=1"><b>{name}</b><script>globalThis.pwned=2</script>',
+  'Markup {name}':
+    '<img src=x onerror="globalThis.pwned=1"><b class="x">{name}</b ><script type="module">globalThis.pwned=2</script >',
   'Dropped {name}': 'Sans le nom',
   Added: 'Ajouté {extra}',
   Long: LONG,
