@@ -5,7 +5,7 @@ import { invalidRequest } from './errors'
 import type { HttpMethod, HttpRequest } from './http'
 import { type Page, paginate, splitByLength } from './paging'
 import { buildQuery, type QueryParams, seg } from './query'
-import type { PageRequest } from './strings'
+import type { PageRequest } from './strings-types'
 import { mergeZips, ZipMergeError } from './zip-merge'
 
 /** File content to send: bytes, text (sent as UTF-8) or a Blob. */
@@ -180,6 +180,10 @@ function lastSegment(uri: string): string {
   return uri.split('/').filter(Boolean).pop() ?? 'file'
 }
 
+/**
+ * The files area of the client. Long because each method of the area closes over the one client
+ * context; every method is short and stands alone, and a split would only pass the context around.
+ */
 export function createFilesApi(ctx: ClientContext): FilesApi {
   const { http } = ctx
 

@@ -7,7 +7,7 @@ import { invalidRequest } from './errors'
 import type { HttpMethod, HttpRequest } from './http'
 import { type Page, paginate } from './paging'
 import { buildQuery, seg } from './query'
-import type { PageRequest } from './strings'
+import type { PageRequest } from './strings-types'
 
 export type IssueTypeCode = WireIssueTypeCode | (string & {})
 export type IssueSubTypeCode =
@@ -139,6 +139,10 @@ export interface IssuesApi {
 const MAX_TEXT = 4000
 const PAGE_LIMIT = 100
 
+/**
+ * The issues area of the client. Long because each method of the area closes over the one client
+ * context; every method is short and stands alone, and a split would only pass the context around.
+ */
 export function createIssuesApi(ctx: ClientContext): IssuesApi {
   const { http } = ctx
 

@@ -1,17 +1,25 @@
-import { createHash } from 'node:crypto'
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
 import type { PseudoLocale, ResolvedOptions } from './model/options'
 import { pseudoLocalize } from './pseudo'
+import { addToJob, metaDigest, pushNewMessages } from './push'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
+
+export { metaDigest }
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
  * strings the cache does not know yet, pull brings the translations of every target locale, and the
  * cache stands in for the service whenever the mode or the network says so.
  */
+
+/** A string the service created: its hashcode and its text in the `{0}` form. */
+export interface CreatedItem {
+  hashcode: string
+  parsedStringText: string
+}
 
 /** What the engine needs of an extracted message (the extractor's Message has all of it). */
 export interface SyncMessage {
@@ -134,27 +142,6 @@ export class TmsSyncError extends Error {
     this.name = 'TmsSyncError'
     this.option = option
   }
-}
-
-/** The metadata JSON -> its digest: a build compares the digest of every message with the manifest. */
-const metaDigests = new Map<string, string>()
-
-/** The metadata sent with a string: a change re-creates it so the service gets the new values. */
-export function metaDigest(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
-  const meta = JSON.stringify([
-    message.instruction ?? null,
-    message.maxLength ?? null,
-    placeholder.format,
-    placeholder.custom,
-  ])
-  let digest = metaDigests.get(meta)
-  if (digest === undefined) {
-    digest = createHash('sha1').update(meta).digest('hex').slice(0, 16)
-    // Bounded: most messages share one metadata (no instruction, no limit); a few have their own.
-    if (metaDigests.size >= 10_000) metaDigests.clear()
-    metaDigests.set(meta, digest)
-  }
-  return digest
 }
 
 function where(message: SyncMessage, root: string): string {
@@ -340,93 +327,6 @@ function offlineReason(options: ResolvedOptions, client: SyncClient | undefined)
   if (!options.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'
   if (!client) return 'no client'
   return 'no network'
-}
-
-/**
- * Creates the messages in batches of 100 (the client runs them within its concurrency limit and
- * follows 202 answers) and records each batch's hashcodes in `created` and in the cache manifest as
- * soon as it is created, so a batch that fails costs only its own strings. Creating is safe to
- * repeat: the service overwrites a string with the same identity, so the next run creates the rest.
- * Rejects with the first failure once every batch has settled; `created` then holds what succeeded.
- */
-export async function pushNewMessages(
-  client: SyncClient,
-  options: ResolvedOptions,
-  projectId: string,
-  messages: readonly SyncMessage[],
-  cache: DiskCache,
-  created: Record<string, ManifestEntry> = {},
-): Promise<Record<string, ManifestEntry>> {
-  const record = async (batch: { first: number; result: { items: CreatedItem[] } }): Promise<void> => {
-    const entries: Record<string, ManifestEntry> = {}
-    batch.result.items.forEach((item, j) => {
-      const m = messages[batch.first + j]
-      if (!m) return
-      entries[m.key] = {
-        hashcode: item.hashcode,
-        parsed: item.parsedStringText,
-        variant: m.variant,
-        meta: metaDigest(m, options.placeholder),
-      }
-    })
-    // Known to this run first: the pull can use them even if the disk write fails.
-    Object.assign(created, entries)
-    await cache.recordManifest(entries)
-  }
-  const request = {
-    ...(options.placeholder.custom
-      ? { placeholderFormatCustom: options.placeholder.custom }
-      : { placeholderFormat: options.placeholder.format ?? 'none' }),
-    namespace: options.namespace,
-    strings: messages.map((m) => ({
-      stringText: m.text,
-      ...(m.variant != null ? { variant: m.variant } : {}),
-      ...(m.instruction !== undefined ? { instruction: m.instruction } : {}),
-      ...(m.maxLength !== undefined ? { maxLength: m.maxLength } : {}),
-    })),
-  }
-  await client.strings.createInBatches(projectId, request, record)
-  return created
-}
-
-interface CreatedItem {
-  hashcode: string
-  parsedStringText: string
-}
-
-async function addToJob(
-  jobs: JobClient,
-  options: ResolvedOptions,
-  projectId: string,
-  hashcodes: string[],
-  logger: SyncLogger,
-): Promise<void> {
-  if (!options.job || hashcodes.length === 0) return
-  const name = options.job.name
-  const found = await jobs.findByName(projectId, name)
-  if (found && (found.jobStatus === 'CLOSED' || found.jobStatus === 'CANCELLED')) {
-    logger.warn(
-      `job "${name}" is ${found.jobStatus}: ${hashcodes.length} new strings were not added to it; name a new job in the job option`,
-    )
-    return
-  }
-  const job = found ?? (await jobs.create(projectId, { jobName: name, targetLocaleIds: options.locales }))
-  const added = await jobs.addStrings(projectId, job.translationJobUid, {
-    hashcodes,
-    targetLocaleIds: options.locales,
-  })
-  const skipped = added.failCount > 0 ? ` (${added.failCount} already in another job)` : ''
-  logger.info(
-    `added ${added.successCount} string${added.successCount === 1 ? '' : 's'} to job "${name}"${skipped}`,
-  )
-  // Only content waiting for authorization can be authorized; a job whose new strings were all
-  // skipped stays where it was.
-  if (
-    options.job.authorize &&
-    (await jobs.get(projectId, job.translationJobUid)).jobStatus === 'AWAITING_AUTHORIZATION'
-  ) {
-    await jobs.authorize(projectId, job.translationJobUid)
-  }
 }
 
 async function translationsFor(

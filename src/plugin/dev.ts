@@ -44,8 +44,9 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
 
   const onChange = (file: string): void => {
-    if (!session.options) return
-    const rel = relative(session.options.cacheDir, file)
+    const options = session.optionsIfStarted
+    if (!options) return
+    const rel = relative(options.cacheDir, file)
     if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
     clearTimeout(timer)
     timer = setTimeout(() => {

@@ -29,7 +29,7 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
     // The metafile names the inputs of the bundle: the modules whose messages the catalogs hold.
     initial.metafile = true
     const cwd = initial.absWorkingDir ?? process.cwd()
-    session.bundlerRoot = cwd
+    session.configure({ root: cwd })
     const level = initial.logLevel ?? 'warning'
     // esbuild's JS API prints nothing below warnings unless asked; the report is info.
     const info = (text: string): void => {
@@ -53,11 +53,13 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
       }
       fillOutputs(result, cwd, catalogOf)
       if (!session.options.report) return
-      info(reportText(session.report))
+      // onStart waited for the sync: this only reads its outcome.
+      const { report } = await session.synced()
+      info(reportText(report))
       const outDir = initial.outdir ?? (initial.outfile ? dirname(initial.outfile) : undefined)
       if (!outDir) return
       const file = resolve(cwd, outDir, REPORT_FILE)
-      const json = reportJson(session.report)
+      const json = reportJson(report)
       if (initial.write === false) {
         const contents = new TextEncoder().encode(json)
         result.outputFiles?.push({ path: file, contents, hash: '', text: json })

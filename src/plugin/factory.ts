@@ -73,7 +73,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const framework = meta.framework
   const hasConfigFile = validateAtSetup(raw, framework)
   const session = new TmsSession(raw)
-  if (NO_INLINE.has(framework)) session.inlineUnsupported = framework
+  if (NO_INLINE.has(framework)) session.configure({ inlineUnsupported: framework })
   const isVite = framework === 'vite'
   const rollupState: RollupLikeState = {}
   const webpackState: WebpackLikeState = { files: undefined }
@@ -196,12 +196,14 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       return base ? { ...deps, base } : deps
     },
     configResolved(config) {
-      session.bundlerRoot = config.root
       rollupState.command = config.command
-      session.devServer = config.command === 'serve'
       viteConfig = config
-      // A production build without build.sourcemap never reads the transforms' maps.
-      session.sourcemap = config.command === 'serve' || config.build.sourcemap !== false
+      session.configure({
+        root: config.root,
+        devServer: config.command === 'serve',
+        // A production build without build.sourcemap never reads the transforms' maps.
+        sourcemap: config.command === 'serve' || config.build.sourcemap !== false,
+      })
       rollupState.info = (text) => config.logger.info(text)
     },
     configureServer(server) {

@@ -112,7 +112,7 @@ export function webpackLikeHooks(
     async buildStart() {
       const { compiler, compilation } = nativeOf(this)
       const command = compiler.watchMode ? 'serve' : 'build'
-      session.bundlerRoot = compiler.options.context
+      session.configure({ root: compiler.options.context })
       state.files = undefined
       outcome = await session.startAndSync(command)
       if (session.inline) inlinePublicPath(compiler)

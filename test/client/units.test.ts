@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { redactBody, redactHeaders, scrubSecrets } from '../../src/client/errors'
-import { parseEnvelope, parseRetryAfter } from '../../src/client/http'
 import { paginate, splitByLength } from '../../src/client/paging'
 import { buildQuery } from '../../src/client/query'
+import { parseEnvelope, parseRetryAfter } from '../../src/client/response'
 
 describe('buildQuery', () => {
   it('repeats array names for the strings and jobs interfaces', () => {

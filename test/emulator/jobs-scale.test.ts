@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_SEED } from '../../src/emulator/demo-seed'
 import { EmulatorStore } from '../../src/emulator/store/index'
-import { type JobEvent, type JobRecord, JobStore } from '../../src/emulator/store/jobs'
+import type { JobEvent, JobRecord } from '../../src/emulator/store/job-records'
+import { JobStore } from '../../src/emulator/store/jobs'
 import type { StringInput } from '../../src/emulator/store/strings'
 
 /**

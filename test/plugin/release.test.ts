@@ -36,7 +36,12 @@ test('the session is released when the last open build closes, and made again by
     await (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
     await session.synced()
   }
-  const held = (): number[] => [session.messages.size, session.entries.size, session.fileIds.size]
+  // What the open build holds; a closed one holds nothing, and asking for it says so.
+  const held = (): number[] => [
+    session.build.messages.size,
+    session.build.idSources.size,
+    session.build.fileIds.size,
+  ]
 
   await start()
   const full = held()
@@ -48,7 +53,8 @@ test('the session is released when the last open build closes, and made again by
   hooks.closeBundle()
   expect(held()).toEqual(full)
   hooks.closeBundle()
-  expect(held()).toEqual([0, 0, 0])
+  expect(() => session.build).toThrow('no build has started')
+  expect(session.messages.size).toBe(0)
   expect(session.sync).toBeUndefined()
   // A stray close (no build open) changes nothing, and the next start makes everything again.
   hooks.closeBundle()

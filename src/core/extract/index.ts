@@ -100,7 +100,8 @@ export async function findSourceFiles(options: ResolvedExtractOptions): Promise<
 
 /**
  * Every message of the files `include`/`exclude` select: tinyglobby, the content-hash caches, oxc-parser
- * (on worker threads for large trees), then one message per key with all its locations.
+ * (on worker threads for large trees), then one message per key with all its locations. Long because
+ * the steps share the run's counters and caches, and reading them in order is the point.
  */
 export async function extractMessages(
   options: ExtractOptions | ResolvedExtractOptions = {},

@@ -217,7 +217,10 @@ function bodyInt(body: Record<string, unknown>, key: string, max: number, fallba
   return optionalNumber(body, key, { min: key === 'limit' ? 1 : 0, max, integer: true }) ?? fallback
 }
 
-/** `issues-api/v2`: dictionaries, issues, comments and watchers. */
+/**
+ * `issues-api/v2`: dictionaries, issues, comments and watchers. Long because each
+ * route is a few lines over the same store part and context; the routes of one API area read best together.
+ */
 export function registerIssueRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const issues = ctx.store.register(new IssueStore(() => ctx.persistence?.schedule()))
   const P = '/issues-api/v2/projects/:projectId/issues'

@@ -159,7 +159,10 @@ function readPage(query: Query): { limit: number; offset: number } {
   }
 }
 
-/** `strings-api/v2`: create strings, process status, source strings, translations. */
+/**
+ * `strings-api/v2`: create strings, process status, source strings, translations. Long because each
+ * route is a few lines over the same store part and context; the routes of one API area read best together.
+ */
 export function registerStringsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post<{ Params: ProjectParams }>('/strings-api/v2/projects/:projectId', async (request, reply) => {
     const { projectId } = request.params

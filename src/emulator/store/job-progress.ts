@@ -5,7 +5,7 @@ import type {
   ProgressSummary,
   WorkflowStepSummary,
 } from '../../core/model/wire'
-import type { JobRecord } from './jobs'
+import type { JobRecord } from './job-records'
 import { describeLocale } from './locales'
 import { type StringStore, type WorkflowStep, workflowStepOf, workflowStepUid } from './strings'
 

@@ -1,0 +1,113 @@
+import { checkTranslation } from './catalog'
+import type { Message } from './extract/types'
+import type { CompiledMessage } from './icu/compile'
+import type { MessageForms } from './icu/forms'
+import { isIcuSource } from './icu/translation'
+import { type PlaceholderSpec, restorePlaceholders } from './placeholders'
+
+/**
+ * The catalog work of a build as functions of their inputs: which ids the modules of a chunk use, a
+ * locale's catalog (id -> translation, checked and in each site's placeholder spelling), and the text
+ * each inline copy puts in place of an id. The plugin holds the state (which ids exist, which module
+ * uses which) and calls these; they need no bundler, so `test/core/locale-catalog.test.ts` runs them
+ * alone.
+ */
+
+/**
+ * What an id stands for: a message, and the placeholder spelling of the call sites that use it when
+ * they spell the placeholders differently from the message (`t('Hi {0}')` reached as `{name}`).
+ */
+export interface IdSource {
+  key: string
+  spelling?: string[]
+}
+
+/** What a catalog is made from: the build's ids, messages and compiled forms, and one locale's translations. */
+export interface CatalogInput {
+  locale: string
+  /** Id -> what it stands for. */
+  sources: ReadonlyMap<string, IdSource>
+  /** Message key -> message. */
+  messages: ReadonlyMap<string, Message>
+  /** Message key -> translation in `locale`, in the message's own spelling; undefined: none pulled. */
+  translations: ReadonlyMap<string, string> | undefined
+  placeholder: PlaceholderSpec
+  /** The build's compiled forms, made once per text and locale. */
+  forms: MessageForms
+}
+
+/** The ids the given modules use (`fileIds`: module -> ids its calls look up). */
+export function usedIds(
+  fileIds: ReadonlyMap<string, ReadonlySet<string>>,
+  files: Iterable<string>,
+  moduleOf: (file: string) => string = (file) => file,
+): Set<string> {
+  const used = new Set<string>()
+  for (const f of files) for (const i of fileIds.get(moduleOf(f)) ?? []) used.add(i)
+  return used
+}
+
+/**
+ * The catalog of `ids` in the input's locale: an id with no translation is left out (the runtime shows
+ * the source); an ICU translation ships compiled, and one that does not compile is left out too; a
+ * translation whose placeholders do not match its source's is left out rather than shown broken.
+ */
+export function buildCatalog(input: CatalogInput, ids: Iterable<string>): Map<string, CompiledMessage> {
+  const { translations, locale } = input
+  const out = new Map<string, CompiledMessage>()
+  if (!translations) return out
+  for (const id of ids) {
+    const source = input.sources.get(id)
+    const text = source && translations.get(source.key)
+    if (text === undefined || !source) continue
+    const message = input.messages.get(source.key)
+    if (message && isIcuSource(message)) {
+      const form = input.forms.form(text, locale)
+      if (form !== undefined) out.set(id, form)
+      continue
+    }
+    const respelled = source.spelling ? respell(source, text, message, input.placeholder) : text
+    if (respelled !== undefined) out.set(id, respelled)
+  }
+  return out
+}
+
+/**
+ * A translation in the message's spelling, re-spelled for sites that name the placeholders otherwise;
+ * undefined when its placeholders do not match the message's.
+ */
+export function respell(
+  source: IdSource,
+  text: string,
+  message: Message | undefined,
+  placeholder: PlaceholderSpec,
+): string | undefined {
+  if (!message || !source.spelling) return text
+  const checked = checkTranslation(text, message, placeholder)
+  return checked.ok ? restorePlaceholders(checked.parsed, source.spelling) : undefined
+}
+
+/** An id's source text in its sites' placeholder spelling; undefined for an unknown message. */
+export function sourceTextOf(source: IdSource, message: Message | undefined): string | undefined {
+  if (!message) return undefined
+  return source.spelling ? restorePlaceholders(message.parsed, source.spelling) : message.text
+}
+
+/**
+ * What an inline copy puts in place of an id: the translation in the sites' spelling, else (source
+ * locale, untranslated, a translation that does not fit) the source text.
+ */
+export function inlineText(
+  input: Omit<CatalogInput, 'sources' | 'forms'>,
+  source: IdSource | undefined,
+  sourceText: string | undefined,
+): string | undefined {
+  const translated = source && input.translations?.get(source.key)
+  if (translated !== undefined && source) {
+    const text = source.spelling
+      ? respell(source, translated, input.messages.get(source.key), input.placeholder)
+      : translated
+    if (text !== undefined) return text
+  }
+  return sourceText
+}

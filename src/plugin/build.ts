@@ -1,0 +1,277 @@
+import type {
+  CallSite,
+  ExtractResult,
+  FileExtraction,
+  Message,
+  ResolvedExtractOptions,
+} from '../core/extract/index'
+import type { KeywordSpec } from '../core/extract/keywords'
+import type { CompiledMessage } from '../core/icu/compile'
+import { MessageForms } from '../core/icu/forms'
+import { isIcuSource } from '../core/icu/translation'
+import {
+  buildCatalog,
+  type CatalogInput,
+  type IdSource,
+  inlineText,
+  sourceTextOf,
+  usedIds,
+} from '../core/locale-catalog'
+import type { ResolvedOptions } from '../core/model/options'
+import { restorePlaceholders } from '../core/placeholders'
+import type { TmsReport } from '../core/report'
+import type { SyncResult } from '../core/sync'
+import { messageId, sameSpelling } from './ids'
+import type { LocaleTexts } from './inline/index'
+import type { SiteLookup } from './transform'
+import { type CatalogEntries, catalogLiteral } from './virtual'
+
+/** The ids of an inline build's output (in their order), what they stand for and their source texts. */
+interface InlineIds {
+  /** How many ids the build had: an id unknown then may be known after a later transform. */
+  size: number
+  sources: (IdSource | undefined)[]
+  texts: (string | undefined)[]
+}
+
+interface FullCatalog {
+  /** How many ids the build had when it was made: ids are only added during a build. */
+  size: number
+  entries: Map<string, CompiledMessage>
+  literal?: string
+}
+
+/**
+ * What one build start made: its options, messages, ids and which module uses which, and (once its
+ * sync is done) the translations and the report. `TmsSession` makes one per build start and drops it
+ * when the build closes; the catalog work itself is in `src/core/locale-catalog.ts`.
+ */
+export class Build {
+  readonly options: ResolvedOptions
+  readonly extractOptions: ResolvedExtractOptions
+  /**
+   * Inline mode in this build: message calls stay markers that each locale's copy of the output
+   * replaces. Off in a dev server, which serves one switchable app (runtime mode).
+   */
+  readonly inline: boolean
+  /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
+  readonly specs: ReadonlyMap<string, KeywordSpec>
+  /** Message key -> message. */
+  readonly messages: ReadonlyMap<string, Message>
+  /** Target locales then pseudo-locales: the ones with a catalog chunk. */
+  readonly locales: readonly string[]
+  /** Files `include`/`exclude` select: only these are transformed. */
+  included: Set<string>
+  /** File -> ids its calls use (from build-start extraction, updated by the transform). */
+  readonly fileIds: Map<string, Set<string>> = new Map()
+  /** Id -> what it stands for. */
+  readonly idSources: Map<string, IdSource> = new Map()
+  /** File -> content hash extraction saw at build start. */
+  readonly startHashes: Map<string, string> = new Map()
+  /** Set when the sync of this build is done. */
+  sync: SyncResult | undefined
+  report: TmsReport | undefined
+  /**
+   * Message key -> id of the sites that spell the placeholders as the message does: a hash per site
+   * otherwise, and the id of a key never changes.
+   */
+  private readonly plainIds = new Map<string, string>()
+  /**
+   * Per locale, the catalog of every id known when it was made, and its literal: the catalog module's
+   * digest and a bundle that uses every message (the usual case) need the same one.
+   */
+  private readonly fullCatalogs = new Map<string, FullCatalog>()
+  /** Every id, sorted: made again when ids were added (see `sortedIds`). */
+  private sorted: string[] | undefined
+  /**
+   * What each call site of the build-start extraction looks up: the transform of an unchanged module
+   * meets the same site objects (the extraction cache gives them back) and its ids are registered.
+   */
+  private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
+  /** Compiled forms of ICU messages and translations, per text and locale. */
+  readonly forms: MessageForms = new MessageForms()
+  /** Per list of ids of an inline build's output, what they stand for (see `inlineIds`). */
+  private readonly inlineLookups = new WeakMap<readonly string[], InlineIds>()
+
+  constructor(
+    options: ResolvedOptions,
+    extractOptions: ResolvedExtractOptions,
+    inline: boolean,
+    extraction: ExtractResult,
+  ) {
+    this.options = options
+    this.extractOptions = extractOptions
+    this.inline = inline
+    this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
+    this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
+    this.locales = [...options.locales, ...options.pseudo]
+    this.included = new Set(extraction.files.keys())
+    for (const [file, fx] of extraction.files) {
+      this.fileIds.set(file, this.idsOf(fx))
+      this.startHashes.set(file, fx.hash)
+    }
+  }
+
+  /** The id of a message as its sites spell it; two messages with one id fail the build naming both. */
+  private idOf(key: string, sitePlaceholders: readonly string[] | undefined, message?: Message): string {
+    const m = message ?? this.messages.get(key)
+    const spelling =
+      m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
+        ? [...sitePlaceholders]
+        : undefined
+    let id = spelling ? undefined : this.plainIds.get(key)
+    if (id === undefined) {
+      id = messageId(key, spelling)
+      if (!spelling) this.plainIds.set(key, id)
+    }
+    const known = this.idSources.get(id)
+    if (!known) {
+      this.idSources.set(id, spelling ? { key, spelling } : { key })
+    } else if (known.key !== key || !sameSpelling(known.spelling ?? [], spelling ?? [])) {
+      throw new Error(
+        `[unplugin-tms] two messages share the catalog id ${id}: ${JSON.stringify(known.key)} and ${JSON.stringify(key)}; change one text slightly`,
+      )
+    }
+    return id
+  }
+
+  private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
+    const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    if (!message) return undefined
+    const id = this.idOf(site.messageKey, site.placeholders, message)
+    const text = sameSpelling(site.placeholders, message.placeholders)
+      ? message.text
+      : restorePlaceholders(message.parsed, site.placeholders)
+    const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
+    if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
+    const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
+    return { id, text, pluralId: this.idOf(site.pluralKey, site.pluralPlaceholders, plural) }
+  }
+
+  private idsOf(fx: FileExtraction): Set<string> {
+    const ids = new Set<string>()
+    for (const site of fx.calls) {
+      const found = this.siteLookup(site, fx)
+      this.startLookups.set(site, found)
+      if (found) ids.add(found.id)
+      if (found?.pluralId) ids.add(found.pluralId)
+    }
+    return ids
+  }
+
+  /** What a call site looks up: the build start's answer for its sites, else made now. */
+  lookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
+    return this.startLookups.has(site) ? this.startLookups.get(site) : this.siteLookup(site, fx)
+  }
+
+  /** The input of a locale's catalog: this build's ids and messages and the locale's translations. */
+  private catalogInput(
+    locale: string,
+    translations: ReadonlyMap<string, string> | undefined = this.sync?.catalogs.get(locale),
+  ): CatalogInput {
+    return {
+      locale,
+      sources: this.idSources,
+      messages: this.messages,
+      translations,
+      placeholder: this.options.placeholder,
+      forms: this.forms,
+    }
+  }
+
+  /** The ids the given modules use. */
+  usedIds(files: Iterable<string>): Set<string> {
+    return usedIds(this.fileIds, files, stripQuery)
+  }
+
+  /**
+   * A locale's catalog: id -> translation in each site's placeholder spelling. With `files`, only the
+   * ids those modules use (a production bundle); without, every id (the dev server).
+   */
+  catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
+    if (!files) return this.fullCatalog(locale).entries
+    const used = this.usedIds(files)
+    // Every id a module uses is known: as many used ids as known ones means all of them.
+    if (used.size === this.idSources.size) return this.fullCatalog(locale).entries
+    return buildCatalog(this.catalogInput(locale), used)
+  }
+
+  /** `catalogLiteral(catalogFor(locale, files))`, built once when the bundle uses every id. */
+  catalogLiteralFor(locale: string, files?: Iterable<string>): string {
+    const used = files && this.usedIds(files)
+    if (used && used.size !== this.idSources.size) {
+      return catalogLiteral(buildCatalog(this.catalogInput(locale), used))
+    }
+    const full = this.fullCatalog(locale)
+    full.literal ??= catalogLiteral(full.entries, this.sortedIds(full.size))
+    return full.literal
+  }
+
+  /** Every id, sorted, while the build has `size` ids (the one sort the locales share). */
+  private sortedIds(size: number): string[] | undefined {
+    if (size !== this.idSources.size) return undefined
+    if (this.sorted?.length !== size) this.sorted = [...this.idSources.keys()].sort()
+    return this.sorted
+  }
+
+  /** The catalog of every id, made again only when ids were added since (a transform in between). */
+  private fullCatalog(locale: string): FullCatalog {
+    const known = this.fullCatalogs.get(locale)
+    if (known && known.size === this.idSources.size) return known
+    const made: FullCatalog = {
+      size: this.idSources.size,
+      entries: buildCatalog(this.catalogInput(locale), this.idSources.keys()),
+    }
+    this.fullCatalogs.set(locale, made)
+    return made
+  }
+
+  /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
+  inlineLocales(): string[] {
+    return [this.options.sourceLocale, ...this.locales]
+  }
+
+  /**
+   * What the copy of `locale` puts in place of each message: the translation in the site's placeholder
+   * spelling, else (source locale, untranslated, rejected translation) the source text.
+   */
+  inlineTexts(locale: string): LocaleTexts {
+    const source = locale === this.options.sourceLocale
+    const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
+    return {
+      locale,
+      form: (id, text) => {
+        const message = this.messages.get(this.idSources.get(id)?.key ?? '')
+        return message && isIcuSource(message) ? this.forms.literal(text, locale) : undefined
+      },
+      text: (id) => {
+        const source = this.idSources.get(id)
+        return inlineText(input, source, source && sourceTextOf(source, this.messages.get(source.key)))
+      },
+      textsOf: (ids) => {
+        const known = this.inlineIds(ids)
+        return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
+      },
+    }
+  }
+
+  /** What the given ids stand for and their source texts, looked up once for every locale's copy. */
+  private inlineIds(ids: readonly string[]): InlineIds {
+    let known = this.inlineLookups.get(ids)
+    if (!known || known.size !== this.idSources.size) {
+      const sources = ids.map((id) => this.idSources.get(id))
+      known = {
+        size: this.idSources.size,
+        sources,
+        texts: sources.map((source) => source && sourceTextOf(source, this.messages.get(source.key))),
+      }
+      this.inlineLookups.set(ids, known)
+    }
+    return known
+  }
+}
+
+export function stripQuery(id: string): string {
+  const q = id.indexOf('?')
+  return q < 0 ? id : id.slice(0, q)
+}
