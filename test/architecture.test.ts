@@ -71,4 +71,7 @@ it('the import rules of the map hold: no arrow from a layer into one it must not
   expect(broken('plugin', /^src\/(?:client|emulator|cli)\//)).toEqual([])
   expect(broken('client', /^src\/(?:plugin|emulator|cli|runtime)\//)).toEqual([])
   expect(broken('emulator', /^src\/(?:plugin|client|cli|runtime)\//)).toEqual([])
+  // The dev overlay's page code runs in the browser: it imports nothing outside itself.
+  const overlay = importsUnder('overlay').filter((i) => !i.target.startsWith('src/overlay/'))
+  expect(overlay.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
 })
