@@ -5,7 +5,7 @@ import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline-rollup'
-import { DevOverlay } from './overlay/index'
+import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
@@ -216,8 +216,10 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
-      overlay = new DevOverlay(session)
-      overlay.configureServer(server)
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
     },
     writeBundle: {
       order: 'post',

@@ -59,6 +59,30 @@ test('the dev server serves the overlay: the names this check looks for are in i
   }
 })
 
+test('TMS_DEV_OVERLAY=0 leaves the overlay out of the dev server', async () => {
+  process.env.TMS_DEV_OVERLAY = '0'
+  const server = await createServer({
+    root: project.root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [tmsVite(project.options())],
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  try {
+    await server.listen()
+    const url = server.resolvedUrls!.local[0]!
+    const runtime = await (await fetch(`${url}@id/__x00__tms/runtime.js`)).text()
+    expect(runtime).toContain('function _l(')
+    expect(OVERLAY_CODE.filter((name) => runtime.includes(name))).toEqual([])
+    const endpoint = await fetch(`${url}__tms/overlay/message`, { method: 'POST', body: '{}' })
+    await endpoint.arrayBuffer()
+    expect(endpoint.status).not.toBe(403)
+  } finally {
+    delete process.env.TMS_DEV_OVERLAY
+    await server.close()
+  }
+})
+
 test('a production build of the same app has no marker character and no overlay code in any output file', async () => {
   const outDir = join(project.root, 'dist')
   await build({

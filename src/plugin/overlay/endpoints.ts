@@ -130,7 +130,11 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
     if (!run || !Object.hasOwn(actions, action))
       return { status: 404, body: { error: `no overlay action ${action}` } }
     try {
-      await session.ready()
+      // Hashcodes and catalogs come with the sync; one that failed has warned already, and the
+      // panel then says what is missing.
+      await session.synced().catch(() => undefined)
+      if (!session.sync)
+        throw new ReviewUnavailableError('the dev server has no catalogs yet: see its warnings')
       return { status: 200, body: await run(await readJson(req)) }
     } catch (error) {
       const status = error instanceof BadRequest ? 400 : error instanceof ReviewUnavailableError ? 503 : 502

@@ -49,3 +49,9 @@ export class DevOverlay {
 }
 
 export { OVERLAY_ID }
+
+/** `TMS_DEV_OVERLAY=0` (or `off`, `false`) leaves the overlay out of the dev server. */
+export function overlayWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.TMS_DEV_OVERLAY?.trim().toLowerCase()
+  return value !== '0' && value !== 'off' && value !== 'false'
+}
