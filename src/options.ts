@@ -2,17 +2,22 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import * as v from 'valibot'
 import {
+  type CacheMode,
+  type Credentials,
+  isLocaleId,
+  type PseudoLocale,
+  type ResolvedOptions,
+  TmsConfigError,
+} from './core/model/options'
+import {
   APP_PLACEHOLDER_SOURCE,
   PLACEHOLDER_FORMATS,
   type PlaceholderFormat,
   placeholderRegex,
 } from './core/placeholders'
 
-/** A pseudo-locale generated on the machine: accented and longer, or right-to-left. */
-export type PseudoLocale = 'en-XA' | 'ar-XB'
-
-/** How the disk cache and the network are used. */
-export type CacheMode = 'prefer-network' | 'offline' | 'frozen' | 'refresh'
+export type { CacheMode, Credentials, PseudoLocale, ResolvedOptions }
+export { isLocaleId, TmsConfigError }
 
 /**
  * Options of the plugin and the CLI (one shape). Every field is optional in code; `locales` and, for
@@ -173,62 +178,11 @@ const DEFAULTS = {
   maxRequestLineBytes: 6 * 1024,
 } as const satisfies Partial<Options>
 
-/** Credentials, kept apart from the rest so nothing serialises them by accident. */
-export interface Credentials {
-  userIdentifier: string
-  userSecret: string
-}
-
-/** Options after defaults, environment and validation; hooks read only these. */
-export interface ResolvedOptions {
-  root: string
-  projectId: string | undefined
-  baseUrl: string | undefined
-  /** Present only when both parts are set. Not enumerable: never serialised or logged. */
-  readonly credentials: Credentials | undefined
-  locales: string[]
-  sourceLocale: string
-  namespace: string | null
-  include: string[]
-  exclude: string[]
-  keywords: string[]
-  placeholder: { format: PlaceholderFormat | null; custom: string | null }
-  mode: 'runtime' | 'inline'
-  retrievalType: 'published' | 'pending'
-  push: boolean
-  job: { name: string; authorize: boolean } | undefined
-  cache: CacheMode
-  cacheDir: string
-  pseudo: PseudoLocale[]
-  failOnMissing: boolean
-  minCoverage: number
-  report: boolean
-  concurrency: number
-  maxRequestLineBytes: number
-}
-
 /** Where the options are used: decides the `push` default. */
 export interface ResolveContext {
   /** `build` (production bundle), `serve` (dev server or watch), `cli`. */
   command: 'build' | 'serve' | 'cli'
   env?: Record<string, string | undefined>
-}
-
-/** A configuration problem, thrown at setup with the option's name and the fix. */
-export class TmsConfigError extends Error {
-  readonly option: string
-  constructor(option: string, message: string) {
-    super(`[unplugin-tms] ${message}`)
-    this.name = 'TmsConfigError'
-    this.option = option
-  }
-}
-
-const LOCALE_ID = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
-
-/** True for a BCP 47-like locale id; also what keeps locale ids safe as cache file names. */
-export function isLocaleId(value: string): boolean {
-  return LOCALE_ID.test(value)
 }
 
 const localeId = (option: string) =>

@@ -42,12 +42,15 @@ it('a path that does not exist is reported', () => {
   expect(namedPaths(text).missing).toEqual(['src/core/nope.ts', 'test/gone/', 'NOPE.md', 'docs/none.md'])
 })
 
-/** Every `from '...'` and `import('...')` of the TypeScript files under a folder of src/, resolved. */
-function importsUnder(folder: string): { file: string; target: string }[] {
+/** Every `from '...'` and `import('...')` of a TypeScript file of src/, or of the files under a folder of it, resolved. */
+function importsUnder(path: string): { file: string; target: string }[] {
   const out: { file: string; target: string }[] = []
-  for (const entry of readdirSync(join(root, 'src', folder), { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.ts')) continue
-    const file = `src/${folder}/${entry.split(sep).join('/')}`
+  const files = path.endsWith('.ts')
+    ? [`src/${path}`]
+    : readdirSync(join(root, 'src', path), { recursive: true, encoding: 'utf8' })
+        .filter((entry) => entry.endsWith('.ts'))
+        .map((entry) => `src/${path}/${entry.split(sep).join('/')}`)
+  for (const file of files) {
     const code = readFileSync(join(root, file), 'utf8')
     for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*'([^']+)'/g)) {
       const target = spec!.startsWith('.') ? relative(root, resolve(dirname(join(root, file)), spec!)) : spec!
@@ -57,21 +60,79 @@ function importsUnder(folder: string): { file: string; target: string }[] {
   return out
 }
 
+const broken = (path: string, forbidden: RegExp) =>
+  importsUnder(path)
+    .filter((i) => forbidden.test(i.target))
+    .map((i) => `${i.file} -> ${i.target}`)
+
+/** What core shares with the client and the emulator: the message model, below all three. */
+const KERNEL = /^src\/core\/(?:model\/|placeholders$|pseudo$)/
+/** The layers above core: the options layer, the wiring to the service, the front ends. */
+const ABOVE_CORE = /^src\/(?:plugin|emulator|cli|client)\/|^src\/(?:options|config|service|index)$/
+
 it('the import rules of the map hold: no arrow from a layer into one it must not know', () => {
-  const broken = (folder: string, forbidden: RegExp) =>
-    importsUnder(folder)
-      .filter((i) => forbidden.test(i.target))
-      .map((i) => `${i.file} -> ${i.target}`)
   // The runtime: nothing outside src/runtime, no package, and node:* only in the server runtime.
   const runtime = importsUnder('runtime').filter((i) => !i.target.startsWith('src/runtime/'))
   expect(runtime.map((i) => `${i.file} -> ${i.target}`)).toEqual(['src/runtime/node.ts -> node:async_hooks'])
-  expect(
-    broken('core', /^src\/(?:plugin|emulator|cli)\/|^(?:vite|webpack|rollup|rolldown|esbuild|@rspack)/),
-  ).toEqual([])
+  expect(broken('core', ABOVE_CORE)).toEqual([])
+  expect(broken('core', /^(?:vite|webpack|rollup|rolldown|esbuild|@rspack)/)).toEqual([])
   expect(broken('plugin', /^src\/(?:client|emulator|cli)\//)).toEqual([])
-  expect(broken('client', /^src\/(?:plugin|emulator|cli|runtime)\//)).toEqual([])
-  expect(broken('emulator', /^src\/(?:plugin|client|cli|runtime)\//)).toEqual([])
+  expect(
+    broken('client', /^src\/(?:plugin|emulator|cli|runtime)\/|^src\/(?:options|config|service)$/),
+  ).toEqual([])
+  expect(
+    broken('emulator', /^src\/(?:plugin|client|cli|runtime)\/|^src\/(?:options|config|service)$/),
+  ).toEqual([])
   // The dev overlay's page code runs in the browser: it imports nothing outside itself.
   const overlay = importsUnder('overlay').filter((i) => !i.target.startsWith('src/overlay/'))
   expect(overlay.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  // The options layer sits on core and knows no front end.
+  for (const file of ['options.ts', 'config.ts']) {
+    expect(broken(file, /^src\/(?:plugin|emulator|cli|client)\//)).toEqual([])
+  }
+})
+
+it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {
+  const outsideKernel = (path: string) =>
+    importsUnder(path)
+      .filter((i) => i.target.startsWith('src/core/') && !KERNEL.test(i.target))
+      .map((i) => `${i.file} -> ${i.target}`)
+  expect(outsideKernel('client')).toEqual([])
+  expect(outsideKernel('emulator')).toEqual([])
+  expect(outsideKernel('core/model')).toEqual([])
+  expect(broken('core/model', /^(?!src\/core\/|node:)/)).toEqual([])
+})
+
+it('inline mode is one folder the rest of the plugin reaches through its entry', () => {
+  const outside = importsUnder('plugin').filter((i) => !i.file.startsWith('src/plugin/inline/'))
+  const deep = outside.filter(
+    (i) => i.target.startsWith('src/plugin/inline/') && i.target !== 'src/plugin/inline/index',
+  )
+  expect(deep.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  expect(outside.some((i) => i.target === 'src/plugin/inline/index')).toBe(true)
+})
+
+it("the emulator's store knows no HTTP: it throws its own errors, which the HTTP layer maps", () => {
+  expect(broken('emulator/store', /^src\/emulator\/(?:http|routes)\/|^fastify/)).toEqual([])
+})
+
+it('the spec wire types are written once: the client and the emulator import them from the model', () => {
+  const declared = (path: string) => {
+    const names: string[] = []
+    for (const entry of readdirSync(join(root, 'src', path), { recursive: true, encoding: 'utf8' })) {
+      if (!entry.endsWith('.ts')) continue
+      const code = readFileSync(join(root, 'src', path, entry), 'utf8')
+      for (const [, name] of code.matchAll(/^export (?:interface|type) (\w+)\b(?! = Wire)/gm))
+        names.push(name!)
+    }
+    return names
+  }
+  const wire = [
+    ...readFileSync(join(root, 'src/core/model/wire.ts'), 'utf8').matchAll(
+      /^export (?:interface|type) (\w+)/gm,
+    ),
+  ].map((m) => m[1]!)
+  expect(wire.length).toBeGreaterThan(5)
+  expect(declared('client').filter((n) => wire.includes(n))).toEqual([])
+  expect(declared('emulator').filter((n) => wire.includes(n))).toEqual([])
 })

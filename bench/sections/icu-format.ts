@@ -35,7 +35,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 export async function run(): Promise<BenchSection> {
   await runtime.setLocale(LOCALE)
   const compiled = compileMessage(TRANSLATION, LOCALE)
-  const ours = (values: Record<string, unknown>): string => runtime._l('bench', compiled, values)
+  const ours = (values: Record<string, unknown>): string => runtime._l('bench', compiled, values) as string
   const cached = new IntlMessageFormat(TRANSLATION, LOCALE)
   const theirs = (values: Record<string, unknown>): string => cached.format(values) as string
   for (const v of VALUES) {

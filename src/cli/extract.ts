@@ -1,6 +1,6 @@
 import { join, relative, resolve } from 'node:path'
 import type { CAC } from 'cac'
-import { loadOptions } from '../core/config'
+import { loadOptions } from '../config'
 import { type Diagnostic, type ExtractOptions, extractMessages, type Message } from '../core/extract/index'
 import type { PlaceholderSpec } from '../core/placeholders'
 import type { Options } from '../options'

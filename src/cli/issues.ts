@@ -1,5 +1,5 @@
 import type { CAC } from 'cac'
-import { loadOptions } from '../core/config'
+import { loadOptions } from '../config'
 import type { Options } from '../options'
 import { resolveOptions } from '../options'
 
@@ -16,7 +16,8 @@ async function run(flags: IssuesFlags): Promise<void> {
   const options = resolveOptions(await loadOptions(inline), { command: 'cli' })
   // Loaded only for this command: the others never pay for the client.
   const { formatIssues, openIssuesByMessage } = await import('../core/review/by-message')
-  const result = await openIssuesByMessage(options)
+  const { connectReview } = await import('../service')
+  const result = await openIssuesByMessage(options, connectReview())
   process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatIssues(result)}\n`)
 }
 

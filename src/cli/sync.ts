@@ -1,5 +1,5 @@
 import type { CAC } from 'cac'
-import { loadOptions } from '../core/config'
+import { loadOptions } from '../config'
 import { formatReport, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
 import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'
@@ -56,7 +56,14 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   logger.info(command === 'push' ? 'extracting and pushing new strings...' : 'extracting messages...')
   // The sync engine loads only for the commands that run it (not `tms extract` or `tms emulator`).
   const { runPipeline } = await import('../core/pipeline')
-  const result = await runPipeline({ options, logger, push: command === 'push', pull: command !== 'push' })
+  const { connectService } = await import('../service')
+  const result = await runPipeline({
+    options,
+    logger,
+    push: command === 'push',
+    pull: command !== 'push',
+    connect: connectService(),
+  })
   const { extraction, report } = result
   let failed = false
   for (const d of extraction.diagnostics) {
@@ -109,7 +116,7 @@ interface JobProgress {
 /** The configured job's progress, when there is a job option and the service can be asked. */
 async function jobProgress(options: ResolvedOptions): Promise<JobProgress | undefined> {
   if (!options.job || !options.projectId) return undefined
-  const { clientFor } = await import('../core/pipeline')
+  const { clientFor } = await import('../service')
   const client = await clientFor(options)
   if (!client) return undefined
   try {

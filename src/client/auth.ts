@@ -1,15 +1,8 @@
+import type { TokenPair } from '../core/model/wire'
 import { TmsApiError } from './errors'
 import type { HttpTransport, TokenSource } from './http'
 
-export interface TokenPair {
-  accessToken: string
-  refreshToken: string
-  /** Seconds. */
-  expiresIn: number
-  /** Seconds. */
-  refreshExpiresIn: number
-  tokenType: string
-}
+export type { TokenPair }
 
 export interface AuthApi {
   /** `POST /auth-api/v2/authenticate`; the pair is kept and used by every later request. */

@@ -1,3 +1,7 @@
+import type {
+  IssueStateCode as WireIssueStateCode,
+  IssueTypeCode as WireIssueTypeCode,
+} from '../core/model/wire'
 import { type ClientContext, fetchList, type RawPage, toPage } from './context'
 import { invalidRequest } from './errors'
 import type { HttpMethod, HttpRequest } from './http'
@@ -5,7 +9,7 @@ import { type Page, paginate } from './paging'
 import { buildQuery, seg } from './query'
 import type { PageRequest } from './strings'
 
-export type IssueTypeCode = 'SOURCE' | 'TRANSLATION' | (string & {})
+export type IssueTypeCode = WireIssueTypeCode | (string & {})
 export type IssueSubTypeCode =
   | 'CLARIFICATION'
   | 'MISSPELLING'
@@ -16,7 +20,7 @@ export type IssueSubTypeCode =
   | 'REVIEW_TRANSLATION'
   | (string & {})
 /** The list may grow. */
-export type IssueStateCode = 'OPENED' | 'RESOLVED' | (string & {})
+export type IssueStateCode = WireIssueStateCode | (string & {})
 
 export interface Issue {
   issueUid: string

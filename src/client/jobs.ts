@@ -1,3 +1,11 @@
+import type {
+  LocaleProgress,
+  ProgressReport,
+  ProgressSummary,
+  JobProcessState as WireJobProcessState,
+  JobStatus as WireJobStatus,
+  WorkflowStepSummary,
+} from '../core/model/wire'
 import { type ClientContext, fetchList, type RawPage, toPage } from './context'
 import { invalidRequest, TmsApiError } from './errors'
 import type { EnvelopeResult, HttpMethod, HttpRequest } from './http'
@@ -5,14 +13,10 @@ import { chunk, listsInParallel, type Page, paginate, pollUntil, splitByLength }
 import { buildQuery, seg } from './query'
 import type { CallbackMethod, PageRequest } from './strings'
 
-export type JobStatus =
-  | 'DRAFT'
-  | 'AWAITING_AUTHORIZATION'
-  | 'IN_PROGRESS'
-  | 'COMPLETE'
-  | 'CLOSED'
-  | 'CANCELLED'
-  | (string & {})
+export type { LocaleProgress, ProgressReport, ProgressSummary, WorkflowStepSummary }
+
+/** The spec's states; the service may add more. */
+export type JobStatus = WireJobStatus | (string & {})
 
 /** An item of list jobs. */
 export interface JobSummary {
@@ -68,37 +72,7 @@ export interface SearchJobsRequest {
   translationJobUids?: string[]
 }
 
-export interface WorkflowStepSummary {
-  workflowStepUid: string
-  workflowStepName: string
-  stringCount: number
-  wordCount: number
-  workflowStepType: 'TRANSLATION' | 'POST_TRANSLATION__EDIT' | 'PUBLISH' | (string & {})
-}
-
-export interface ProgressSummary {
-  totalWordCount: number
-  percentComplete: number
-}
-
-export interface LocaleProgress {
-  targetLocaleId: string
-  targetLocaleDescription: string
-  workflowProgressReportList: Array<{
-    workflowUid: string
-    workflowName: string
-    workflowStepSummaryReportItemList: WorkflowStepSummary[]
-  }>
-  unauthorizedProgressReport: { stringCount: number; wordCount: number }
-  progress: ProgressSummary
-}
-
-export interface ProgressReport {
-  contentProgressReport: LocaleProgress[]
-  progress: ProgressSummary
-}
-
-export type JobProcessState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | (string & {})
+export type JobProcessState = WireJobProcessState | (string & {})
 
 export interface JobProcess {
   processUid: string

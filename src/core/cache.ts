@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
 import { join } from 'node:path'
-import { isLocaleId } from '../options'
 import { VERSION } from '../version'
+import { isLocaleId } from './model/options'
 
 /**
  * The disk cache (`.tms-cache/` by default): what the service told us, so that a build without the

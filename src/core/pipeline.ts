@@ -1,7 +1,6 @@
 import { join } from 'node:path'
-import type { ClientOptions, TmsClient } from '../client/index'
-import type { ResolvedOptions } from '../options'
 import { type ExtractResult, extractMessages } from './extract/index'
+import type { ResolvedOptions } from './model/options'
 import { buildReport, type TmsReport } from './report'
 import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations, TmsSyncError } from './sync'
 
@@ -22,9 +21,20 @@ export interface PipelineInput {
    * matches no file): production builds and commands, the default. A dev server warns and goes on.
    */
   strict?: boolean
-  /** Client settings for tests (short retry budgets); the credentials always come from the options. */
-  client?: Partial<Omit<ClientOptions, 'baseUrl' | 'userIdentifier' | 'userSecret'>>
+  /** The way to the service (`connectService` of `src/service.ts`); core does not know the API client. */
+  connect: ServiceConnector
 }
+
+/** What the pipeline needs of the service for one run: the sync calls, a request count and an end. */
+export interface ServiceConnection {
+  client: SyncClient
+  /** Requests sent so far, for the report. */
+  requests(): number
+  close(): Promise<void>
+}
+
+/** Opens a connection when the options allow network work (see {@link usesService}), else undefined. */
+export type ServiceConnector = (options: ResolvedOptions) => Promise<ServiceConnection | undefined>
 
 export interface PipelineResult {
   extraction: ExtractResult
@@ -51,41 +61,6 @@ export function usesService(options: ResolvedOptions): boolean {
   return !!options.credentials && !!options.baseUrl && !!options.projectId
 }
 
-/**
- * A client when the options allow network work (see {@link usesService}), else undefined. The client
- * and its HTTP library are imported only then: an offline build or command never pays for loading them.
- */
-export async function clientFor(
-  options: ResolvedOptions,
-  settings: PipelineInput['client'] = {},
-): Promise<TmsClient | undefined> {
-  const { credentials, baseUrl } = options
-  if (!usesService(options) || !credentials || !baseUrl) return undefined
-  const { createClient } = await import('../client/index')
-  return createClient({
-    concurrency: options.concurrency,
-    maxRequestLineBytes: options.maxRequestLineBytes,
-    ...settings,
-    baseUrl,
-    userIdentifier: credentials.userIdentifier,
-    userSecret: credentials.userSecret,
-  })
-}
-
-/** Adapts the client's jobs area to what the sync engine calls. */
-export function syncClientOf(client: TmsClient): SyncClient {
-  return {
-    strings: client.strings,
-    jobs: {
-      findByName: async (projectId, name) => (await client.jobs.findByName(projectId, name)) ?? undefined,
-      create: (projectId, job) => client.jobs.create(projectId, job),
-      addStrings: (projectId, uid, request) => client.jobs.addStrings(projectId, uid, request),
-      get: (projectId, uid) => client.jobs.get(projectId, uid),
-      authorize: (projectId, uid) => client.jobs.authorize(projectId, uid),
-    },
-  }
-}
-
 export async function runPipeline(input: PipelineInput): Promise<PipelineResult> {
   const extraction = await extractMessages(extractOptionsOf(input.options))
   return { extraction, ...(await syncExtraction(input, extraction)) }
@@ -103,20 +78,20 @@ export async function syncExtraction(
   const nothing = noFileProblem(options, extraction)
   if (nothing && input.strict !== false) throw new TmsSyncError('include', nothing)
   if (nothing) logger.warn(nothing)
-  const client = await clientFor(options, input.client)
+  const connection = await input.connect(options)
   try {
     const sync = await syncTranslations({
       options,
       messages: extraction.messages,
-      client: client && syncClientOf(client),
+      client: connection?.client,
       logger,
       push: input.push,
       pull: input.pull,
       strict: input.strict,
     })
-    return { sync, report: buildReport(sync, client?.stats.total ?? 0) }
+    return { sync, report: buildReport(sync, connection?.requests() ?? 0) }
   } finally {
-    await client?.close()
+    await connection?.close()
   }
 }
 

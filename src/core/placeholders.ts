@@ -52,20 +52,21 @@ export const PLACEHOLDER_PATTERN_SOURCES: Readonly<Record<PlaceholderFormat, str
 }
 
 /**
- * The placeholders an application writes in its messages: `{name}` or `{0}`. This is the default
- * `placeholderFormatCustom` the plugin sends.
+ * The placeholders an application writes in its messages: `{name}` or `{0}`, and each open and close
+ * of a rich-text tag (`<link>`, `</link>`, `<0>`), which the translator keeps as they are. This is the
+ * default `placeholderFormatCustom` the plugin sends. A self-closing `<br/>` is text, as in ICU.
  */
-export const APP_PLACEHOLDER_SOURCE: string = String.raw`\{[A-Za-z_$][\w$]*\}|\{\d+\}`
+export const APP_PLACEHOLDER_SOURCE: string = String.raw`\{[A-Za-z_$][\w$]*\}|\{\d+\}|<\/?[A-Za-z0-9_-]+>`
 
 /**
- * The character every placeholder of the spec starts with (`{` for the app's syntax, `%` for the
- * printf-like formats), null when the spec knows no placeholders, undefined when there is no single
- * such character (python, a custom regex). A text without it holds no placeholder: a test of one
+ * The character every placeholder of the spec starts with (`%` for the printf-like formats, `{` for
+ * java and resx), null when the spec knows no placeholders, undefined when there is no single such
+ * character (python, a custom regex, the app's own `{name}` and `<tag>`). A text without it holds no placeholder: a test of one
  * character instead of running the regex, for the thousands of texts an extraction or a pull checks.
  */
 export function placeholderTrigger(spec: PlaceholderSpec): string | null | undefined {
-  if (spec.custom != null && spec.custom !== '')
-    return spec.custom === APP_PLACEHOLDER_SOURCE ? '{' : undefined
+  // The app's syntax has two (`{name}`, `<tag>`): no single character tells.
+  if (spec.custom != null && spec.custom !== '') return undefined
   switch (spec.format ?? 'none') {
     case 'none':
       return null

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options'
+import type { ResolvedOptions } from './model/options'
 
 /**
  * Telling a configuration error from a bad network day. A network failure, a timeout, 429 or 5xx

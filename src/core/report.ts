@@ -1,5 +1,5 @@
-import type { ResolvedOptions } from '../options'
 import type { Unauthorized } from './authorization'
+import type { ResolvedOptions } from './model/options'
 import type { LocaleCoverage, SyncResult } from './sync'
 
 /** What a build or `tms status` tells: coverage per locale, strings pushed, requests made. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { PseudoLocale, ResolvedOptions } from '../options'
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
+import type { PseudoLocale, ResolvedOptions } from './model/options'
 import { pseudoLocalize } from './pseudo'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
 

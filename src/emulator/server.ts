@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import type { EmulatorContext } from './context'
-import { ApiError, notFoundError, sendError, validationError } from './http/envelope'
+import { ApiError, notFoundError, sendError, storeErrorToApi, validationError } from './http/envelope'
 import { registerAuthRoutes } from './routes/auth'
 import { registerControlRoutes } from './routes/control'
 import { registerFilesRoutes } from './routes/files'
@@ -10,6 +10,7 @@ import { registerGlossaryRoutes } from './routes/glossaries'
 import { registerIssueRoutes } from './routes/issues'
 import { registerJobRoutes } from './routes/jobs'
 import { registerStringsRoutes } from './routes/strings'
+import { StoreError } from './store/errors'
 import { sleep } from './timers'
 
 /** Request lines longer than this get 414, as the service's front ends do. */
@@ -107,7 +108,8 @@ export function buildServer(ctx: EmulatorContext): FastifyInstance {
     ctx.log(`${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`)
   })
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | StoreError, request, reply) => {
+    const error = thrown instanceof StoreError ? storeErrorToApi(thrown) : thrown
     if (error instanceof ApiError) {
       // The spec asks callers to wait and retry after these two: the header says how long.
       if (error.status === 429 || error.status === 503)

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuildResult } from 'esbuild'
-import { lineStarts, type RawSourceMap, shiftMappings } from './inline-sourcemap'
+import { lineStarts, type RawSourceMap, shiftMappings } from './inline/index'
 import { applyEdits, type CatalogOf, type CodeEdit, catalogMarkerEdits, hasCatalogMarker } from './virtual'
 
 /**

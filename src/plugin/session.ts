@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { loadOptions } from '../config'
 import { checkTranslation } from '../core/catalog'
-import { loadOptions } from '../core/config'
 import {
   type CallSite,
   type Diagnostic,
@@ -23,9 +23,9 @@ import { restorePlaceholders } from '../core/placeholders'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
+import { connectService } from '../service'
 import { messageId, sameSpelling } from './ids'
-import type { LocaleTexts } from './inline-markers'
-import { inlineRuntimeModule } from './inline-runtime'
+import { inlineRuntimeModule, type LocaleTexts } from './inline/index'
 import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls, type SiteLookup } from './transform'
@@ -274,6 +274,7 @@ export class TmsSession {
         push: this.options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
+        connect: connectService(),
       },
       extraction,
     )

@@ -22,7 +22,7 @@ export const LOOKUP_LOCAL = '__tms_l'
 
 /** The runtime's formatting of a compiled message in inline mode, as transformed modules name it. */
 export const FORMAT_LOCAL = '__tms_f'
-/** The inline runtime's locale marker (inline-markers.ts LOCALE_MARKER), replaced in each copy. */
+/** The inline runtime's locale marker (inline/markers.ts LOCALE_MARKER), replaced in each copy. */
 const INLINE_LOCALE = '__tms_locale()'
 
 /** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */

@@ -5,7 +5,7 @@ import {
   type LikeInlineCompilation,
   type LikeInlineCompiler,
   tapInlineCopies,
-} from './inline-webpack'
+} from './inline/index'
 import { toText } from './problems'
 import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'

@@ -11,6 +11,13 @@
  *           | [name, 2, options?]           `{name, date|time, ...}`: Intl.DateTimeFormat options
  *           | [name, 3, branches]           `{name, select, ...}`: selector -> Part[] | string
  *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: `=N` or category
+ *           | [name, 6, children]           `<name>children</name>`: children is a Branch; `values[name]`, a
+ *                                           function, gets the formatted children as an array of pieces
+ *                                           (strings joined) and returns a piece or an array of pieces;
+ *                                           without a function the children stand as they are
+ *
+ * A formatted message is one string when every piece is a string, else an array of its pieces
+ * (adjacent strings joined, no empty string): a tag function returning a string keeps a string.
  *
  * Intl objects are made once per locale and options object (the options of a compiled message are the
  * same object on every call).
@@ -24,7 +31,10 @@ export type Part =
   | [name: string, kind: 1 | 2, options?: Record<string, unknown>]
   | [name: string, kind: 3, branches: Record<string, Branch>]
   | [name: string, kind: 4 | 5, offset: number, branches: Record<string, Branch>]
+  | [name: string, kind: 6, children: Branch]
 export type CompiledMessage = string | Part[]
+/** A formatted message: one string, or the pieces when a tag function returned something else. */
+export type Formatted = string | unknown[]
 
 type Formatter = { format(value: unknown): string; select(value: number): string }
 
@@ -58,16 +68,34 @@ export function formatParts(
   values: Record<string, unknown>,
   locale: string | undefined,
   n?: number,
-): string {
-  if (typeof parts === 'string') return parts
-  let out = ''
-  for (const p of parts) {
-    if (typeof p === 'string') out += p
-    else if (p === 0) out += intl(1, locale).format(n)
+): Formatted {
+  const out = pieces(parts, values, locale, n)
+  return out.length > 1 || (out.length && typeof out[0] !== 'string') ? out : (out[0] as string) || ''
+}
+
+/** The pieces of a formatted message: adjacent strings joined, no empty string. */
+function pieces(
+  parts: Branch,
+  values: Record<string, unknown>,
+  locale: string | undefined,
+  n?: number,
+): unknown[] {
+  const out: unknown[] = []
+  // An array (a branch's pieces, what a tag function returned) is spread into its pieces.
+  const add = (piece: unknown): void => {
+    if (Array.isArray(piece)) piece.map(add)
+    else if (typeof piece !== 'string') out.push(piece)
+    else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += piece
+    else if (piece) out.push(piece)
+  }
+  for (const p of typeof parts === 'string' ? [parts] : parts) {
+    if (typeof p === 'string') add(p)
+    else if (p === 0) add(intl(1, locale).format(n))
     else {
       const x = values[p[0]] as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
-      out +=
+      const tag = x as unknown as (chunks: unknown[]) => unknown
+      add(
         p[1] === undefined
           ? x == null || x === (false as unknown)
             ? ''
@@ -75,15 +103,20 @@ export function formatParts(
           : p[1] < 3
             ? intl(p[1], locale, o).format(o?.scale ? x * o.scale : x)
             : p[1] < 4
-              ? formatParts(pick(o, String(x)), values, locale)
-              : formatParts(
-                  has.call(p[3], `=${x}`)
-                    ? p[3]![`=${x}`]!
-                    : pick(p[3]!, intl(p[1], locale).select(x - (p[2] as number))),
-                  values,
-                  locale,
-                  x - (p[2] as number),
-                )
+              ? pieces(pick(o, String(x)), values, locale)
+              : p[1] < 6
+                ? pieces(
+                    has.call(p[3], `=${x}`)
+                      ? p[3]![`=${x}`]!
+                      : pick(p[3]!, intl(p[1], locale).select(x - (p[2] as number))),
+                    values,
+                    locale,
+                    x - (p[2] as number),
+                  )
+                : typeof tag === 'function'
+                  ? tag(pieces(o as unknown as Branch, values, locale, n))
+                  : pieces(o as unknown as Branch, values, locale, n),
+      )
     }
   }
   return out

@@ -8,13 +8,33 @@
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
 
-import { type CompiledMessage, formatParts } from './icu'
+import { type CompiledMessage, type Formatted, formatParts } from './icu'
 import { compileText } from './parse'
 
-export type { CompiledMessage }
+export type { CompiledMessage, Formatted }
 
 /** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
 export type Values = Record<string, unknown> | readonly unknown[]
+
+/** A tag's value: gets the formatted children (strings and what nested tags returned), in order. */
+export type TagFunction = (chunks: unknown[]) => unknown
+
+/**
+ * What `t` returns for its values: a string, unless a value is a tag function returning something
+ * other than a string (a React element, a VNode), which makes the result the array of pieces.
+ */
+export type TranslatedFor<V> =
+  V extends Record<string, unknown>
+    ? true extends {
+        [K in keyof V]: V[K] extends (...args: never[]) => infer R
+          ? [R] extends [string]
+            ? never
+            : true
+          : never
+      }[keyof V]
+      ? Formatted
+      : string
+    : string
 
 /** Per-call options read at build time; ignored at run time. */
 export interface MessageOptions {
@@ -44,7 +64,7 @@ const listeners = new Set<(locale: string) => void>()
 
 const has = Object.prototype.hasOwnProperty
 
-function format(text: CompiledMessage, values?: Values, locale: string = active().locale): string {
+function format(text: CompiledMessage, values?: Values, locale: string = active().locale): Formatted {
   if (typeof text !== 'string')
     return formatParts(text, (values || {}) as Record<string, unknown>, locale || undefined)
   return values
@@ -58,16 +78,16 @@ function format(text: CompiledMessage, values?: Values, locale: string = active(
  * Translates a message: `t('Hello {name}!', { name })` or `` t`Hello ${name}!` ``. The plugin replaces
  * these calls at build time; this body runs only in untransformed code.
  */
-export function t(
+export function t<V = undefined>(
   text: string | TemplateStringsArray,
-  values?: Values | unknown,
+  values?: V & (Values | unknown),
   ...rest: unknown[]
-): string {
+): TranslatedFor<V> {
   if (typeof text !== 'string') {
     const parts = [values, ...rest]
-    return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece)
+    return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece) as TranslatedFor<V>
   }
-  return format(compileText(text), values as Values | undefined)
+  return format(compileText(text), values as Values | undefined) as TranslatedFor<V>
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */
@@ -110,13 +130,13 @@ export function onLocaleChange(fn: (locale: string) => void): () => void {
 }
 
 /** @internal Lookup emitted by the plugin: the current catalog's text, else the source text. */
-export function _l(id: string, text: CompiledMessage, values?: Values): string {
+export function _l(id: string, text: CompiledMessage, values?: Values): Formatted {
   const { catalog } = active()
   return format((catalog && has.call(catalog, id) && catalog[id]) || text, values)
 }
 
 /** @internal Inline mode's formatting of a compiled ICU message in the copy's locale. */
-export function _f(message: CompiledMessage, values: Values | undefined, locale: string): string {
+export function _f(message: CompiledMessage, values: Values | undefined, locale: string): Formatted {
   return format(message, values, locale)
 }
 

@@ -35,7 +35,7 @@ export function compileText(text: string): CompiledMessage {
   let form = memo.get(text)
   if (form === undefined) {
     try {
-      form = /[{}']/.test(text) ? new Reader(text).message() : text
+      form = /[{}'<]/.test(text) ? new Reader(text).message() : text
     } catch {
       // Not ICU (another placeholder format's `{0:N2}`): read as a plain text, as a build does.
       form = text
@@ -50,6 +50,8 @@ function fail(text: string, at: number, what: string): never {
 }
 
 const WORD = /[^\s,{}#'<>]+/y
+/** A tag's name and what follows it: `>` opens it, `/>` makes the whole a text (`<br/>`). */
+const TAG = /([\w-]+)(\/?>)?/y
 const SPACE = /\s*/y
 
 class Reader {
@@ -90,8 +92,11 @@ class Reader {
     this.i++
   }
 
-  /** Parts until the end of the text, or until the `}` that closes a branch (`nested`). */
-  private parts(nested: boolean, plural: boolean): Branch {
+  /**
+   * Parts until the end of the text, until the `}` that closes a branch (`nested`), or until the `</`
+   * that closes a tag (`tag`).
+   */
+  private parts(nested: boolean, plural: boolean, tag = false): Branch {
     const { text } = this
     const parts: Part[] = []
     let literal = ''
@@ -131,6 +136,25 @@ class Reader {
         parts.push(this.argument())
       } else if (ch === '}' && nested) {
         break
+      } else if (ch === '<' && next === '/') {
+        if (!tag) fail(text, this.i, 'a closing tag without its open tag')
+        break
+      } else if (ch === '<' && next !== undefined && /[A-Za-z0-9]/.test(next)) {
+        TAG.lastIndex = this.i + 1
+        const m = TAG.exec(text)!
+        if (m[2] === '/>') {
+          literal += `<${m[1]}/>`
+          this.i = TAG.lastIndex
+          continue
+        }
+        if (!m[2]) fail(text, this.i, 'a malformed tag')
+        flush()
+        this.i = TAG.lastIndex
+        const children = this.parts(true, plural, true)
+        const close = `</${m[1]}>`
+        if (!text.startsWith(close, this.i)) fail(text, this.i, `expected ${close}`)
+        this.i += close.length
+        parts.push([m[1]!, 6, children])
       } else {
         literal += ch
         this.i++

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { loadOptions } from '../../src/core/config'
+import { loadOptions } from '../../src/config'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
 import { resolveOptions, TmsConfigError } from '../../src/options'
 

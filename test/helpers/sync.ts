@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '../../src/client/index'
 import { messageKey } from '../../src/core/extract/types'
-import { syncClientOf } from '../../src/core/pipeline'
 import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
 import { type SyncMessage, syncTranslations } from '../../src/core/sync'
 import type { RunningEmulator } from '../../src/emulator/index'
 import { type Options, type ResolvedOptions, resolveOptions } from '../../src/options'
+import { syncClientOf } from '../../src/service'
 
 /** Shared set-up of the sync-engine tests: the demo seed's project, a temp root, a real client. */
 

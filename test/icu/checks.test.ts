@@ -48,6 +48,58 @@ describe('checkIcuTranslation', () => {
     expect(!checked.ok && checked.reason).toMatch(reason)
   })
 
+  const RICH =
+    'See <link>the <b>new</b> terms</link> and {count, plural, one {<em>#</em> file} other {<em>#</em> files}}'
+  test.each([
+    [
+      'drops a tag',
+      'Voir <link>les conditions</link> et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it drops the tag <b>',
+    ],
+    [
+      'adds a tag',
+      'Voir <link>les <b>nouvelles</b> <i>conditions</i></link> et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it has the tag <i>, which the source does not',
+    ],
+    [
+      'renames a tag',
+      'Voir <a>les <b>nouvelles</b> conditions</a> et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it has the tag <a>, which the source does not',
+    ],
+    [
+      'nests a tag elsewhere',
+      'Voir <link>les conditions</link> <b>nouvelles</b> et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it has the tag <b> outside any tag where the source has it inside <link>',
+    ],
+    [
+      'nests the tags the other way round',
+      'Voir <b>les <link>nouvelles</link> conditions</b> et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it has the tag <b> outside any tag where the source has it inside <link>',
+    ],
+    [
+      'drops a tag from a plural branch',
+      'Voir <link>les <b>nouvelles</b> conditions</link> et {count, plural, one {# x} other {# y}}',
+      'it drops the tag <em>',
+    ],
+    [
+      'leaves a tag open',
+      'Voir <link>les <b>nouvelles</b> conditions et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
+      'it does not parse: a tag is not closed (at character 5)',
+    ],
+  ])('rejects a translation of a tagged message that %s', (_what, translation, reason) => {
+    expect(checkIcuTranslation(RICH, translation, 'fr-FR')).toEqual({ ok: false, reason })
+  })
+
+  test('accepts tags moved around, and a tag in every branch the locale adds', () => {
+    expect(
+      checkIcuTranslation(
+        RICH,
+        '{count, plural, one {<em>#</em> plik} few {<em>#</em> pliki} many {<em>#</em> plików} other {<em>#</em> pliku}}: <link><b>nowe</b> warunki</link>',
+        'pl-PL',
+      ),
+    ).toEqual({ ok: true, warnings: [], missingCategories: [] })
+  })
+
   test('a category the locale does not use is a warning; one it needs and lacks makes it incomplete', () => {
     expect(
       checkIcuTranslation(

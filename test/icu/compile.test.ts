@@ -5,7 +5,15 @@ import { CORPUS, LOCALES, SOURCE_LOCALE } from './corpus'
 
 describe('compileMessage', () => {
   test('a plain text stays the same string (same output, same hashcode as before ICU)', () => {
-    for (const text of ['Hello', 'Hello {name}!', "It's {name}", 'a } b', 'x <b>bold</b> {0}', '#1 {a}{b}']) {
+    for (const text of [
+      'Hello',
+      'Hello {name}!',
+      "It's {name}",
+      'a } b',
+      'a < b {0}',
+      '<br/> x',
+      '#1 {a}{b}',
+    ]) {
       expect(compileMessage(text)).toBe(text)
       expect(isIcuMessage(text)).toBe(false)
     }
@@ -30,6 +38,38 @@ describe('compileMessage', () => {
     ])
   })
 
+  test('tags become a part with their children, numbered tags and tags in plural branches too', () => {
+    expect(compileMessage('x <b>bold</b> {0}')).toEqual(['x ', ['b', 6, 'bold'], ' ', ['0']])
+    expect(compileMessage('Read <0>the <1>new</1> terms</0>')).toEqual([
+      'Read ',
+      ['0', 6, ['the ', ['1', 6, 'new'], ' terms']],
+    ])
+    expect(compileMessage('{n, plural, one {<b>#</b> file} other {<b>#</b> files}}')).toEqual([
+      ['n', 4, 0, { one: [['b', 6, [0]], ' file'], other: [['b', 6, [0]], ' files'] }],
+    ])
+    expect(compileMessage('<my-tag_2></my-tag_2>')).toEqual([['my-tag_2', 6, '']])
+    // Quoted, a tag is text; self-closing, it is text (as intl-messageformat reads it).
+    expect(compileMessage("'<0>'<b>x</b> <br/>")).toEqual(['<0>', ['b', 6, 'x'], ' <br/>'])
+    expect(isIcuMessage('Read <link>terms</link>')).toBe(true)
+  })
+
+  test('a tag not closed, or closed by another, is a syntax error at its place in the message as written', () => {
+    const problem = (text: string): [string, number] => {
+      try {
+        compileMessage(text)
+      } catch (error) {
+        return [(error as IcuSyntaxError).message, (error as IcuSyntaxError).offset]
+      }
+      return ['parsed', -1]
+    }
+    expect(problem('Press <Enter> to go on')).toEqual(['a tag is not closed', 6])
+    // At the closing tag's name.
+    expect(problem('<a>x</b>')).toEqual(['a closing tag does not match the open tag', 6])
+    expect(problem('<0>x</1>')).toEqual(['a closing tag does not match the open tag', 6])
+    expect(problem('<0>a</0> <1>x</2>')).toEqual(['a closing tag does not match the open tag', 15])
+    expect(problem('a </b> c')).toEqual(['a closing tag does not match the open tag', 2])
+  })
+
   test('a message that does not parse throws with the offset inside the message', () => {
     expect(() => compileMessage('Hi {name')).toThrow(IcuSyntaxError)
     try {
@@ -41,7 +81,7 @@ describe('compileMessage', () => {
   })
 
   test('the literal quotes every string: a hostile translation cannot leave it', () => {
-    const form = compileMessage("{g, select, other {\"</script><script>x=1</script>'' ${y} \u2028}}")
+    const form = compileMessage("{g, select, other {\"'</script>'<script>x=1</script>'' ${y} \u2028}}")
     const literal = compiledLiteral(form)
     expect(literal).not.toContain('</script')
     expect(literal).not.toContain('\u2028')

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
+import { connectService } from '../../src/service'
 import { control } from '../helpers/sync'
 
 /**
@@ -53,6 +54,7 @@ export async function setupOverlayProject(): Promise<OverlayProject> {
     logger: { info() {}, warn() {} },
     push: true,
     pull: false,
+    connect: connectService(),
   })
   const hashcodes = new Map<string, string>()
   for (const m of pushed.extraction.messages) hashcodes.set(m.text, pushed.sync.hashcodes.get(m.key)!)
@@ -73,6 +75,7 @@ export async function setupOverlayProject(): Promise<OverlayProject> {
   await runPipeline({
     options: resolveOptions(options(), { command: 'build' }),
     logger: { info() {}, warn() {} },
+    connect: connectService(),
   })
   return {
     emu,

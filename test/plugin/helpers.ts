@@ -9,6 +9,7 @@ import { runPipeline } from '../../src/core/pipeline'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
+import { connectService } from '../../src/service'
 import { control } from '../helpers/sync'
 
 export const FIXTURE_APP: string = fileURLToPath(new URL('../fixtures/plugin/app', import.meta.url))
@@ -76,6 +77,7 @@ export async function setupProject(translations: Record<string, string> = FRENCH
     logger: { info() {}, warn() {} },
     push: true,
     pull: false,
+    connect: connectService(),
   })
   const hashcodes = new Map<string, string>()
   for (const m of seeded.extraction.messages) {
@@ -116,6 +118,7 @@ export async function fillCache(project: Project): Promise<void> {
   await runPipeline({
     options: resolveOptions(project.options(), { command: 'build' }),
     logger: { info() {}, warn() {} },
+    connect: connectService(),
   })
   await fetch(`${project.emu.url}/_emulator/requests`, { method: 'DELETE' })
 }

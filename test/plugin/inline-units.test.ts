@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { InlineOutput } from '../../src/plugin/inline-copies'
-import { hashFromPattern, hashFromPreliminary, replacementsDigest } from '../../src/plugin/inline-hashes'
-import { localizeHtml } from '../../src/plugin/inline-html'
-import { findSites, type LocaleTexts, quickSites, renderSites } from '../../src/plugin/inline-markers'
-import { lineStarts, rebaseSources, shiftMappings } from '../../src/plugin/inline-sourcemap'
+import { InlineOutput } from '../../src/plugin/inline/copies'
+import { hashFromPattern, hashFromPreliminary, replacementsDigest } from '../../src/plugin/inline/hashes'
+import { localizeHtml } from '../../src/plugin/inline/html'
+import { findSites, type LocaleTexts, quickSites, renderSites } from '../../src/plugin/inline/markers'
+import { lineStarts, rebaseSources, shiftMappings } from '../../src/plugin/inline/sourcemap'
 import { decodeMappings } from './inline-helpers'
 
 /**

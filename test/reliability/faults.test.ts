@@ -5,6 +5,7 @@ import { DEFAULT_RETRY, HEALTHY_RETRY_FACTOR } from '../../src/client/index'
 import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { connectService } from '../../src/service'
 import { envelope, startRawServer } from '../client/raw-server'
 import { control, untilIdle } from '../helpers/sync'
 import {
@@ -231,7 +232,7 @@ describe('the retry policy tells a flaky service from a dead one', () => {
         options: frenchBuildOptions(appRoot, server.url),
         logger: { info() {}, warn: (m) => warnings.push(m) },
         // The default number of retries; only the waits are shortened.
-        client: { retry: { minDelayMs: 5, maxDelayMs: 20 } },
+        connect: connectService({ retry: { minDelayMs: 5, maxDelayMs: 20 } }),
       })
       expect(warnings).toEqual([])
       expect(result.sync.pushed).toBe(500)

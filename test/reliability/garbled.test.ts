@@ -3,6 +3,7 @@ import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { resolveOptions } from '../../src/options'
+import { connectService } from '../../src/service'
 import { type RunningProxy, startProxy } from '../helpers/proxy'
 import { control, memoryLogger, untilIdle } from '../helpers/sync'
 import { FIVE_LOCALES, makeApp, messageModules, PROJECT, SECRET, SEED, storedStrings, USER } from './helpers'
@@ -60,7 +61,13 @@ it('one garbled answer in 50: every created string recorded, every translation o
   timeout: 120_000,
 }, async () => {
   const logger = memoryLogger()
-  const push = await runPipeline({ options: options(), logger, push: true, pull: false })
+  const push = await runPipeline({
+    options: options(),
+    logger,
+    push: true,
+    pull: false,
+    connect: connectService(),
+  })
   expect(logger.lines).toEqual([])
   expect(push.sync.pushed).toBe(COUNT)
   const manifest = await new DiskCache(`${root}/.tms-cache`, PROJECT).readManifest()
@@ -72,7 +79,7 @@ it('one garbled answer in 50: every created string recorded, every translation o
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
 
   await untilIdle(emu)
-  const pull = await runPipeline({ options: options(), logger, push: false })
+  const pull = await runPipeline({ options: options(), logger, push: false, connect: connectService() })
   expect(logger.lines).toEqual([])
   const full = { messages: COUNT, translated: COUNT, missing: 0, coverage: 100 }
   expect(pull.report.locales).toEqual(Object.fromEntries(FIVE_LOCALES.map((l) => [l, full])))
@@ -89,7 +96,7 @@ it('a pull that fails part-way (no retries) keeps every cached translation and r
     options: options(),
     logger,
     push: false,
-    client: { retry: { retries: 0 } },
+    connect: connectService({ retry: { retries: 0 } }),
   })
   expect(proxy.garbled.length).toBeGreaterThan(before)
   expect(logger.lines.join('\n')).toMatch(/the service could not be reached \(.*INVALID_RESPONSE|not a JSON/)
@@ -121,7 +128,7 @@ it('with no retries the one garbled create costs its own 100 strings; the next p
         logger,
         push: true,
         pull: false,
-        client: { retry: { retries } },
+        connect: connectService({ retry: { retries } }),
       })
     const first = await build(0)
     // Answer 1 is the token, answers 2-51 the 50 creates: the 50th answer is one of them.

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { runPipeline } from '../../src/core/pipeline'
+import { connectService } from '../../src/service'
 import { envelope, type Hit, type RawServer, startRawServer } from '../client/raw-server'
 import { frenchBuildOptions, makeApp, PROJECT, SECRET } from './helpers'
 
@@ -61,7 +62,10 @@ async function build(handle: (hit: Hit, res: ServerResponse) => void, extra: { t
   const result = await runPipeline({
     options,
     logger: { info() {}, warn: (m) => warnings.push(m) },
-    client: { retry: { retries: 2, minDelayMs: 5, maxDelayMs: 10 }, timeoutMs: extra.timeoutMs ?? 10_000 },
+    connect: connectService({
+      retry: { retries: 2, minDelayMs: 5, maxDelayMs: 10 },
+      timeoutMs: extra.timeoutMs ?? 10_000,
+    }),
   })
   const cache = new DiskCache(join(root, '.tms-cache'), PROJECT)
   return { result, warnings, root, cache, ms: Date.now() - started, hits: server.hits }

@@ -2,8 +2,8 @@ import { type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
  * The checks of ICU messages: a source message at extraction (syntax, `other`), and a translation
- * against its source before a catalog uses it (syntax, arguments and their kinds, `other`, plural
- * categories of the target locale).
+ * against its source before a catalog uses it (syntax, arguments and their kinds, tags and their
+ * nesting, `other`, plural categories of the target locale).
  */
 
 /** What an argument is used as; `date` and `time` are one kind (both take a date). */
@@ -46,6 +46,51 @@ export function argumentsOf(ast: readonly MessageFormatElement[]): Map<string, S
   }
   walk(ast)
   return out
+}
+
+/**
+ * Each tag of a message with the tags it sits inside (`a/b`: `<b>` inside `<a>`). A set: a tag in each
+ * branch of a plural is one path, so a translation may add the branches its language needs.
+ */
+export function tagPathsOf(ast: readonly MessageFormatElement[]): Set<string> {
+  const out = new Set<string>()
+  const walk = (elements: readonly MessageFormatElement[], outer: string): void => {
+    for (const el of elements) {
+      if (el.type === TYPE.tag) {
+        const path = outer + el.value
+        out.add(path)
+        walk(el.children, `${path}/`)
+      } else if (el.type === TYPE.select || el.type === TYPE.plural)
+        for (const o of Object.values(el.options)) walk(o.value, outer)
+    }
+  }
+  walk(ast, '')
+  return out
+}
+
+const tagOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
+const placeOf = (path: string): string =>
+  path.includes('/')
+    ? `inside <${path.slice(0, path.lastIndexOf('/')).split('/').join('> inside <')}>`
+    : 'outside any tag'
+
+/** Why a translation's tags differ from its source's (dropped, added, renamed, nested otherwise). */
+function tagProblem(expected: Set<string>, found: Set<string>): string | undefined {
+  const names = (paths: Set<string>): Set<string> => new Set([...paths].map(tagOf))
+  const ours = names(expected)
+  const theirs = names(found)
+  for (const name of theirs) if (!ours.has(name)) return `it has the tag <${name}>, which the source does not`
+  for (const name of ours) if (!theirs.has(name)) return `it drops the tag <${name}>`
+  for (const path of found) {
+    if (!expected.has(path)) {
+      const name = tagOf(path)
+      const where = [...expected].filter((p) => tagOf(p) === name).map(placeOf)
+      return `it has the tag <${name}> ${placeOf(path)} where the source has it ${where.join(' and ')}`
+    }
+  }
+  for (const path of expected)
+    if (!found.has(path)) return `it lacks the tag <${tagOf(path)}> ${placeOf(path)}, as the source has it`
+  return undefined
 }
 
 /** A source message's problem (syntax, a plural or select without `other`), or undefined. */
@@ -113,6 +158,8 @@ export function checkIcuTranslation(
   for (const name of expected.keys()) {
     if (!found.has(name)) return { ok: false, reason: `it drops the argument {${name}}` }
   }
+  const tags = tagProblem(tagPathsOf(ours.ast), tagPathsOf(theirs.ast))
+  if (tags) return { ok: false, reason: tags }
   const warnings: string[] = []
   const missing = new Set<string>()
   const walk = (elements: readonly MessageFormatElement[]): void => {

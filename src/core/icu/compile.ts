@@ -113,9 +113,10 @@ function compileElement(el: MessageFormatElement): Part {
       return [el.value, 3, branches(el.options)]
     case TYPE.plural:
       return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options)]
+    case TYPE.tag:
+      return [el.value, 6, compileElements(el.children)]
     default:
-      // Tags are parsed as text (ignoreTag), so none reaches here.
-      throw new IcuSyntaxError(`unsupported element type ${el.type}`, 0)
+      throw new IcuSyntaxError(`unsupported element type ${(el as { type: number }).type}`, 0)
   }
 }
 

@@ -2,7 +2,9 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 
 /**
  * ICU MessageFormat (the syntax of ICU4J and intl-messageformat) read with @formatjs's parser, at
- * build time only. Tags (`<b>`) stay literal text, as the runtime interpolates no rich text.
+ * build time only, with rich-text tags (`<b>...</b>`) as intl-messageformat reads them: a self-closing
+ * `<br/>` is text. Tag names are `[A-Za-z0-9_-]+`; the parser wants a letter first, so a numbered
+ * tag (`<0>`, React's style) is read under a stand-in name and given its own name back.
  */
 
 export type { MessageFormatElement }
@@ -23,6 +25,10 @@ const PROBLEMS: Record<string, string> = {
   INVALID_DATE_TIME_SKELETON: 'a date/time skeleton is invalid',
   EXPECT_NUMBER_SKELETON: 'a number skeleton is missing after ::',
   EXPECT_DATE_TIME_SKELETON: 'a date/time skeleton is missing after ::',
+  INVALID_TAG: 'a tag is malformed (a tag is <name>...</name>, name of letters, digits, _ and -)',
+  INVALID_CLOSING_TAG: 'a closing tag is malformed',
+  UNMATCHED_CLOSING_TAG: 'a closing tag does not match the open tag',
+  UNCLOSED_TAG: 'a tag is not closed',
   UNCLOSED_QUOTE_IN_ARGUMENT_STYLE: 'a quote in an argument style is not closed',
   EXPECT_SELECT_ARGUMENT_OPTIONS: 'a select has no branches',
   EXPECT_PLURAL_ARGUMENT_OFFSET_VALUE: 'offset: has no number',
@@ -39,22 +45,45 @@ const PROBLEMS: Record<string, string> = {
 
 /** Parses a message; a syntax error gives its reason and the offset inside the message. */
 export function parseIcu(text: string, locale?: string): IcuParse {
+  const numbered = NUMBERED_TAG.test(text)
+  const read = numbered ? text.replace(NUMBERED_TAG_ALL, `<$1${STAND_IN}$2>`) : text
   try {
-    const ast = parse(text, {
-      ignoreTag: true,
+    const ast = parse(read, {
       requiresOtherClause: true,
       shouldParseSkeletons: true,
       ...(locale ? { locale: localeOf(locale) } : {}),
     })
+    if (numbered) renameStandIns(ast)
     return { ok: true, ast }
   } catch (error) {
     const e = error as Error & { location?: { start: { offset: number } } }
+    let offset = e.location?.start.offset ?? 0
+    // The offset inside the message as written: each stand-in before it added its length.
+    if (numbered) offset -= (read.slice(0, offset).split(STAND_IN).length - 1) * STAND_IN.length
     return {
       ok: false,
       problem: PROBLEMS[e.message] ?? e.message,
       code: e.message,
-      offset: e.location?.start.offset ?? 0,
+      offset,
     }
+  }
+}
+
+/** Put before a numbered tag's name: a letter (the parser's rule) and `·`, which no tag name holds. */
+const STAND_IN = 'n\u00b7'
+const NUMBERED_TAG = /<\/?\d[\w-]*>/
+const NUMBERED_TAG_ALL = /<(\/?)(\d[\w-]*)>/g
+/** A quoted numbered tag (`'<0>'`) is text: the stand-in leaves it. */
+const STAND_IN_LITERAL = /<(\/?)n\u00b7/g
+
+function renameStandIns(elements: MessageFormatElement[]): void {
+  for (const el of elements) {
+    if (el.type === TYPE.literal) el.value = el.value.replace(STAND_IN_LITERAL, '<$1')
+    else if (el.type === TYPE.tag) {
+      if (el.value.startsWith(STAND_IN)) el.value = el.value.slice(STAND_IN.length)
+      renameStandIns(el.children)
+    } else if (el.type === TYPE.select || el.type === TYPE.plural)
+      for (const o of Object.values(el.options)) renameStandIns(o.value)
   }
 }
 
@@ -66,8 +95,8 @@ function localeOf(locale: string): Intl.Locale | undefined {
   }
 }
 
-/** Text with `{name}`/`{0}` arguments at most, no apostrophe and no other brace. */
-const SIMPLE = /^[^{}']*(?:\{(?:[A-Za-z_$][\w$]*|\d+)\}[^{}']*)*$/
+/** Text with `{name}`/`{0}` arguments at most, no apostrophe, no other brace and no `<` (a tag). */
+const SIMPLE = /^[^{}'<]*(?:\{(?:[A-Za-z_$][\w$]*|\d+)\}[^{}'<]*)*$/
 
 /**
  * A text that holds no ICU syntax beyond `{name}` arguments (most messages): valid and plain without

@@ -1,9 +1,14 @@
 import { relative, sep } from 'node:path'
-import type { ResolvedOptions } from '../../options'
 import { DiskCache } from '../cache'
 import { extractMessages } from '../extract/index'
+import type { ResolvedOptions } from '../model/options'
 import { extractOptionsOf } from '../pipeline'
-import { type IssueWithComments, ReviewService, ReviewUnavailableError } from './service'
+import {
+  type IssueWithComments,
+  type ReviewConnector,
+  ReviewService,
+  ReviewUnavailableError,
+} from './service'
 
 /**
  * The open issues of a project grouped by the app's messages, each with where it is used
@@ -37,8 +42,11 @@ export interface IssuesByMessage {
   other: { hashcode: string; issues: IssueSummary[] }[]
 }
 
-export async function openIssuesByMessage(options: ResolvedOptions): Promise<IssuesByMessage> {
-  const service = new ReviewService(options)
+export async function openIssuesByMessage(
+  options: ResolvedOptions,
+  connect: ReviewConnector,
+): Promise<IssuesByMessage> {
+  const service = new ReviewService(options, connect)
   const why = service.unavailable
   if (why) throw new ReviewUnavailableError(`[unplugin-tms] tms issues asks the service, and ${why}`)
   try {

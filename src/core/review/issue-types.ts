@@ -1,6 +1,8 @@
-/** The spec's issue types and the subtypes each allows (an issue's subtype must belong to its type). */
+import type { IssueTypeCode } from '../model/wire'
 
-export type IssueTypeCode = 'SOURCE' | 'TRANSLATION'
+export type { IssueTypeCode }
+
+/** The spec's issue types and the subtypes each allows (an issue's subtype must belong to its type). */
 
 export const ISSUE_SUBTYPES: Readonly<Record<IssueTypeCode, readonly string[]>> = {
   SOURCE: ['CLARIFICATION', 'MISSPELLING'],

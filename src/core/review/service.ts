@@ -1,16 +1,61 @@
-import type { Issue, IssueComment, TmsClient } from '../../client/index'
-import type { ResolvedOptions } from '../../options'
 import { DiskCache } from '../cache'
-import { clientFor } from '../pipeline'
+import type { ResolvedOptions } from '../model/options'
+import type { IssueStateCode } from '../model/wire'
+import type { SyncClient } from '../sync'
 import { type LocaleState, localeState, type StateMessage } from './states'
 
 /**
  * The service's review workflow for one project: issues and comments on strings, and where each
  * string stands per locale. The dev server's overlay and `tms issues` both use it; the client (and
- * with it the credentials and the access token) stays in this process.
+ * with it the credentials and the access token) stays in this process. Core does not know the API
+ * client: `connectReview` of `src/service.ts` hands it the calls below.
  */
 
-export type IssueWithComments = Issue & { comments: IssueComment[] }
+export interface ReviewIssue {
+  issueUid: string
+  string: { hashcode: string; localeId: string | null }
+  issueText: string
+  issueTypeCode: string
+  issueSubTypeCode: string
+  issueStateCode: string
+  createdDate: string
+  resolvedDate: string | null
+}
+
+export interface ReviewComment {
+  issueCommentUid: string
+  commentText: string
+  createdDate: string
+}
+
+export type IssueWithComments = ReviewIssue & { comments: ReviewComment[] }
+
+/** The issue calls of the API client that review needs, and the translations call of the sync's. */
+export interface ReviewClient {
+  issues: {
+    find(
+      projectId: string,
+      request: { stringFilter?: { hashcodes: string[] }; issueStateCodes?: IssueStateCode[] },
+    ): AsyncIterable<ReviewIssue>
+    create(
+      projectId: string,
+      request: {
+        issueText: string
+        issueTypeCode: string
+        issueSubTypeCode: string
+        string: { hashcode: string; localeId: string | null }
+      },
+    ): Promise<ReviewIssue>
+    comments(projectId: string, issueUid: string): Promise<{ items: ReviewComment[] }>
+    createComment(projectId: string, issueUid: string, commentText: string): Promise<ReviewComment>
+    setState(projectId: string, issueUid: string, issueStateCode: IssueStateCode): Promise<unknown>
+  }
+  strings: Pick<SyncClient['strings'], 'translations'>
+  close(): Promise<void>
+}
+
+/** Opens a client when the options allow network work, else undefined. */
+export type ReviewConnector = (options: ResolvedOptions) => Promise<ReviewClient | undefined>
 
 export interface NewIssue {
   hashcode: string
@@ -25,10 +70,12 @@ export class ReviewUnavailableError extends Error {}
 
 export class ReviewService {
   readonly options: ResolvedOptions
-  private client: Promise<TmsClient | undefined> | undefined
+  private readonly connect: ReviewConnector
+  private client: Promise<ReviewClient | undefined> | undefined
 
-  constructor(options: ResolvedOptions) {
+  constructor(options: ResolvedOptions, connect: ReviewConnector) {
     this.options = options
+    this.connect = connect
   }
 
   /** Why the service cannot be used with these options, or undefined when it can. */
@@ -41,10 +88,10 @@ export class ReviewService {
     return undefined
   }
 
-  private async connected(): Promise<{ client: TmsClient; projectId: string }> {
+  private async connected(): Promise<{ client: ReviewClient; projectId: string }> {
     const why = this.unavailable
     if (why) throw new ReviewUnavailableError(why)
-    this.client ??= clientFor(this.options)
+    this.client ??= this.connect(this.options)
     const client = await this.client
     if (!client) throw new ReviewUnavailableError('the options allow no service calls')
     return { client, projectId: this.options.projectId! }
@@ -56,7 +103,7 @@ export class ReviewService {
     how: { open?: boolean } = {},
   ): Promise<IssueWithComments[]> {
     const { client, projectId } = await this.connected()
-    const found: Issue[] = []
+    const found: ReviewIssue[] = []
     for await (const issue of client.issues.find(projectId, {
       ...(hashcodes ? { stringFilter: { hashcodes: [...hashcodes] } } : {}),
       ...(how.open ? { issueStateCodes: ['OPENED'] } : {}),
@@ -72,7 +119,7 @@ export class ReviewService {
     )
   }
 
-  async createIssue(issue: NewIssue): Promise<Issue> {
+  async createIssue(issue: NewIssue): Promise<ReviewIssue> {
     const { client, projectId } = await this.connected()
     return client.issues.create(projectId, {
       issueText: issue.issueText,
@@ -82,7 +129,7 @@ export class ReviewService {
     })
   }
 
-  async comment(issueUid: string, commentText: string): Promise<IssueComment> {
+  async comment(issueUid: string, commentText: string): Promise<ReviewComment> {
     const { client, projectId } = await this.connected()
     return client.issues.createComment(projectId, issueUid, commentText)
   }

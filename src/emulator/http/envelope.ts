@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify'
+import type { StoreError, StoreErrorKind } from '../store/errors'
 
 export type ResponseCode =
   | 'SUCCESS'
@@ -60,6 +61,19 @@ export function notFoundError(message: string, key = 'not_found'): ApiError {
 
 export function authenticationError(message: string, key = 'invalid_token'): ApiError {
   return new ApiError('AUTHENTICATION_ERROR', [{ key, message }])
+}
+
+const STORE_ERROR_CODES: Readonly<Record<StoreErrorKind, ResponseCode>> = {
+  invalid: 'VALIDATION_ERROR',
+  locked: 'RESOURCE_LOCKED',
+  busy: 'MAX_OPERATIONS_LIMIT_EXCEEDED',
+}
+
+/** The envelope's error for a refusal of the store. */
+export function storeErrorToApi(error: StoreError): ApiError {
+  const item: ErrorItem = { key: error.key, message: error.message }
+  if (error.details) item.details = error.details
+  return new ApiError(STORE_ERROR_CODES[error.kind], [item])
 }
 
 export interface Envelope {

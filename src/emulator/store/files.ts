@@ -1,7 +1,7 @@
 import type { PlaceholderSpec } from '../../core/placeholders'
 import type { FileCharset } from '../files/charset'
 import type { ParsedUnit } from '../files/content'
-import { ApiError } from '../http/envelope'
+import { StoreError } from './errors'
 import type { StorePart } from './part'
 import type { StringStore } from './strings'
 
@@ -110,23 +110,21 @@ export class FilesStore implements StorePart, FileLookup {
     this.#operations = this.#operations.filter((o) => o.until > now)
     for (const fileUri of fileUris) {
       if (this.isBusy(projectId, fileUri, now)) {
-        throw new ApiError('RESOURCE_LOCKED', [
-          {
-            key: 'resource_locked',
-            message: `File ${fileUri} is being processed by another operation; try again when it completes`,
-            details: { fileUri },
-          },
-        ])
+        throw new StoreError(
+          'locked',
+          'resource_locked',
+          `File ${fileUri} is being processed by another operation; try again when it completes`,
+          { fileUri },
+        )
       }
     }
     const running = this.#operations.filter((o) => o.projectId === projectId).length
     if (running >= MAX_FILE_OPERATIONS) {
-      throw new ApiError('MAX_OPERATIONS_LIMIT_EXCEEDED', [
-        {
-          key: 'max_operations_limit_exceeded',
-          message: `Project ${projectId} already runs ${running} file operations; at most ${MAX_FILE_OPERATIONS} at a time`,
-        },
-      ])
+      throw new StoreError(
+        'busy',
+        'max_operations_limit_exceeded',
+        `Project ${projectId} already runs ${running} file operations; at most ${MAX_FILE_OPERATIONS} at a time`,
+      )
     }
     if (durationMs > 0) {
       for (const fileUri of fileUris) this.#operations.push({ projectId, fileUri, until: now + durationMs })

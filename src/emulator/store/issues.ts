@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import type { IssueStateCode, IssueTypeCode } from '../../core/model/wire'
 import { shortUid } from './ids'
 import type { StorePart } from './part'
 
-export type IssueTypeCode = 'SOURCE' | 'TRANSLATION'
-export type IssueStateCode = 'OPENED' | 'RESOLVED'
+export type { IssueStateCode, IssueTypeCode }
 
 /** The spec's issue types and their subtypes, with the dictionaries' descriptions. */
 export const ISSUE_TYPES: readonly {

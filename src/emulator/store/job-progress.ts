@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto'
+import type {
+  LocaleProgress,
+  ProgressReport,
+  ProgressSummary,
+  WorkflowStepSummary,
+} from '../../core/model/wire'
 import type { JobRecord } from './jobs'
 import { describeLocale } from './locales'
 import { type StringStore, type WorkflowStep, workflowStepOf, workflowStepUid } from './strings'
@@ -17,35 +23,7 @@ export function workflowUid(projectId: string): string {
 
 export const WORKFLOW_NAME = 'Translation and edit'
 
-export interface ProgressSummary {
-  totalWordCount: number
-  percentComplete: number
-}
-
-export interface WorkflowStepSummary {
-  workflowStepUid: string
-  workflowStepName: string
-  stringCount: number
-  wordCount: number
-  workflowStepType: WorkflowStep
-}
-
-export interface LocaleProgress {
-  targetLocaleId: string
-  targetLocaleDescription: string
-  workflowProgressReportList: {
-    workflowUid: string
-    workflowName: string
-    workflowStepSummaryReportItemList: WorkflowStepSummary[]
-  }[]
-  unauthorizedProgressReport: { stringCount: number; wordCount: number }
-  progress: ProgressSummary
-}
-
-export interface ProgressReport {
-  contentProgressReport: LocaleProgress[]
-  progress: ProgressSummary
-}
+export type { LocaleProgress, ProgressReport, ProgressSummary, WorkflowStepSummary }
 
 interface Tally {
   strings: number

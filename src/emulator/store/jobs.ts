@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import type { JobProcessState, JobStatus } from '../../core/model/wire'
 import { isoDate } from '../clock'
-import { validationError } from '../http/envelope'
+import { invalidInput } from './errors'
 import { shortUid } from './ids'
 import type { StorePart } from './part'
 import { type StringStore, workflowStepOf } from './strings'
 
-export type JobStatus =
-  | 'DRAFT'
-  | 'AWAITING_AUTHORIZATION'
-  | 'IN_PROGRESS'
-  | 'COMPLETE'
-  | 'CLOSED'
-  | 'CANCELLED'
+export type { JobProcessState, JobStatus }
 export const JOB_STATUSES: readonly JobStatus[] = [
   'DRAFT',
   'AWAITING_AUTHORIZATION',
@@ -52,8 +47,6 @@ export interface JobRecord extends JobFields {
   completedLocaleIds: string[]
 }
 
-export type JobProcessState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'
-
 export interface JobProcessRecord {
   processUid: string
   translationJobUid: string
@@ -89,7 +82,7 @@ const OPEN_STATES: readonly JobStatus[] = ['DRAFT', 'AWAITING_AUTHORIZATION', 'I
 const CANCELLABLE: readonly JobStatus[] = ['DRAFT', 'AWAITING_AUTHORIZATION', 'IN_PROGRESS']
 
 function refuse(job: JobRecord, action: string, allowed: readonly JobStatus[]) {
-  return validationError(
+  return invalidInput(
     'translationJobUid',
     `job ${job.translationJobUid} is ${job.jobStatus}; ${action} needs ${allowed.join(' or ')}`,
     'invalid_job_status',
@@ -142,7 +135,7 @@ export class JobStore implements StorePart {
 
   create(projectId: string, fields: JobFields, userUid: string): JobRecord {
     if (this.list(projectId).some((j) => j.jobName === fields.jobName)) {
-      throw validationError(
+      throw invalidInput(
         'jobName',
         `a job named ${JSON.stringify(fields.jobName)} already exists in project ${projectId}`,
         'job_name_exists',
@@ -353,7 +346,7 @@ export class JobStore implements StorePart {
   authorize(job: JobRecord, userUid: string): void {
     if (job.jobStatus !== 'AWAITING_AUTHORIZATION') throw refuse(job, 'authorize', ['AWAITING_AUTHORIZATION'])
     if (this.contentSize(job) === 0) {
-      throw validationError('translationJobUid', `job ${job.translationJobUid} has no content to authorize`)
+      throw invalidInput('translationJobUid', `job ${job.translationJobUid} has no content to authorize`)
     }
     // IN_PROGRESS first: an auto-translator with no delay publishes inside authorize(), and those
     // publications must be able to complete the job.

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
+import type { WorkflowStepType } from '../../core/model/wire'
 import type { PlaceholderSpec } from '../../core/placeholders'
-import { validationError } from '../http/envelope'
 import type { PlaceholderParser } from '../placeholder-sandbox'
 import type { Directory, ProjectRecord } from './directory'
+import { invalidInput } from './errors'
 import type { StoreEvents } from './events'
 import type { StorePart } from './part'
 
@@ -70,7 +71,7 @@ export interface FileStringInput {
   instruction: string | null
 }
 
-export type WorkflowStep = 'TRANSLATION' | 'POST_TRANSLATION__EDIT' | 'PUBLISH'
+export type WorkflowStep = WorkflowStepType
 
 /** A stable uid per project and workflow step (the emulator has one workflow per project). */
 export function workflowStepUid(projectId: string, step: WorkflowStep): string {
@@ -110,7 +111,7 @@ export class StringStore implements StorePart {
 
   #projectRecord(projectId: string): ProjectRecord {
     const project = this.#directory().projects.get(projectId)
-    if (!project) throw validationError('projectId', `unknown project ${projectId}`)
+    if (!project) throw invalidInput('projectId', `unknown project ${projectId}`)
     return project
   }
 
@@ -239,7 +240,7 @@ export class StringStore implements StorePart {
     if (hashcodes === null) return [...strings.values()]
     return hashcodes.map((h, i) => {
       const found = strings.get(h)
-      if (!found) throw validationError(`${field}[${i}]`, `unknown hashcode ${h} in project ${projectId}`)
+      if (!found) throw invalidInput(`${field}[${i}]`, `unknown hashcode ${h} in project ${projectId}`)
       return found
     })
   }
@@ -249,7 +250,7 @@ export class StringStore implements StorePart {
     if (localeIds === null) return [...project.targetLocaleIds]
     localeIds.forEach((l, i) => {
       if (!project.targetLocaleIds.includes(l)) {
-        throw validationError(`${field}[${i}]`, `${l} is not a target locale of project ${projectId}`)
+        throw invalidInput(`${field}[${i}]`, `${l} is not a target locale of project ${projectId}`)
       }
     })
     return [...localeIds]
@@ -324,7 +325,7 @@ export class StringStore implements StorePart {
   ): TranslationState {
     this.#locales(projectId, [localeId], 'localeId')
     const string = this.get(projectId, hashcode)
-    if (!string) throw validationError('hashcode', `unknown hashcode ${hashcode} in project ${projectId}`)
+    if (!string) throw invalidInput('hashcode', `unknown hashcode ${hashcode} in project ${projectId}`)
     const state = string.translations[localeId] ?? { pending: null, published: null }
     string.translations[localeId] = state
     state.pending = { text, modifiedDate: now }

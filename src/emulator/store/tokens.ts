@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import type { TokenPair } from '../../core/model/wire'
 import type { StorePart } from './part'
 
-export interface TokenPair {
-  accessToken: string
-  refreshToken: string
-  expiresIn: number
-  refreshExpiresIn: number
-  tokenType: 'Bearer'
-}
+export type { TokenPair }
 
 interface Grant {
   userIdentifier: string

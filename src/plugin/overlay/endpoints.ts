@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ISSUE_SUBTYPES, type IssueTypeCode } from '../../core/review/issue-types'
 import { type IssueWithComments, ReviewService, ReviewUnavailableError } from '../../core/review/service'
+import { connectReview } from '../../service'
 import type { TmsSession } from '../session'
 import { refusal } from './guard'
 import { type MessageInfo, messageOf, pseudoStates, translatedIds } from './message-info'
@@ -30,7 +31,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
   const review = (): ReviewService => {
     if (service?.options !== session.options) {
       void service?.close()
-      service = new ReviewService(session.options)
+      service = new ReviewService(session.options, connectReview())
     }
     return service
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { escapeRegex } from '../core/escape-regex'
+import { escapeRegex } from '../../core/escape-regex'
 
 /**
  * Content hashes in the file names of a locale copy. A file whose content differs from what the

@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
-import { escapeRegex } from '../core/escape-regex'
-import { contentDigest, newHash, replacementsDigest } from './inline-hashes'
-import { localizeHtml } from './inline-html'
+import { escapeRegex } from '../../core/escape-regex'
+import { contentDigest, newHash, replacementsDigest } from './hashes'
+import { localizeHtml } from './html'
 import {
   DIR_TOKEN,
   type Edit,
@@ -11,8 +11,8 @@ import {
   mayHaveSites,
   type Site,
   siteReplacement,
-} from './inline-markers'
-import { lineStarts, type RawSourceMap, rebaseSources, shiftMappings } from './inline-sourcemap'
+} from './markers'
+import { lineStarts, type RawSourceMap, rebaseSources, shiftMappings } from './sourcemap'
 
 /**
  * The copies of an inline build: the bundler's finished output (every chunk, asset and page) in, one

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { type Options, TmsConfigError } from '../options'
+import { type Options, TmsConfigError } from './options'
 
 /** Config file names, in the order they are looked for in each directory. */
 export const CONFIG_FILES: readonly string[] = [

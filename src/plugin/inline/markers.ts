@@ -1,7 +1,7 @@
 import { type ParserOptions, parseSync, Visitor } from 'oxc-parser'
-import { jsString } from '../core/catalog'
-import { type AstNode, staticString, unwrap } from '../core/extract/nodes'
-import { LOOKUP_LOCAL } from './transform'
+import { jsString } from '../../core/catalog'
+import { type AstNode, staticString, unwrap } from '../../core/extract/nodes'
+import { LOOKUP_LOCAL } from '../transform'
 
 /**
  * The places in a finished chunk that differ between the locale copies of an inline build, and what

@@ -1,8 +1,8 @@
-import { InlineOutput, type OutputFile } from './inline-copies'
-import { DIR_TOKEN } from './inline-markers'
-import type { RawSourceMap } from './inline-sourcemap'
-import { REPORT_FILE } from './report'
-import type { TmsSession } from './session'
+import { REPORT_FILE } from '../report'
+import type { TmsSession } from '../session'
+import { InlineOutput, type OutputFile } from './copies'
+import { DIR_TOKEN } from './markers'
+import type { RawSourceMap } from './sourcemap'
 
 /**
  * Inline mode for webpack and rspack: when the assets are final (minified, source maps made, real

@@ -1,4 +1,4 @@
-import type { Edit } from './inline-markers'
+import type { Edit } from './markers'
 
 /**
  * The source map of a locale copy of a chunk: the bundler's map with its generated positions moved

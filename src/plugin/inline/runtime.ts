@@ -1,5 +1,5 @@
-import { jsString } from '../core/catalog'
-import { LOCALE_MARKER } from './inline-markers'
+import { jsString } from '../../core/catalog'
+import { LOCALE_MARKER } from './markers'
 
 /**
  * The virtual runtime module of an inline build. Each copy is one locale: `getLocale()` returns it

@@ -1,11 +1,11 @@
 import { cpSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { InlineOutput, type OutputFile } from './inline-copies'
-import { hashFromPattern, hashFromPreliminary } from './inline-hashes'
-import { DIR_TOKEN } from './inline-markers'
-import type { RawSourceMap } from './inline-sourcemap'
-import { REPORT_FILE } from './report'
-import type { TmsSession } from './session'
+import { REPORT_FILE } from '../report'
+import type { TmsSession } from '../session'
+import { InlineOutput, type OutputFile } from './copies'
+import { hashFromPattern, hashFromPreliminary } from './hashes'
+import { DIR_TOKEN } from './markers'
+import type { RawSourceMap } from './sourcemap'
 
 /**
  * Inline mode for rollup, rolldown and vite: once every other plugin has finished the bundle

@@ -1,0 +1,64 @@
+import type { PlaceholderFormat } from '../placeholders'
+import type { PseudoLocale } from '../pseudo'
+
+/**
+ * The options as core reads them: their resolved shape, the locale id rule and the error a bad
+ * option throws. `src/options.ts` (the public `Options`, defaults, environment, validation) builds
+ * them on top of this module, so core never imports the options layer.
+ */
+
+export type { PseudoLocale }
+
+/** How the disk cache and the network are used. */
+export type CacheMode = 'prefer-network' | 'offline' | 'frozen' | 'refresh'
+
+/** Credentials, kept apart from the rest so nothing serialises them by accident. */
+export interface Credentials {
+  userIdentifier: string
+  userSecret: string
+}
+
+/** Options after defaults, environment and validation; hooks read only these. */
+export interface ResolvedOptions {
+  root: string
+  projectId: string | undefined
+  baseUrl: string | undefined
+  /** Present only when both parts are set. Not enumerable: never serialised or logged. */
+  readonly credentials: Credentials | undefined
+  locales: string[]
+  sourceLocale: string
+  namespace: string | null
+  include: string[]
+  exclude: string[]
+  keywords: string[]
+  placeholder: { format: PlaceholderFormat | null; custom: string | null }
+  mode: 'runtime' | 'inline'
+  retrievalType: 'published' | 'pending'
+  push: boolean
+  job: { name: string; authorize: boolean } | undefined
+  cache: CacheMode
+  cacheDir: string
+  pseudo: PseudoLocale[]
+  failOnMissing: boolean
+  minCoverage: number
+  report: boolean
+  concurrency: number
+  maxRequestLineBytes: number
+}
+
+/** A configuration problem, thrown at setup with the option's name and the fix. */
+export class TmsConfigError extends Error {
+  readonly option: string
+  constructor(option: string, message: string) {
+    super(`[unplugin-tms] ${message}`)
+    this.name = 'TmsConfigError'
+    this.option = option
+  }
+}
+
+const LOCALE_ID = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
+
+/** True for a BCP 47-like locale id; also what keeps locale ids safe as cache file names. */
+export function isLocaleId(value: string): boolean {
+  return LOCALE_ID.test(value)
+}

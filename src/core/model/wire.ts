@@ -1,0 +1,67 @@
+/**
+ * The spec's wire types that both sides speak: the API client (`src/client/`) reads them, the emulator
+ * (`src/emulator/`) writes them. Written once here, below both. Closed unions list what the spec
+ * names; the client widens them (`| (string & {})`) where the service may grow the list.
+ */
+
+/** A translation job's state (the spec's state machine). */
+export type JobStatus =
+  | 'DRAFT'
+  | 'AWAITING_AUTHORIZATION'
+  | 'IN_PROGRESS'
+  | 'COMPLETE'
+  | 'CLOSED'
+  | 'CANCELLED'
+
+/** The state of an operation a 202 answer left running. */
+export type JobProcessState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'
+
+/** The steps of a workflow, in order. */
+export type WorkflowStepType = 'TRANSLATION' | 'POST_TRANSLATION__EDIT' | 'PUBLISH'
+
+export type IssueTypeCode = 'SOURCE' | 'TRANSLATION'
+
+export type IssueStateCode = 'OPENED' | 'RESOLVED'
+
+/** The answer of authenticate and of refresh. */
+export interface TokenPair {
+  accessToken: string
+  refreshToken: string
+  /** Seconds. */
+  expiresIn: number
+  /** Seconds. */
+  refreshExpiresIn: number
+  tokenType: 'Bearer' | (string & {})
+}
+
+export interface ProgressSummary {
+  totalWordCount: number
+  percentComplete: number
+}
+
+export interface WorkflowStepSummary {
+  workflowStepUid: string
+  workflowStepName: string
+  stringCount: number
+  wordCount: number
+  workflowStepType: WorkflowStepType | (string & {})
+}
+
+/** A job's progress in one locale. */
+export interface LocaleProgress {
+  targetLocaleId: string
+  targetLocaleDescription: string
+  workflowProgressReportList: Array<{
+    workflowUid: string
+    workflowName: string
+    workflowStepSummaryReportItemList: WorkflowStepSummary[]
+  }>
+  unauthorizedProgressReport: { stringCount: number; wordCount: number }
+  progress: ProgressSummary
+}
+
+/** The answer of a job's progress. */
+export interface ProgressReport {
+  contentProgressReport: LocaleProgress[]
+  progress: ProgressSummary
+}
