@@ -127,6 +127,21 @@ test('Alt+click on a translated text opens its panel: hashcode, file:line:col, l
   await page.waitForSelector(panel, { state: 'hidden', ...TIMEOUT })
 })
 
+test('Alt+click on a text no message made opens nothing, and the click goes on to the page', async () => {
+  await page.evaluate(() => {
+    document.querySelector('#static')!.addEventListener('click', () => {
+      ;(window as unknown as { clicked: boolean }).clicked = true
+    })
+  })
+  await page.click('#static', { modifiers: ['Alt'] })
+  await page.waitForFunction(
+    () => (window as unknown as { clicked?: boolean }).clicked === true,
+    undefined,
+    TIMEOUT,
+  )
+  expect(await page.isHidden(panel)).toBe(true)
+})
+
 test('a pending and a missing translation show as such', async () => {
   await openPanelOn('#welcome')
   expect(await localeStates()).toEqual({ 'fr-FR': 'published', 'de-DE': 'pending', 'en-XA': 'pseudo' })

@@ -1,6 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
 import type { Browser, Page } from 'playwright-core'
 import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -128,4 +129,35 @@ test('Alt+click on a translated React text: hashcode, file:line:col and locale s
   expect(await page.textContent(`${panel} li.issue [data-tms=issue-head]`)).toBe(
     'TRANSLATION · DOES_NOT_FIT_SPACE · fr-FR · OPENED',
   )
+})
+
+const MARKER = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uE000-\uF8FF]/gu
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => join(e.parentPath, e.name))
+}
+
+const markers = (files: string[]): number =>
+  files.reduce((n, f) => n + (readFileSync(f, 'utf8').match(MARKER)?.length ?? 0), 0)
+
+test('the production build adds no marker character to the app and holds no overlay code', async () => {
+  const files = jsFiles(join(root, 'dist'))
+  const catalogs = files.filter((f) => /[\\/]tms-[\w-]+-[\w-]+\.js$/.test(f))
+  expect(catalogs.length).toBe(5)
+  // React's own code holds a zero-width space: the same app built without the plugin is the baseline.
+  const plain = join(root, 'dist-plain')
+  await build({ root, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir: plain } })
+  const app = files.filter((f) => !catalogs.includes(f))
+  expect(markers(app)).toBe(markers(jsFiles(plain)))
+  // The catalogs: the texts as translated, no marker (ar-XB's direction marks are the pseudo-locale's text).
+  expect(markers(catalogs.filter((f) => !f.includes('ar-XB')))).toBe(0)
+  const found = files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    return ['tms-overlay', '__tms/overlay', '__tms_attach', '__tms_seen', 'x-tms-overlay-token']
+      .filter((name) => text.includes(name))
+      .map((name) => `${file}: ${name}`)
+  })
+  expect(found).toEqual([])
 })
