@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
+import { connectService } from '../../src/service'
 import { control } from '../helpers/sync'
 import { buildRollup } from '../plugin/bundlers'
 
@@ -70,6 +71,7 @@ beforeAll(async () => {
     logger: { info() {}, warn() {} },
     push: true,
     pull: false,
+    connect: connectService(),
   })
   for (const m of seeded.extraction.messages) hashcodes.set(m.text, seeded.sync.hashcodes.get(m.key)!)
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
