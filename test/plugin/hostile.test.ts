@@ -24,15 +24,17 @@ import {
 
 /**
  * Translations written to break out of their string literal: quotes of every kind, backslashes (one at
- * the very end), `${`, `</script>`, U+2028/U+2029 and a newline, plus one with a placeholder the source
+ * the very end), `${`, `</script >`, U+2028/U+2029 and a newline, plus one with a placeholder the source
  * does not have. Every bundler's output must show them as plain text, run none of them, and use the
  * source text for the rejected one.
  */
 
 const HOSTILE: Record<string, string> = {
   'Welcome to the shop': `Quote ' double " backtick \` backslash \\ end \\`,
+  // `</script >` ends a script element as `</script>` does; `</script>` itself reads as a rich-text tag
+  // the source lacks, and that translation is rejected (test/icu/rich-text.test.ts).
   'You have {count} items in your cart':
-    '${(globalThis.pwned = 1)} {count} </script><script>globalThis.pwned = 2</script>',
+    '${(globalThis.pwned = 1)} {count} </script ><script >globalThis.pwned = 2</script >',
   Open: 'Line\u2028separator\u2029paragraph\nnewline */ //',
   // The service could return this; the source has {name}, so it must be rejected.
   'Hello {name}!': 'Bonjour {nom} !',
@@ -89,7 +91,7 @@ test('the generated catalog chunk escapes what could end a script element or a l
   const fr = [...outputFiles(built.outDir)].find(([file]) => file.includes('tms-fr-FR'))![1]
   expect(fr).not.toMatch(/<\/script/i)
   expect(fr).not.toMatch(/[\u2028\u2029]/)
-  expect(fr).toContain('\\u003c/script>\\u003cscript>globalThis.pwned = 2\\u003c/script>')
+  expect(fr).toContain('\\u003c/script >\\u003cscript >globalThis.pwned = 2\\u003c/script >')
   expect(fr).toContain('"Line\\u2028separator\\u2029paragraph\\nnewline */ //"')
   expect(fr).toContain('"Quote \' double \\" backtick ` backslash \\\\ end \\\\"')
 })
