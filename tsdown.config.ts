@@ -34,4 +34,14 @@ export default defineConfig([
   // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared
   // chunk, and each runtime file must be whole, as the plugin embeds its text in a virtual module.
   { ...shared, entry: { 'runtime-node': 'src/runtime/node.ts' }, clean: false },
+  // The dev overlay's page code, whole: the vite dev server serves its text as a virtual module
+  // (src/plugin/overlay/page-code.ts); no build of an app ever includes it.
+  {
+    ...shared,
+    platform: 'browser',
+    target: 'es2022',
+    dts: false,
+    entry: { 'overlay-page': 'src/overlay/index.ts' },
+    clean: false,
+  },
 ])

@@ -1,6 +1,7 @@
 import type { ClientOptions, TmsClient } from './client/index'
 import type { ResolvedOptions } from './core/model/options'
 import { type ServiceConnector, usesService } from './core/pipeline'
+import type { ReviewClient, ReviewConnector } from './core/review/service'
 import type { SyncClient } from './core/sync'
 
 /**
@@ -53,4 +54,9 @@ export function connectService(settings: ClientSettings = {}): ServiceConnector 
     if (!client) return undefined
     return { client: syncClientOf(client), requests: () => client.stats.total, close: () => client.close() }
   }
+}
+
+/** The review calls (`src/core/review/service.ts`): issues, comments and translations of the client. */
+export function connectReview(settings: ClientSettings = {}): ReviewConnector {
+  return async (options) => (await clientFor(options, settings)) as ReviewClient | undefined
 }

@@ -4,6 +4,7 @@ import { cac } from 'cac'
 import { VERSION } from '../version'
 import { registerEmulatorCommand } from './emulator'
 import { registerExtractCommand } from './extract'
+import { registerIssuesCommand } from './issues'
 import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
@@ -12,6 +13,7 @@ const cli = cac('tms')
 registerSyncCommands(cli)
 registerEmulatorCommand(cli)
 registerExtractCommand(cli)
+registerIssuesCommand(cli)
 
 cli.help()
 cli.version(VERSION)

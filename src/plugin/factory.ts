@@ -5,6 +5,7 @@ import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
+import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
@@ -79,6 +80,8 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
   const code = codeFilter(raw, hasConfigFile)
+  /** The review overlay: made by a vite dev server only, so no build ever holds any of it. */
+  let overlay: DevOverlay | undefined
 
   const plugin: UnpluginOptions = {
     name: 'unplugin-tms',
@@ -100,8 +103,15 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
           // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
           // with no HMR hook, which only the browser's environment receives.
           const server = isVite && isServerEnvironment(this, loadOptions)
-          return session.runtimeModule({ hot: dev && !server, chunkNames: webpackLike, server })
+          const runtime = await session.runtimeModule({
+            hot: dev && !server,
+            chunkNames: webpackLike,
+            server,
+          })
+          return overlay && dev && !server ? overlay.runtime(runtime) : runtime
         }
+        const overlaid = overlay && dev ? await overlay.load(id) : undefined
+        if (overlaid !== undefined) return overlaid
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
         // A catalog holds translations: it waits for the pull, which the other modules do not.
@@ -208,6 +218,10 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
     },
     writeBundle: {
       order: 'post',

@@ -1,0 +1,163 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import type { Browser, Page } from 'playwright-core'
+import { build, createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createClient, type TmsClient } from '../../src/client/index'
+import { DiskCache } from '../../src/core/cache'
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { control } from '../helpers/sync'
+import { launchChromium } from '../plugin/bundlers'
+
+/**
+ * The overlay on examples/vite-react as its README runs it (its own vite.config.ts, the built
+ * package): a React page, after a build pushed and pulled against the emulator. The copy lives under
+ * the repo's .tmp/ so that it resolves react and unplugin-tms as the example does, without sharing the
+ * example's cache with the demo tests.
+ */
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+const EXAMPLE = join(REPO, 'examples/vite-react')
+const TIMEOUT = { timeout: 30_000 }
+const panel = '#tms-overlay [data-tms=panel]'
+
+let emu: RunningEmulator
+let client: TmsClient
+let root: string
+let browser: Browser
+let server: ViteDevServer
+let page: Page
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 })
+  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
+    mode: 'memory',
+    publishDelayMs: 0,
+  })
+  Object.assign(process.env, {
+    TMS_BASE_URL: emu.url,
+    TMS_PROJECT_ID: 'demo-project',
+    TMS_USER_IDENTIFIER: 'demo-user',
+    TMS_USER_SECRET: 'demo-secret',
+  })
+  client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
+  await client.issues.createWatcher('demo-account', { email: 'translators@example.com', name: 'Translators' })
+  mkdirSync(join(REPO, '.tmp'), { recursive: true })
+  root = mkdtempSync(join(REPO, '.tmp', 'overlay-vite-react-'))
+  cpSync(EXAMPLE, root, {
+    recursive: true,
+    filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src),
+  })
+  const configFile = join(root, 'vite.config.ts')
+  // The build pushes the messages, gets them translated and fills the cache the dev server reads.
+  await build({ root, configFile, logLevel: 'silent' })
+  server = await createServer({
+    root,
+    configFile,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  await server.listen()
+  browser = await launchChromium()
+  page = await browser.newPage()
+  await page.goto(server.resolvedUrls!.local[0]!)
+  await page.waitForSelector('#greeting', TIMEOUT)
+  await page.waitForSelector('#tms-overlay [data-tms=pick]', TIMEOUT)
+}, 180_000)
+
+afterAll(async () => {
+  await page?.close()
+  await browser?.close()
+  await server?.close()
+  await client?.close()
+  await emu?.close()
+  if (root) rmSync(root, { recursive: true, force: true })
+})
+
+test('Alt+click on a translated React text: hashcode, file:line:col and locale states; an issue from the form reaches the service', async () => {
+  await page.selectOption('#locale', 'fr-FR')
+  await page.waitForFunction(
+    () => document.querySelector('#greeting')?.textContent === 'Bonjour Ada !',
+    undefined,
+    TIMEOUT,
+  )
+  await page.click('#greeting', { modifiers: ['Alt'] })
+  await page.waitForSelector(`${panel} [data-tms=hashcode]`, TIMEOUT)
+
+  const manifest = await new DiskCache(join(root, '.tms-cache'), 'demo-project').readManifest()
+  if (!manifest.hit) throw new Error('the build wrote no manifest')
+  const hashcode = Object.values(manifest.value.entries).find((e) => e.parsed === 'Hello {0}!')!.hashcode
+  expect(await page.textContent(`${panel} [data-tms=hashcode]`)).toBe(hashcode)
+  expect(await page.textContent(`${panel} [data-tms=source]`)).toBe('Hello {name}!')
+  const lines = readFileSync(join(root, 'src/App.tsx'), 'utf8').split('\n')
+  const line = lines.findIndex((l) => l.includes("t('Hello {name}!'"))
+  expect(await page.$$eval(`${panel} [data-tms=location]`, (a) => a.map((x) => x.textContent))).toEqual([
+    `src/App.tsx:${line + 1}:${lines[line]!.indexOf("t('Hello {name}!'") + 1}`,
+  ])
+  const states = await page.$$eval(`${panel} [data-tms=locales] tr[data-locale]`, (rows) =>
+    rows.map(
+      (r) => `${r.getAttribute('data-locale')} ${r.getAttribute('data-state')} ${r.children[2]!.textContent}`,
+    ),
+  )
+  expect(states).toEqual([
+    'fr-FR published Bonjour {name} !',
+    'de-DE published Hallo {name}!',
+    'ja-JP published こんにちは、{name}！',
+    expect.stringMatching(/^en-XA pseudo /),
+    expect.stringMatching(/^ar-XB pseudo /),
+  ])
+
+  await page.selectOption(`${panel} [data-tms=issue-subtype]`, 'DOES_NOT_FIT_SPACE')
+  await page.fill(`${panel} [data-tms=issue-text-input]`, 'Too long for the header on phones')
+  await page.click(`${panel} [data-tms=issue-form] button[type=submit]`)
+  await page.waitForSelector(`${panel} li.issue`, TIMEOUT)
+  const issues = (await client.issues.findPage('demo-project')).items
+  expect(issues.map((i) => [i.string, i.issueTypeCode, i.issueSubTypeCode, i.issueText])).toEqual([
+    [
+      { hashcode, localeId: 'fr-FR' },
+      'TRANSLATION',
+      'DOES_NOT_FIT_SPACE',
+      'Too long for the header on phones',
+    ],
+  ])
+  const sent = (await control(emu, 'GET', '/_emulator/notifications')) as {
+    items: { email: string; event: string }[]
+  }
+  expect(sent.items.map((n) => `${n.email} ${n.event}`)).toEqual(['translators@example.com issue.opened'])
+  expect(await page.textContent(`${panel} li.issue [data-tms=issue-head]`)).toBe(
+    'TRANSLATION · DOES_NOT_FIT_SPACE · fr-FR · OPENED',
+  )
+})
+
+const MARKER = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uE000-\uF8FF]/gu
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => join(e.parentPath, e.name))
+}
+
+const markers = (files: string[]): number =>
+  files.reduce((n, f) => n + (readFileSync(f, 'utf8').match(MARKER)?.length ?? 0), 0)
+
+test('the production build adds no marker character to the app and holds no overlay code', async () => {
+  const files = jsFiles(join(root, 'dist'))
+  const catalogs = files.filter((f) => /[\\/]tms-[\w-]+-[\w-]+\.js$/.test(f))
+  expect(catalogs.length).toBe(5)
+  // React's own code holds a zero-width space: the same app built without the plugin is the baseline.
+  const plain = join(root, 'dist-plain')
+  await build({ root, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir: plain } })
+  const app = files.filter((f) => !catalogs.includes(f))
+  expect(markers(app)).toBe(markers(jsFiles(plain)))
+  // The catalogs: the texts as translated, no marker (ar-XB's direction marks are the pseudo-locale's text).
+  expect(markers(catalogs.filter((f) => !f.includes('ar-XB')))).toBe(0)
+  const found = files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    return ['tms-overlay', '__tms/overlay', '__tms_attach', '__tms_seen', 'x-tms-overlay-token']
+      .filter((name) => text.includes(name))
+      .map((name) => `${file}: ${name}`)
+  })
+  expect(found).toEqual([])
+})
