@@ -84,7 +84,7 @@ describe('checkIcuTranslation', () => {
     [
       'leaves a tag open',
       'Voir <link>les <b>nouvelles</b> conditions et {count, plural, one {<em>#</em> x} other {<em>#</em> y}}',
-      'it does not parse: a tag is not closed (at character 5)',
+      "it does not parse: a tag is not closed (a literal < is written '<') (at character 5)",
     ],
   ])('rejects a translation of a tagged message that %s', (_what, translation, reason) => {
     expect(checkIcuTranslation(RICH, translation, 'fr-FR')).toEqual({ ok: false, reason })

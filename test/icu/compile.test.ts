@@ -62,7 +62,7 @@ describe('compileMessage', () => {
       }
       return ['parsed', -1]
     }
-    expect(problem('Press <Enter> to go on')).toEqual(['a tag is not closed', 6])
+    expect(problem('Press <Enter> to go on')).toEqual(["a tag is not closed (a literal < is written '<')", 6])
     // At the closing tag's name.
     expect(problem('<a>x</b>')).toEqual(['a closing tag does not match the open tag', 6])
     expect(problem('<0>x</1>')).toEqual(['a closing tag does not match the open tag', 6])

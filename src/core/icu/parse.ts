@@ -25,10 +25,11 @@ const PROBLEMS: Record<string, string> = {
   INVALID_DATE_TIME_SKELETON: 'a date/time skeleton is invalid',
   EXPECT_NUMBER_SKELETON: 'a number skeleton is missing after ::',
   EXPECT_DATE_TIME_SKELETON: 'a date/time skeleton is missing after ::',
-  INVALID_TAG: 'a tag is malformed (a tag is <name>...</name>, name of letters, digits, _ and -)',
+  INVALID_TAG:
+    "a tag is malformed (a tag is <name>...</name>, name of letters, digits, _ and -; a literal < is written '<')",
   INVALID_CLOSING_TAG: 'a closing tag is malformed',
   UNMATCHED_CLOSING_TAG: 'a closing tag does not match the open tag',
-  UNCLOSED_TAG: 'a tag is not closed',
+  UNCLOSED_TAG: "a tag is not closed (a literal < is written '<')",
   UNCLOSED_QUOTE_IN_ARGUMENT_STYLE: 'a quote in an argument style is not closed',
   EXPECT_SELECT_ARGUMENT_OPTIONS: 'a select has no branches',
   EXPECT_PLURAL_ARGUMENT_OFFSET_VALUE: 'offset: has no number',
