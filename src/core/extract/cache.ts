@@ -99,7 +99,8 @@ type EncodedMessage = [
 ]
 
 type EncodedCall = [
-  tagged: 0 | 1,
+  /** call 0, tagged 1, attribute 2 */
+  kind: 0 | 1 | 2,
   start: number,
   end: number,
   calleeStart: number,
@@ -166,9 +167,9 @@ export function encodeFile(result: FileExtraction): string {
     const mi = index.get(call.messageKey) ?? -1
     const pi = call.pluralKey === undefined ? -1 : (index.get(call.pluralKey) ?? -1)
     const ranges: number[] = []
-    for (const r of call.kind === 'call' ? call.args : (call.expressions ?? [])) ranges.push(r.start, r.end)
+    for (const r of call.kind === 'tagged' ? (call.expressions ?? []) : call.args) ranges.push(r.start, r.end)
     return [
-      call.kind === 'tagged' ? 1 : 0,
+      call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : 0,
       call.start,
       call.end,
       call.callee.start,
@@ -203,7 +204,7 @@ function decodeFile(
     for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
     const site: CallSite = {
       messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : 'call',
+      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : 'call',
       start: e[1],
       end: e[2],
       callee: { start: e[3], end: e[4] },
