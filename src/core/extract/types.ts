@@ -53,7 +53,15 @@ export interface CallSite {
   pluralPlaceholders?: string[]
   line: number
   column: number
+  /**
+   * A call inside a Vue template: how the expression holding it is written, so that the code the
+   * transform writes there stays valid markup (a `"` inside a `"`-quoted attribute becomes `&quot;`).
+   */
+  markup?: Markup
 }
+
+/** Where a template expression is written: `{{ }}`, an attribute value in `"` or `'`, or unquoted. */
+export type Markup = 'text' | 'double' | 'single' | 'unquoted'
 
 export interface Diagnostic {
   severity: 'warning' | 'error'

@@ -14,6 +14,7 @@ import { cannotBeIcu } from '../icu/parse'
 import { APP_PLACEHOLDER_SOURCE } from '../placeholders'
 import { type FileContext, MAX_TEXT_LENGTH } from './calls'
 import type { ParseUnit } from './sources'
+import type { Markup } from './types'
 
 /** The few fields of Vue's template AST read here (vue/compiler-sfc, Vue 3.4+). */
 interface Loc {
@@ -96,12 +97,22 @@ function compilerFor(cwd: string): CompilerSfc | Error {
   return found
 }
 
+function piece(exp: VueExpression): Omit<Piece, 'markup'> {
+  return { start: exp.loc.start.offset, end: exp.loc.end.offset, open: '(' }
+}
+
+function markupAt(code: string, exp: VueExpression | undefined): Markup {
+  const before = exp ? code[exp.loc.start.offset - 1] : undefined
+  return before === '"' ? 'double' : before === "'" ? 'single' : before === '=' ? 'unquoted' : 'text'
+}
+
 /** One template expression and how it is written into the program. */
 interface Piece {
   start: number
   end: number
   /** `(...)` for an expression, `{...}` for the statements of an event handler. */
   open: '(' | '{'
+  markup: Markup
 }
 
 // An inline function handler (`@click="() => ..."`, `function () {}`) is an expression; any other
@@ -109,10 +120,15 @@ interface Piece {
 const FUNCTION_HANDLER =
   /^\s*(?:async\s+)?(?:\([^)]*?\)|[\w$]+)\s*(?::[^=]+)?=>|^\s*(?:async\s+)?function[\s*(]/
 
-function expressionPiece(exp: VueExpression | undefined, pieces: Piece[], statements = false): void {
+function expressionPiece(
+  code: string,
+  exp: VueExpression | undefined,
+  pieces: Piece[],
+  statements = false,
+): void {
   if (!exp || exp.isStatic || exp.loc.end.offset <= exp.loc.start.offset) return
   const open = statements && !FUNCTION_HANDLER.test(exp.content) ? '{' : '('
-  pieces.push({ start: exp.loc.start.offset, end: exp.loc.end.offset, open })
+  pieces.push({ ...piece(exp), open, markup: markupAt(code, exp) })
 }
 
 function visitElement(ctx: FileContext, node: VueNode, pieces: Piece[]): boolean {
@@ -127,14 +143,19 @@ function visitElement(ctx: FileContext, node: VueNode, pieces: Piece[]): boolean
     if (prop.type !== DIRECTIVE) continue
     // A slot's parameters declare names; they call nothing.
     if (prop.name === 'slot') continue
-    if (prop.name === 'for') expressionPiece(prop.forParseResult?.source, pieces)
-    else expressionPiece(prop.exp, pieces, prop.name === 'on')
+    // v-for's source sits inside the attribute: the quote is the one before `item in`.
+    if (prop.name === 'for') {
+      const source = prop.forParseResult?.source
+      if (source) pieces.push({ ...piece(source), markup: markupAt(ctx.code, prop.exp) })
+    } else expressionPiece(ctx.code, prop.exp, pieces, prop.name === 'on')
   }
   return true
 }
 
 function collect(ctx: FileContext, node: VueNode, pieces: Piece[]): void {
-  if (node.type === INTERPOLATION && typeof node.content === 'object') expressionPiece(node.content, pieces)
+  if (node.type === INTERPOLATION && typeof node.content === 'object') {
+    expressionPiece(ctx.code, node.content, pieces)
+  }
   if (node.type === ELEMENT && !visitElement(ctx, node, pieces)) return
   for (const child of node.children ?? []) collect(ctx, child, pieces)
 }
@@ -254,10 +275,17 @@ export function scanVueTemplate(ctx: FileContext, scan: (unit: ParseUnit) => voi
   collect(ctx, template.ast, pieces)
   if (pieces.length === 0) return
   const lang = descriptor.scriptSetup?.lang ?? descriptor.script?.lang
+  const first = ctx.sites.length
   scan({
     parseName: ctx.file,
     code: templateProgram(code, pieces),
     lang: lang === 'ts' || lang === 'tsx' ? 'ts' : 'jsx',
     sourceType: 'module',
   })
+  for (let i = first; i < ctx.sites.length; i++) {
+    const site = ctx.sites[i]!
+    if (site.kind === 'attribute') continue
+    const holder = pieces.find((p) => p.start <= site.start && site.end <= p.end)
+    if (holder) site.markup = holder.markup
+  }
 }

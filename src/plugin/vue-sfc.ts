@@ -1,0 +1,86 @@
+import type { Markup } from '../core/extract/types'
+
+/**
+ * What the transform needs to know of a .vue file's layout: where the lookup's import goes so that
+ * both its scripts and its template can call it, and how code written into template markup is kept
+ * valid markup.
+ *
+ * The import goes into `<script setup>`: Vue's compiler exposes what that block imports to the
+ * template (and hoists it to the module, where a plain `<script>` sees it too). A component without
+ * `<script setup>` whose template calls `t` gets one holding only the import, in the language of its
+ * `<script>`, appended at the end of the file so every original offset stays where it was.
+ */
+
+/** The module that .vue files import their lookup from: the runtime's, read by the render (reactive). */
+export const VUE_BINDING = 'unplugin-tms/vue'
+
+const SCRIPT_OPEN = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi
+const COMMENT = /<!--[\s\S]*?-->/g
+const SETUP = /(?:^|\s)setup(?:[\s=]|$)/i
+const LANG = /\blang\s*=\s*["']?([\w-]+)/i
+
+/** An insertion into the file's text. */
+export interface Insertion {
+  at: number
+  text: string
+}
+
+/** Where `statement` goes in a .vue file; `template`: some call is in the template. */
+export function vueImport(code: string, statement: string, template: boolean, firstCall: number): Insertion {
+  const scan = code.includes('<!--') ? code.replace(COMMENT, (c) => ' '.repeat(c.length)) : code
+  let lang: string | undefined
+  let last = -1
+  SCRIPT_OPEN.lastIndex = 0
+  for (let m = SCRIPT_OPEN.exec(scan); m; m = SCRIPT_OPEN.exec(scan)) {
+    let at = m.index + m[0].length
+    if (code[at] === '\n') at++
+    const attrs = m[1] ?? ''
+    if (SETUP.test(attrs)) return { at, text: code[at - 1] === '\n' ? statement : `\n${statement}` }
+    lang ??= LANG.exec(attrs)?.[1]
+    if (m.index < firstCall) last = at
+  }
+  if (!template && last >= 0)
+    return { at: last, text: code[last - 1] === '\n' ? statement : `\n${statement}` }
+  const open = lang === undefined ? '<script setup>' : `<script setup lang="${lang}">`
+  const gap = code.endsWith('\n') ? '' : '\n'
+  return { at: code.length, text: `${gap}${open}\n${statement}</script>\n` }
+}
+
+const ENTITY: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39;' }
+
+/**
+ * Code written inside template markup: an attribute value cannot hold its own quote (written as an
+ * entity, which Vue decodes before compiling the expression), and an unquoted one no space.
+ */
+export function forMarkup(text: string, markup: Markup): string {
+  switch (markup) {
+    case 'double':
+      return text.replace(/[&"]/g, (c) => ENTITY[c]!)
+    case 'single':
+      return text.replace(/[&']/g, (c) => ENTITY[c]!)
+    case 'unquoted':
+      return text.replace(/, /g, ',')
+    default:
+      return text.includes('}}') ? splitBraces(text) : text
+  }
+}
+
+/**
+ * `}}` ends a `{{ }}` interpolation wherever it stands, even inside a string: a compiled plural's
+ * `{...}}` becomes `{...} }` and a string's `}}` the same string spelled `}\u007d`.
+ */
+function splitBraces(text: string): string {
+  let out = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted && c === '\\') {
+      out += c + (text[++i] ?? '')
+      continue
+    }
+    if (c === '"') quoted = !quoted
+    if (c === '}' && out.endsWith('}')) out += quoted ? '\\u007d' : ' }'
+    else out += c
+  }
+  return out
+}

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { compileScript, compileTemplate, parse } from '@vue/compiler-sfc'
+import { describe, expect, test } from 'vitest'
+import { jsString } from '../../src/core/catalog'
+import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
+import { messageId } from '../../src/plugin/ids'
+import { rewriteMessageCalls } from '../../src/plugin/transform'
+import { forMarkup } from '../../src/plugin/vue-sfc'
+import { compileText } from '../../src/runtime/parse'
+
+/**
+ * The rewrite of .vue files: one directory per case under test/fixtures/vue-transform with input.vue
+ * and the exact output.vue (UPDATE_FIXTURES=1 rewrites them; review the diff). Each output is fed back
+ * in and must come out unchanged, and must compile with Vue's own compiler with the lookup bound to
+ * the `<script setup>` import, never read off the component (`_ctx`).
+ */
+
+const root = fileURLToPath(new URL('../fixtures/vue-transform/', import.meta.url))
+const cases = readdirSync(root).sort()
+const options = resolveExtractOptions({ cwd: root, namespace: null })
+const specs = new Map(options.keywords.map((k) => [k.name, k]))
+
+function rewrite(code: string, file: string): string | null {
+  const fx = extractFromCode(file, code, options)
+  const result = rewriteMessageCalls({
+    code,
+    id: file,
+    calls: fx.calls,
+    specs,
+    runtimeModule: 'unplugin-tms/runtime',
+    lookup: (site) => {
+      const message = fx.messages.find((m) => m.key === site.messageKey)!
+      const compiled = compileText(message.text)
+      // An ICU message's fallback is its compiled form, as the plugin writes it.
+      const form = typeof compiled === 'string' ? {} : { form: JSON.stringify(compiled) }
+      return { id: messageId(site.messageKey), text: message.text, ...form }
+    },
+  })
+  return result?.code ?? null
+}
+
+describe.each(cases)('%s', (name) => {
+  const file = join(root, name, 'input.vue')
+  const expectedFile = join(root, name, 'output.vue')
+  const input = readFileSync(file, 'utf8')
+  const output = rewrite(input, file)
+
+  test('rewrites every call of the template and scripts to the exact output', () => {
+    if (process.env.UPDATE_FIXTURES || !existsSync(expectedFile)) writeFileSync(expectedFile, output ?? '')
+    expect(output).toBe(readFileSync(expectedFile, 'utf8'))
+    expect(output).not.toMatch(/\bt\(|\bt`|\smsg="/)
+  })
+
+  test('the output transformed again is unchanged', () => {
+    expect(rewrite(output!, file)).toBeNull()
+  })
+
+  test('the output compiles, the template calling the imported lookup', () => {
+    const { descriptor, errors } = parse(output!, { filename: file })
+    expect(errors).toEqual([])
+    for (const inlineTemplate of [false, true]) {
+      const script = compileScript(descriptor, { id: name, inlineTemplate })
+      expect(script.content).toContain('import { _l as __tms_l } from "unplugin-tms/vue"')
+      const render = inlineTemplate
+        ? script.content
+        : compileTemplate({
+            source: descriptor.template!.content,
+            filename: file,
+            id: name,
+            compilerOptions: { bindingMetadata: script.bindings },
+          }).code
+      expect(render).not.toContain('_ctx.__tms_l')
+      if (descriptor.template!.content.includes('__tms_l')) expect(render).toMatch(/__tms_l/)
+    }
+  })
+})
+
+test('code written into markup: quotes as entities in attributes, no `}}` inside an interpolation', () => {
+  const out = readFileSync(join(root, 'setup', 'output.vue'), 'utf8')
+  expect(out).toContain(`:title="__tms_l(&quot;${messageId('\u0000\u0000Close')}&quot;, 'Close')"`)
+  expect(out).toContain(`{{ __tms_l(${jsString(messageId('\u0000button\u0000Save'))}, 'Save', undefined) }}`)
+  expect(forMarkup('["a}}", {"b":{}}]', 'text')).toBe('["a}\\u007d", {"b":{} }]')
+})
