@@ -119,6 +119,7 @@ export const T: DefineSetupFnComponent<MessageProps, EmitsOptions, MessageSlots>
       return props.tag ? h(props.tag, null, out as never) : (out as VNodeChild)
     },
   {
+    // biome-ignore lint/style/useVueMultiWordComponentNames: the one-letter name is the point: <T msg="...">.
     name: 'T',
     props: ['msg', 'values', 'tag', 'variant', 'instruction'],
     slots: Object as MessageSlots,

@@ -6,8 +6,8 @@ import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { launchChromium, serveStatic } from '../plugin/bundlers'
 import { control } from '../helpers/sync'
+import { launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
  * examples/vite-vue as its README runs it (its own vite.config.ts with @vitejs/plugin-vue, the built
@@ -110,7 +110,9 @@ const FRENCH = {
 test('source text, then French after a switch: template, script, plural, lazy component and rich text, no reload', async () => {
   expect(await page.textContent('#cart-count')).toBe('1 item in your cart')
   await page.click('#add')
-  await page.waitForFunction(() => document.querySelector('#cart-count')?.textContent === '2 items in your cart')
+  await page.waitForFunction(
+    () => document.querySelector('#cart-count')?.textContent === '2 items in your cart',
+  )
   // The lazy component: its own chunk, loaded on the click.
   await page.click('#show-delivery')
   await page.waitForSelector('#delivery', TIMEOUT)
@@ -153,7 +155,9 @@ test('the pseudo-locale: every text pseudo-localized, a screenshot saved', async
   await page.selectOption('#locale', 'en-XA')
   const h1 = pseudoLocalize('Welcome to the Vue store', 'en-XA')
   await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, h1, TIMEOUT)
-  expect(await page.textContent('#greeting')).toBe(pseudoLocalize('Hello {name}!', 'en-XA').replace('{name}', 'Ada'))
+  expect(await page.textContent('#greeting')).toBe(
+    pseudoLocalize('Hello {name}!', 'en-XA').replace('{name}', 'Ada'),
+  )
   expect(await page.textContent('#terms-link')).not.toBe('terms of sale')
   mkdirSync(join(REPO, 'test-results'), { recursive: true })
   await page.screenshot({ path: join(REPO, 'test-results', 'vue-pseudo.png'), fullPage: true })
@@ -162,7 +166,9 @@ test('the pseudo-locale: every text pseudo-localized, a screenshot saved', async
 test('one runtime in the bundle: the binding and the lookups share the app runtime module', () => {
   const dir = join(root, 'dist', 'assets')
   const js = readdirSync(dir).filter((f) => f.endsWith('.js'))
-  const holders = js.filter((f) => readFileSync(join(dir, f), 'utf8').includes('[unplugin-tms] unknown locale'))
+  const holders = js.filter((f) =>
+    readFileSync(join(dir, f), 'utf8').includes('[unplugin-tms] unknown locale'),
+  )
   expect(holders).toHaveLength(1)
   expect(js.filter((f) => f.startsWith('tms-')).sort()).toEqual(
     ['ar-XB', 'de-DE', 'en-XA', 'fr-FR', 'ja-JP'].map((l) => expect.stringMatching(new RegExp(`^tms-${l}-`))),
