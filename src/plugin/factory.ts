@@ -39,6 +39,9 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   )
 }
 
+/** Left to vite's resolveId in dev: unplugin-tms/vue imports the runtime, and pre-bundled it would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, VUE_BINDING]
+
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
 
@@ -200,8 +203,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     closeBundle,
     async config(config, env) {
       const deps = {
-        // unplugin-tms/vue imports the runtime: pre-bundled, it would carry a second copy of it.
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, VUE_BINDING] },
+        optimizeDeps: { exclude: NOT_PREBUNDLED },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },
