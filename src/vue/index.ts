@@ -15,7 +15,6 @@ import {
   _l as lookup,
   onLocaleChange,
   setLocale,
-  t,
   type Values,
 } from 'unplugin-tms/runtime'
 import {
@@ -109,13 +108,10 @@ export const T: DefineSetupFnComponent<MessageProps, EmitsOptions, MessageSlots>
           values[name] = (chunks: unknown[]) => slot({ chunks: slotChunks(chunks) })
       }
       const { msg } = props
-      let out: Formatted
-      if (typeof msg === 'function') out = msg(values)
-      else {
-        // Untransformed (an app's unit tests): the source text, following switches all the same.
-        void version.value
-        out = (t as (text: string, values: unknown) => Formatted)(msg, values)
-      }
+      // A static msg is bound to its lookup by the build. A dynamic one has no id: it is formatted as
+      // the source text of a missing translation is, `{name}` values only, so that no ICU parser
+      // ships with the component.
+      const out = typeof msg === 'function' ? msg(values) : lookup('', msg, values)
       return props.tag ? h(props.tag, null, out as never) : (out as VNodeChild)
     },
   {

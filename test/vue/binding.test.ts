@@ -2,6 +2,7 @@ import { _r, _u, getLocale, onLocaleChange, setLocale } from 'unplugin-tms/runti
 import { expect, test } from 'vitest'
 import { computed, createSSRApp, h } from 'vue'
 import { renderToString } from 'vue/server-renderer'
+import { compileText } from '../../src/runtime/parse'
 import { _l, T, useLocale } from '../../src/vue/index'
 
 /**
@@ -39,11 +40,15 @@ test('a computed that looked a message up runs again after a switch and after a 
 
 const render = (vnode: () => ReturnType<typeof h>) => renderToString(createSSRApp({ render: vnode }))
 
+/** `msg` as the build binds a static `<T msg="...">`: the lookup of its id, the compiled source as fallback. */
+const bound = (text: string) => (values: Record<string, unknown>) =>
+  _l('not-in-catalog', compileText(text), values)
+
 test('<T> renders each tag with its slot; chunks are a string for plain text, else the pieces', async () => {
   const link = { link: ({ chunks }: { chunks: unknown }) => [h('a', { href: '/terms' }, chunks as string)] }
-  expect(await render(() => h(T, { msg: 'Read the <link>terms</link>.', tag: 'p', id: 'x' }, link))).toBe(
-    '<p id="x">Read the <a href="/terms">terms</a>.</p>',
-  )
+  expect(
+    await render(() => h(T, { msg: bound('Read the <link>terms</link>.'), tag: 'p', id: 'x' }, link)),
+  ).toBe('<p id="x">Read the <a href="/terms">terms</a>.</p>')
   const seen: unknown[] = []
   const nested = {
     b: ({ chunks }: { chunks: unknown }) => {
@@ -58,16 +63,22 @@ test('<T> renders each tag with its slot; chunks are a string for plain text, el
     },
     i: ({ chunks }: { chunks: unknown }) => [h('i', null, chunks as string)],
   }
-  expect(await render(() => h(T, { msg: 'A <b>bold <i>word</i></b>', tag: 'span' }, nested))).toBe(
+  expect(await render(() => h(T, { msg: bound('A <b>bold <i>word</i></b>'), tag: 'span' }, nested))).toBe(
     '<span>A <b><!--[-->bold <i>word</i><!--]--></b></span>',
   )
   expect(typeof seen[0]).toBe('object')
   // Values and plurals; a tag without a slot shows its content.
   expect(
     await render(() =>
-      h(T, { msg: '{n, plural, one {# <em>file</em>} other {# <em>files</em>}}', values: { n: 2 } }),
+      h(T, { msg: bound('{n, plural, one {# <em>file</em>} other {# <em>files</em>}}'), values: { n: 2 } }),
     ),
   ).toBe('2 files')
+})
+
+test('<T> with a dynamic msg (no id, no ICU parser shipped): its `{name}` values filled in', async () => {
+  expect(await render(() => h(T, { msg: 'Hello {name}', values: { name: 'Ada' }, tag: 'b' }))).toBe(
+    '<b>Hello Ada</b>',
+  )
 })
 
 test('<T> with the bound message the plugin writes: the lookup by id, in the current locale', async () => {
