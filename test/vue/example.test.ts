@@ -2,8 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
+import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { control } from '../helpers/sync'
@@ -51,7 +52,10 @@ beforeAll(async () => {
   await page.waitForSelector('#greeting', TIMEOUT)
 }, 240_000)
 
+let dev: ViteDevServer | undefined
+
 afterAll(async () => {
+  await dev?.close()
   await page?.close()
   await browser?.close()
   await server?.close()
@@ -173,4 +177,54 @@ test('one runtime in the bundle: the binding and the lookups share the app runti
   expect(js.filter((f) => f.startsWith('tms-')).sort()).toEqual(
     ['ar-XB', 'de-DE', 'en-XA', 'fr-FR', 'ja-JP'].map((l) => expect.stringMatching(new RegExp(`^tms-${l}-`))),
   )
+})
+
+test('the dev server: a catalog hot update re-renders the template and <T> in place, with no reload', async () => {
+  // The build above filled the cache; the dev server reads it.
+  dev = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  await dev.listen()
+  await page.goto(dev.resolvedUrls!.local[0]!)
+  await page.waitForSelector('#greeting', TIMEOUT)
+  expect(await page.textContent('h1')).toBe('Welcome to the Vue store')
+  await page.selectOption('#locale', 'fr-FR')
+  await page.waitForFunction(
+    () => document.querySelector('h1')?.textContent === 'Bienvenue dans la boutique Vue',
+    undefined,
+    TIMEOUT,
+  )
+  await page.evaluate(() => Object.assign(window, { stayed: true }))
+
+  const cache = new DiskCache(join(root, '.tms-cache'), 'demo-project')
+  const manifest = await cache.readManifest()
+  const current = await cache.readLocale('fr-FR', 'published')
+  if (!manifest.hit || !current.hit) throw new Error('the build did not fill the cache')
+  const hashcodeOf = (parsed: string) =>
+    Object.values(manifest.value.entries).find((e) => e.parsed === parsed)!.hashcode
+  const h1 = hashcodeOf('Welcome to the Vue store')
+  const terms = hashcodeOf('Read the {0}terms of sale{1} before you buy.')
+  await cache.writeLocale('fr-FR', 'published', {
+    ...current.value.translations,
+    [h1]: 'Bienvenue dans la nouvelle boutique Vue',
+    [terms]: current.value.translations[terms]!.replace('Lisez les', 'Lisez d’abord les'),
+  })
+  await page.waitForFunction(
+    () => document.querySelector('h1')?.textContent === 'Bienvenue dans la nouvelle boutique Vue',
+    undefined,
+    TIMEOUT,
+  )
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#terms')?.textContent ===
+      'Lisez d’abord les conditions de vente avant d’acheter.',
+    undefined,
+    TIMEOUT,
+  )
+  expect(await page.textContent('#terms-link')).toBe('conditions de vente')
+  expect(await page.getAttribute('main', 'lang')).toBe('fr-FR')
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
 })
