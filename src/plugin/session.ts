@@ -27,6 +27,7 @@ import {
   markerCatalogModule,
   runtimeModule,
 } from './virtual'
+import { inlineTemplateProblem } from './vue-sfc'
 
 export { stripQuery }
 
@@ -308,6 +309,8 @@ export class TmsSession {
       build.fileIds.set(file, new Set())
       return problems.length > 0 ? { code, map: null, problems } : null
     }
+    const template = build.inline ? inlineTemplateProblem(fx, build.extractOptions.cwd) : undefined
+    if (template) problems.push(this.framed(template, code))
     const result = rewriteMessageCalls({
       code,
       id,

@@ -1,4 +1,5 @@
-import type { Markup } from '../core/extract/types'
+import { relative } from 'node:path'
+import type { Diagnostic, FileExtraction, Markup } from '../core/extract/types'
 
 /**
  * What the transform needs to know of a .vue file's layout: where the lookup's import goes so that
@@ -83,4 +84,23 @@ function splitBraces(text: string): string {
     else out += c
   }
   return out
+}
+
+/**
+ * Inline mode's lookup is a free global the locale copies replace, which a Vue template cannot name
+ * (Vue reads it off the component): its calls are left as they are, and the build says so once per file.
+ */
+export function inlineTemplateProblem(fx: FileExtraction, cwd: string): Diagnostic | undefined {
+  const sites = fx.calls.filter((c) => c.markup !== undefined || c.kind === 'attribute')
+  const first = sites[0]
+  if (first === undefined) return undefined
+  const rel = relative(cwd, fx.file) || fx.file
+  return {
+    severity: 'warning',
+    code: 'vue-template-inline',
+    message: `${rel}:${first.line}:${first.column}: inline mode does not translate Vue templates: the ${sites.length} message${sites.length === 1 ? '' : 's'} of this template show the source text in every locale copy (the <script> messages are translated); use mode 'runtime' for this app`,
+    file: fx.file,
+    line: first.line,
+    column: first.column,
+  }
 }

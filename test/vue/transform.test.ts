@@ -7,7 +7,7 @@ import { jsString } from '../../src/core/catalog'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
-import { forMarkup } from '../../src/plugin/vue-sfc'
+import { forMarkup, inlineTemplateProblem } from '../../src/plugin/vue-sfc'
 import { compileText } from '../../src/runtime/parse'
 
 /**
@@ -22,7 +22,7 @@ const cases = readdirSync(root).sort()
 const options = resolveExtractOptions({ cwd: root, namespace: null })
 const specs = new Map(options.keywords.map((k) => [k.name, k]))
 
-function rewrite(code: string, file: string): string | null {
+function rewrite(code: string, file: string, inline = false): string | null {
   const fx = extractFromCode(file, code, options)
   const result = rewriteMessageCalls({
     code,
@@ -30,6 +30,7 @@ function rewrite(code: string, file: string): string | null {
     calls: fx.calls,
     specs,
     runtimeModule: 'unplugin-tms/runtime',
+    importRuntime: !inline,
     lookup: (site) => {
       const message = fx.messages.find((m) => m.key === site.messageKey)!
       const compiled = compileText(message.text)
@@ -82,4 +83,21 @@ test('code written into markup: quotes as entities in attributes, no `}}` inside
   expect(out).toContain(`:title="__tms_l(&quot;${messageId('\u0000\u0000Close')}&quot;, 'Close')"`)
   expect(out).toContain(`{{ __tms_l(${jsString(messageId('\u0000button\u0000Save'))}, 'Save', undefined) }}`)
   expect(forMarkup('["a}}", {"b":{}}]', 'text')).toBe('["a}\\u007d", {"b":{} }]')
+})
+
+test('inline mode leaves the template as written, rewrites the scripts, and says so once per file', () => {
+  const file = join(root, 'setup', 'input.vue')
+  const input = readFileSync(file, 'utf8')
+  const out = rewrite(input, file, true)!
+  const template = (code: string) => code.slice(0, code.indexOf('</template>\n\n<script'))
+  expect(template(out)).toBe(template(input))
+  expect(out).toContain(
+    `const label = __tms_l(${jsString(messageId('\u0000\u0000From the script'))}, 'From the script')`,
+  )
+  expect(out).not.toContain('import { _l')
+  const problem = inlineTemplateProblem(extractFromCode(file, input, options), root)!
+  expect(`${problem.severity} ${problem.code}: ${problem.message}`).toBe(
+    "warning vue-template-inline: setup/input.vue:2:20: inline mode does not translate Vue templates: the 12 messages of this template show the source text in every locale copy (the <script> messages are translated); use mode 'runtime' for this app",
+  )
+  expect(inlineTemplateProblem(extractFromCode(file, 'const a = 1', options), root)).toBeUndefined()
 })
