@@ -52,7 +52,11 @@ interface VueBlock {
 interface CompilerSfc {
   parse(
     source: string,
-    options: { filename: string; sourceMap: boolean; ignoreEmpty?: boolean },
+    options: {
+      filename: string
+      sourceMap: boolean
+      templateParseOptions?: { prefixIdentifiers?: boolean }
+    },
   ): {
     descriptor: { template: VueBlock | null; script: VueBlock | null; scriptSetup: VueBlock | null }
     errors: (Error & { loc?: Loc })[]
@@ -255,7 +259,12 @@ export function scanVueTemplate(ctx: FileContext, scan: (unit: ParseUnit) => voi
     )
     return
   }
-  const { descriptor, errors } = compiler.parse(code, { filename: ctx.file, sourceMap: false })
+  // Vue's own parse of each expression (with Babel) is left out: oxc reads them below, 4x faster.
+  const { descriptor, errors } = compiler.parse(code, {
+    filename: ctx.file,
+    sourceMap: false,
+    templateParseOptions: { prefixIdentifiers: false },
+  })
   const template = descriptor.template
   if (errors.length > 0) {
     // Vue would not compile it either: one warning, at Vue's first error.
