@@ -51,7 +51,8 @@ const ENTITY: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39
 
 /**
  * Code written inside template markup: an attribute value cannot hold its own quote (written as an
- * entity, which Vue decodes before compiling the expression), and an unquoted one no space.
+ * entity, which Vue decodes before compiling the expression), an unquoted one no space or `>`, and an
+ * interpolation no `}}`. The code written is the lookup's head and JSON literals (double-quoted).
  */
 export function forMarkup(text: string, markup: Markup): string {
   switch (markup) {
@@ -60,17 +61,22 @@ export function forMarkup(text: string, markup: Markup): string {
     case 'single':
       return text.replace(/[&']/g, (c) => ENTITY[c]!)
     case 'unquoted':
-      return text.replace(/, /g, ',')
+      // Outside strings a space is only layout; inside, the same string spelled with escapes.
+      return respell(text, (c, quoted) =>
+        c === ' ' ? (quoted ? '\\u0020' : '') : c === '>' && quoted ? '\\u003e' : c,
+      )
     default:
-      return text.includes('}}') ? splitBraces(text) : text
+      // A compiled plural's `{...}}` becomes `{...} }`, a string's `}}` the same string as `}\u007d`.
+      return text.includes('}}')
+        ? respell(text, (c, quoted, out) =>
+            c === '}' && out.endsWith('}') ? (quoted ? '\\u007d' : ' }') : c,
+          )
+        : text
   }
 }
 
-/**
- * `}}` ends a `{{ }}` interpolation wherever it stands, even inside a string: a compiled plural's
- * `{...}}` becomes `{...} }` and a string's `}}` the same string spelled `}\u007d`.
- */
-function splitBraces(text: string): string {
+/** `text` with each character outside escapes replaced by `spell(character, inside a string, so far)`. */
+function respell(text: string, spell: (c: string, quoted: boolean, out: string) => string): string {
   let out = ''
   let quoted = false
   for (let i = 0; i < text.length; i++) {
@@ -80,8 +86,7 @@ function splitBraces(text: string): string {
       continue
     }
     if (c === '"') quoted = !quoted
-    if (c === '}' && out.endsWith('}')) out += quoted ? '\\u007d' : ' }'
-    else out += c
+    out += spell(c, quoted, out)
   }
   return out
 }

@@ -83,6 +83,9 @@ test('code written into markup: quotes as entities in attributes, no `}}` inside
   expect(out).toContain(`:title="__tms_l(&quot;${messageId('\u0000\u0000Close')}&quot;, 'Close')"`)
   expect(out).toContain(`{{ __tms_l(${jsString(messageId('\u0000button\u0000Save'))}, 'Save', undefined) }}`)
   expect(forMarkup('["a}}", {"b":{}}]', 'text')).toBe('["a}\\u007d", {"b":{} }]')
+  expect(forMarkup('__tms_l("id", ["a > b, c"], x)', 'unquoted')).toBe(
+    '__tms_l("id",["a\\u0020\\u003e\\u0020b,\\u0020c"],x)',
+  )
 })
 
 test('inline mode leaves the template as written, rewrites the scripts, and says so once per file', () => {
