@@ -27,7 +27,7 @@ import {
   markerCatalogModule,
   runtimeModule,
 } from './virtual'
-import { inlineTemplateProblem } from './vue-sfc'
+import { templateProblem } from './vue-sfc'
 
 export { stripQuery }
 
@@ -309,7 +309,7 @@ export class TmsSession {
       build.fileIds.set(file, new Set())
       return problems.length > 0 ? { code, map: null, problems } : null
     }
-    const template = build.inline ? inlineTemplateProblem(fx, build.extractOptions.cwd) : undefined
+    const template = templateProblem(fx, code, build.extractOptions.cwd, build.inline)
     if (template) problems.push(this.framed(template, code))
     const result = rewriteMessageCalls({
       code,

@@ -4,7 +4,7 @@ import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup } from '../core/extract/types'
 import { Edits } from './edits'
-import { forMarkup, VUE_BINDING, vueImport } from './vue-sfc'
+import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
 
 /**
  * The rewrite of one module's message calls into catalog lookups, with magic-string so the source map
@@ -126,11 +126,12 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   let template = false
   const inline = input.importRuntime === false
   const vue = /\.vue$/i.test(input.id.split('?')[0]!)
+  const templateImport = vue && templateCanImport(code)
   let formats = false
   for (const site of calls) {
     const inTemplate = site.markup !== undefined || site.kind === 'attribute'
-    // Inline mode's free global cannot be named in a template (Vue reads it off the component).
-    if (inTemplate && inline) continue
+    // Left as written where the template cannot call the lookup (templateProblem says why).
+    if (inTemplate && (inline || !templateImport)) continue
     const found = lookup(site)
     if (!found) continue
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))

@@ -20,6 +20,25 @@ const COMMENT = /<!--[\s\S]*?-->/g
 const SETUP = /(?:^|\s)setup(?:[\s=]|$)/i
 const LANG = /\blang\s*=\s*["']?([\w-]+)/i
 
+const SCRIPT_BLOCK = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi
+const SETUP_OPTION = /\bsetup\s*[(:]/
+
+/**
+ * Can the template be given the lookup? Yes with a `<script setup>`, or with none that an appended one
+ * would break: Vue replaces a `setup()` option of the plain `<script>` by the appended block's, and
+ * the bindings it returned would be gone.
+ */
+export function templateCanImport(code: string): boolean {
+  const scan = code.includes('<!--') ? code.replace(COMMENT, (c) => ' '.repeat(c.length)) : code
+  SCRIPT_BLOCK.lastIndex = 0
+  let plainSetup = false
+  for (let m = SCRIPT_BLOCK.exec(scan); m; m = SCRIPT_BLOCK.exec(scan)) {
+    if (SETUP.test(m[1] ?? '')) return true
+    if (SETUP_OPTION.test(m[2] ?? '')) plainSetup = true
+  }
+  return !plainSetup
+}
+
 /** An insertion into the file's text. */
 export interface Insertion {
   at: number
@@ -92,18 +111,37 @@ function respell(text: string, spell: (c: string, quoted: boolean, out: string) 
 }
 
 /**
- * Inline mode's lookup is a free global the locale copies replace, which a Vue template cannot name
- * (Vue reads it off the component): its calls are left as they are, and the build says so once per file.
+ * Why the template's messages of a .vue file are left as written, if they are: inline mode's lookup is
+ * a free global the locale copies replace, which a Vue template cannot name (Vue reads names off the
+ * component); a component whose plain `<script>` has a `setup()` option cannot be given a
+ * `<script setup>`. Said once per file.
  */
-export function inlineTemplateProblem(fx: FileExtraction, cwd: string): Diagnostic | undefined {
+export function templateProblem(
+  fx: FileExtraction,
+  code: string,
+  cwd: string,
+  inline: boolean,
+): Diagnostic | undefined {
   const sites = fx.calls.filter((c) => c.markup !== undefined || c.kind === 'attribute')
   const first = sites[0]
   if (first === undefined) return undefined
+  let why: string
+  let fix: string
+  if (inline) {
+    why = 'inline mode does not translate Vue templates'
+    fix = "use mode 'runtime' for this app"
+  } else if (!templateCanImport(code)) {
+    why =
+      'the template cannot be given the lookup: its <script> has a setup() option and there is no <script setup>'
+    fix = 'move setup() into <script setup>, or call t in the script and render the result'
+  } else return undefined
   const rel = relative(cwd, fx.file) || fx.file
+  const count =
+    sites.length === 1 ? '1 message of this template shows' : `${sites.length} messages of this template show`
   return {
     severity: 'warning',
-    code: 'vue-template-inline',
-    message: `${rel}:${first.line}:${first.column}: inline mode does not translate Vue templates: the ${sites.length} message${sites.length === 1 ? '' : 's'} of this template show the source text in every locale copy (the <script> messages are translated); use mode 'runtime' for this app`,
+    code: inline ? 'vue-template-inline' : 'vue-template-setup',
+    message: `${rel}:${first.line}:${first.column}: ${why}: the ${count} the source text in every locale (the <script> messages are translated); ${fix}`,
     file: fx.file,
     line: first.line,
     column: first.column,

@@ -7,7 +7,7 @@ import { jsString } from '../../src/core/catalog'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
-import { forMarkup, inlineTemplateProblem } from '../../src/plugin/vue-sfc'
+import { forMarkup, templateProblem } from '../../src/plugin/vue-sfc'
 import { compileText } from '../../src/runtime/parse'
 
 /**
@@ -98,9 +98,23 @@ test('inline mode leaves the template as written, rewrites the scripts, and says
     `const label = __tms_l(${jsString(messageId('\u0000\u0000From the script'))}, 'From the script')`,
   )
   expect(out).not.toContain('import { _l')
-  const problem = inlineTemplateProblem(extractFromCode(file, input, options), root)!
+  const problem = templateProblem(extractFromCode(file, input, options), input, root, true)!
   expect(`${problem.severity} ${problem.code}: ${problem.message}`).toBe(
-    "warning vue-template-inline: setup/input.vue:2:20: inline mode does not translate Vue templates: the 12 messages of this template show the source text in every locale copy (the <script> messages are translated); use mode 'runtime' for this app",
+    "warning vue-template-inline: setup/input.vue:2:20: inline mode does not translate Vue templates: the 12 messages of this template show the source text in every locale (the <script> messages are translated); use mode 'runtime' for this app",
   )
-  expect(inlineTemplateProblem(extractFromCode(file, 'const a = 1', options), root)).toBeUndefined()
+  expect(templateProblem(extractFromCode(file, input, options), input, root, false)).toBeUndefined()
+})
+
+test('a plain <script> with a setup() option and no <script setup>: the template is left as written, and the build says why', () => {
+  const file = join(root, 'Legacy.vue')
+  const code =
+    "<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nexport default { setup() { return { x: 1, label: t('Script') } } }\n</script>\n"
+  const out = rewrite(code, file)!
+  expect(out).toBe(
+    `<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nimport { _l as __tms_l } from "unplugin-tms/vue";\nexport default { setup() { return { x: 1, label: __tms_l(${jsString(messageId('\u0000\u0000Script'))}, 'Script') } } }\n</script>\n`,
+  )
+  const problem = templateProblem(extractFromCode(file, code, options), code, root, false)!
+  expect(`${problem.code}: ${problem.message}`).toBe(
+    'vue-template-setup: Legacy.vue:2:9: the template cannot be given the lookup: its <script> has a setup() option and there is no <script setup>: the 1 message of this template shows the source text in every locale (the <script> messages are translated); move setup() into <script setup>, or call t in the script and render the result',
+  )
 })
