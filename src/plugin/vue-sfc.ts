@@ -39,6 +39,11 @@ export function templateCanImport(code: string): boolean {
   return !plainSetup
 }
 
+/** A request of a .vue file whose code is not the component as written (vite's compiled parts). */
+export function isCompiledVuePart(file: string, code: string): boolean {
+  return /\.vue$/i.test(file) && !/<(?:template|script)[\s>]/i.test(code)
+}
+
 /** An insertion into the file's text. */
 export interface Insertion {
   at: number
