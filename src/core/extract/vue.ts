@@ -120,7 +120,7 @@ interface Piece {
 }
 
 // An inline function handler (`@click="() => ..."`, `function () {}`) is an expression; any other
-// handler is statements, as Vue compiles them.
+// handler is statements, as Vue compiles them. `v-on="{ click: f }"` (no event) is an object.
 const FUNCTION_HANDLER =
   /^\s*(?:async\s+)?(?:\([^)]*?\)|[\w$]+)\s*(?::[^=]+)?=>|^\s*(?:async\s+)?function[\s*(]/
 
@@ -151,7 +151,7 @@ function visitElement(ctx: FileContext, node: VueNode, pieces: Piece[]): boolean
     if (prop.name === 'for') {
       const source = prop.forParseResult?.source
       if (source) pieces.push({ ...piece(source), markup: markupAt(ctx.code, prop.exp) })
-    } else expressionPiece(ctx.code, prop.exp, pieces, prop.name === 'on')
+    } else expressionPiece(ctx.code, prop.exp, pieces, prop.name === 'on' && prop.arg !== undefined)
   }
   return true
 }
