@@ -35,7 +35,7 @@ it('reads templates in worker threads: the same sites, attribute sites and marku
   mkdirSync(join(dir, 'src'))
   writeFileSync(join(dir, 'package.json'), '{"name":"vue-workers"}')
   const files = Array.from({ length: 120 }, (_, i) => join(dir, 'src', `C${i}.vue`))
-  files.forEach((file, i) => writeFileSync(file, COMPONENT(i)))
+  for (const [i, file] of files.entries()) writeFileSync(file, COMPONENT(i))
   const options = resolveExtractOptions({ cwd: dir })
   const local = await extractInThreads(files, options, 1)
   const remote = await extractInThreads(files, options, 3, false)
