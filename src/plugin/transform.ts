@@ -72,6 +72,7 @@ const MODULE_SCRIPT = /\smodule\b|\scontext\s*=\s*["']?module/i
  * Svelte components and rune modules (`.svelte.js`, `.svelte.ts`) take their lookup from the Svelte
  * binding, whose `_l` is the runtime's lookup plus a read of the locale's subscriber: a message in the
  * markup, in `$derived` or in an effect runs again on a locale switch and on a catalog hot update.
+ * Vite must not pre-bundle it (factory.ts excludes it): a pre-bundled copy would hold a runtime of its own.
  */
 export const SVELTE_RUNTIME = 'unplugin-tms/svelte'
 const SVELTE_FILE = /\.svelte(?:\.[cm]?[jt]s)?$/i
