@@ -2,8 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { build, type PreviewServer, preview } from 'vite'
+import { build, createServer, type PreviewServer, preview, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { DEMO_SEED, type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { launchChromium } from '../plugin/bundlers'
@@ -169,4 +170,40 @@ test('the app, the lookups and the binding share one runtime; each route is a ch
     .filter((f) => /[\\/](?:Cart|Terms)-[\w-]+\.js$/.test(f))
     .map((f) => f.replace(/.*[\\/]/, ''))
   expect(routes.map((f) => f.replace(/-[\w-]+\.js$/, '')).sort()).toEqual(['Cart', 'Terms'])
+})
+
+test('the dev server: a change of the cached French re-renders the markup with no reload', async () => {
+  const configFile = join(root, 'vite.config.ts')
+  const dev: ViteDevServer = await createServer({
+    root,
+    configFile,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  const tab = await browser.newPage()
+  try {
+    await dev.listen()
+    await tab.goto(dev.resolvedUrls!.local[0]!)
+    await tab.waitForSelector('#cart-link', TIMEOUT)
+    await tab.selectOption('#locale', 'fr-FR')
+    const link = (text: string) =>
+      tab.waitForFunction((t) => document.querySelector('#cart-link')?.textContent === t, text, TIMEOUT)
+    await link('Votre panier')
+    await tab.evaluate(() => {
+      ;(window as unknown as { stayed: boolean }).stayed = true
+    })
+    // What `tms pull` in another terminal does: the cache's French changes.
+    const cache = new DiskCache(join(root, '.tms-cache'), 'demo-project')
+    const manifest = await cache.readManifest()
+    const french = await cache.readLocale('fr-FR', 'published')
+    if (!manifest.hit || !french.hit) throw new Error('the build filled no cache')
+    const hashcode = Object.values(manifest.value.entries).find((e) => e.parsed === 'Your cart')!.hashcode
+    await cache.writeLocale('fr-FR', 'published', { ...french.value.translations, [hashcode]: 'Mon panier' })
+    await link('Mon panier')
+    expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    expect(await tab.textContent('#greeting')).toBe('Bonjour Ada !')
+  } finally {
+    await tab.close()
+    await dev.close()
+  }
 })
