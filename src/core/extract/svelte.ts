@@ -10,7 +10,8 @@ import { type ParseUnit, scriptBlockUnits } from './sources'
  * values, the heads of `{#if}`, `{#each}`, `{#await}`, `{#key}`, `{@html}`, `{@render}`, `{@const}`).
  * Each unit is padded with spaces up to its expression, so the oxc scan that reads it reports offsets
  * of the original file; an expression is wrapped in parentheses (the character before it is always
- * Svelte's own `{` or `=`, blanked here) so that an object literal is not read as a block.
+ * Svelte's own `{`, and the one after it `}`, both blanked here) so that an object literal is not read
+ * as a block.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the Svelte AST is walked generically.
@@ -127,11 +128,49 @@ export function svelteUnits(ctx: FileContext): ParseUnit[] {
   }
   const expressions: [number, number, boolean][] = []
   markupExpressions(ast.fragment, expressions)
+  const imports = scriptImports(ast, options.runtimeModule)
   for (const [start, end, declaration] of expressions) {
     const text = code.slice(start, end)
-    if (!mentionsKeyword(text, options)) continue
-    const padded = declaration ? `${' '.repeat(start)}${text}` : `${' '.repeat(start - 1)}(${text})`
-    units.push({ parseName: file, code: padded, lang, sourceType: 'module' })
+    if (!mentionsKeyword(text, options) && !imports.locals.some((name) => text.includes(name))) continue
+    const unit = imports.around(
+      code,
+      declaration ? start : start - 1,
+      declaration ? `${text};` : `(${text});`,
+    )
+    units.push({ parseName: file, code: unit, lang, sourceType: 'module' })
   }
   return units
+}
+
+/**
+ * The scripts' import declarations, which a markup expression sees as the script does: each markup
+ * unit holds them at their own offsets around the expression (imports are hoisted, so one written
+ * after the markup counts too), so `import { t as tr }` makes `{tr('...')}` a message and
+ * `import { setLocale as t }` makes `{t(...)}` none.
+ */
+function scriptImports(
+  ast: SvelteNode,
+  runtimeModule: string,
+): { locals: string[]; around: (code: string, at: number, text: string) => string } {
+  const ranges: [number, number][] = []
+  const locals: string[] = []
+  for (const script of [ast.module, ast.instance]) {
+    for (const node of script?.content.body ?? []) {
+      if (node.type !== 'ImportDeclaration') continue
+      ranges.push([node.start, node.end])
+      if (node.source.value === runtimeModule) for (const s of node.specifiers) locals.push(s.local.name)
+    }
+  }
+  return {
+    locals,
+    around(code, at, text) {
+      // Each import ends with `;` in the blank after it: the expression may start with `(`.
+      const pieces: [number, string][] = ranges.map(([start, end]) => [start, `${code.slice(start, end)};`])
+      pieces.push([at, text])
+      pieces.sort((a, b) => a[0] - b[0])
+      let out = ''
+      for (const [offset, piece] of pieces) out += ' '.repeat(offset - out.length) + piece
+      return out
+    },
+  }
 }
