@@ -81,6 +81,18 @@ it('warns naming the file and the package to install when svelte is missing, and
   )
 })
 
+it('does not cache a result made without svelte: installing it takes effect on the next run', async () => {
+  const dir = project(tmpdir(), 2)
+  const cacheDir = join(dir, '.tms-cache', 'extract')
+  clearExtractionMemory()
+  const first = await extractMessages({ cwd: dir, workers: 0, cacheDir })
+  expect(first.stats).toMatchObject({ files: 2, parsed: 2, cached: 0 })
+  clearExtractionMemory()
+  const second = await extractMessages({ cwd: dir, workers: 0, cacheDir })
+  expect(second.stats).toMatchObject({ files: 2, parsed: 2, cached: 0 })
+  expect(second.diagnostics.map((d) => d.code)).toEqual(['svelte-missing', 'svelte-missing'])
+})
+
 it('warns at the position Svelte reports when the markup does not parse', async () => {
   const dir = project(inRepo, 0)
   writeFileSync(

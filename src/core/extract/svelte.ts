@@ -42,6 +42,14 @@ function loadCompiler(cwd: string): SvelteCompiler | Error {
   return compiler
 }
 
+/**
+ * Whether a file's result depends on what the project has installed rather than on its text (svelte
+ * was missing): not remembered, so that installing Svelte takes effect on the next run.
+ */
+export function dependsOnInstall(result: { diagnostics: readonly { code: string }[] }): boolean {
+  return result.diagnostics.some((d) => d.code === 'svelte-missing')
+}
+
 /** Keys under which a Svelte node holds a JavaScript expression (or `{@const}`'s declaration). */
 const EXPRESSION_KEYS = new Set(['expression', 'test', 'key', 'tag', 'declaration'])
 /** Keys that hold binding patterns (`as item`, `then value`, snippet parameters) or no code at all. */
