@@ -74,7 +74,7 @@ function markupExpressions(node: SvelteNode, out: [number, number, boolean][]): 
   }
 }
 
-/** Svelte's own nodes that sit under an expression key (`{@const}`'s tag, an attribute's tag). */
+/** Svelte's own nodes, walked into rather than read as JavaScript, should one sit under an expression key. */
 function isSvelteNode(node: SvelteNode): boolean {
   return node.type === 'ExpressionTag' || node.type === 'Fragment'
 }
