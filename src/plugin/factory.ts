@@ -10,6 +10,7 @@ import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
+import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
@@ -223,7 +224,7 @@ function viteHooks(
     closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER] },
+        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, SVELTE_RUNTIME] },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },
