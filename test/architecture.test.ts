@@ -96,6 +96,14 @@ it('the import rules of the map hold: no arrow from a layer into one it must not
   }
 })
 
+it('the Svelte binding imports only Svelte and the runtime by its public name', () => {
+  const outside = importsUnder('svelte').filter(
+    (i) => !/^(?:svelte(?:\/[\w-]+)?|unplugin-tms\/runtime|src\/svelte\/.*)$/.test(i.target),
+  )
+  expect(outside.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  expect(importsUnder('svelte').map((i) => i.target)).toContain('unplugin-tms/runtime')
+})
+
 it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {
   const outsideKernel = (path: string) =>
     importsUnder(path)

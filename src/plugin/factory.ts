@@ -1,4 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
@@ -10,6 +11,7 @@ import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
+import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { VUE_BINDING } from './vue-sfc'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
@@ -39,8 +41,8 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   )
 }
 
-/** Left to vite's resolveId in dev: unplugin-tms/vue imports the runtime, and pre-bundled it would carry a second copy. */
-const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, VUE_BINDING]
+/** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -196,11 +198,38 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     generateBundle: generateBundle as never,
     closeBundle,
   }
-  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
-  plugin.vite = {
+  plugin.vite = viteHooks(session, raw, hasConfigFile, rollupState, {
     renderChunk: hooks.renderChunk as never,
     generateBundle: generateBundle as never,
     closeBundle,
+    onServer: (server) => {
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
+    },
+  })
+  return plugin
+}
+
+/** Vite's own hooks over the rollup family's: config defaults, the resolved root, the dev server, public files. */
+function viteHooks(
+  session: TmsSession,
+  raw: Options | undefined,
+  hasConfigFile: boolean,
+  rollupState: RollupLikeState,
+  shared: {
+    renderChunk: never
+    generateBundle: never
+    closeBundle: never
+    onServer: (server: ViteDevServer) => void
+  },
+): NonNullable<UnpluginOptions['vite']> {
+  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
+  return {
+    renderChunk: shared.renderChunk,
+    generateBundle: shared.generateBundle,
+    closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
         optimizeDeps: { exclude: NOT_PREBUNDLED },
@@ -226,10 +255,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
-      if (overlayWanted()) {
-        overlay = new DevOverlay(session)
-        overlay.configureServer(server)
-      }
+      shared.onServer(server)
     },
     writeBundle: {
       order: 'post',
@@ -238,5 +264,4 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       },
     },
   }
-  return plugin
 }

@@ -6,6 +6,7 @@ import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scanUnit } from './scan'
 import { type ParseUnit, parseUnits } from './sources'
+import { svelteUnits } from './svelte'
 import type { FileExtraction } from './types'
 import { MESSAGE_COMPONENT_MENTION, scanVueTemplate } from './vue'
 
@@ -48,7 +49,10 @@ export function extractUncached(
     }
     scanUnit(ctx, unit)
   }
-  for (const unit of parseUnits(file, code)) scan(unit)
+  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
+  // a .vue file's template is read with Vue's (vue.ts).
+  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
+  for (const unit of units) scan(unit)
   if (vue) scanVueTemplate(ctx, scan)
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
