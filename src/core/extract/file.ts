@@ -4,7 +4,7 @@ import { relative } from 'node:path'
 import { FileContext } from './calls'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
-import { mentionsKeyword, scanUnit } from './scan'
+import { mentionsKeyword, scannerFor, scanUnit } from './scan'
 import { parseUnits } from './sources'
 import type { FileExtraction } from './types'
 
@@ -32,6 +32,7 @@ export function extractUncached(
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
+  const scanner = scannerFor(options.scanner)
   for (const unit of parseUnits(file, code)) {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)
@@ -44,7 +45,7 @@ export function extractUncached(
       )
       continue
     }
-    scanUnit(ctx, unit)
+    scanUnit(ctx, unit, scanner)
   }
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
