@@ -3,6 +3,7 @@ import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
 import type { PseudoLocale, ResolvedOptions } from './model/options'
+import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
@@ -55,7 +56,10 @@ export interface SyncClient {
         retrievalType?: 'published' | 'pending'
         showPlaceholderValues?: boolean
       },
-    ): AsyncIterable<{ hashcode: string; translations: { translation: string; pluralForm: string | null }[] }>
+    ): AsyncIterable<{
+      hashcode: string
+      translations: Pick<StringTranslation, 'translation' | 'pluralForm'>[]
+    }>
     /** Tells an unauthorized string from one the service lacks (see awaitingAuthorization). */
     sourceStrings?: SourceStringsClient['sourceStrings']
   }
@@ -364,7 +368,7 @@ async function translationsFor(
         showPlaceholderValues: false,
       })) {
         returned.add(item.hashcode)
-        const text = item.translations.find((t) => t.pluralForm == null)?.translation
+        const text = singularTranslation(item.translations)
         if (typeof text === 'string') fetched[item.hashcode] = text
       }
     } catch (e) {
