@@ -93,6 +93,18 @@ it('the import rules of the map hold: no arrow from a layer into one it must not
   }
 })
 
+it('core takes only types from the runtime: a shared module would become a chunk the embedded runtime text imports', () => {
+  const valueImports: string[] = []
+  for (const entry of readdirSync(join(root, 'src/core'), { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.ts')) continue
+    const code = readFileSync(join(root, 'src/core', entry), 'utf8')
+    for (const [statement] of code.matchAll(/^(?:import|export)\b[^;]*?from '(?:\.\.\/)+runtime\/[^']+'/gm)) {
+      if (!/^(?:import|export) type\b/.test(statement)) valueImports.push(`src/core/${entry}: ${statement}`)
+    }
+  }
+  expect(valueImports).toEqual([])
+})
+
 it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {
   const outsideKernel = (path: string) =>
     importsUnder(path)

@@ -1,5 +1,4 @@
 import type { Branch, CompiledMessage, Part } from './icu'
-import { DATE_STYLES, NUMBER_STYLES, TIME_STYLES } from './icu-styles'
 
 /**
  * ICU MessageFormat read at run time, only for untransformed code (an app's unit tests call `t` with
@@ -7,6 +6,27 @@ import { DATE_STYLES, NUMBER_STYLES, TIME_STYLES } from './icu-styles'
  * (src/core/icu/compile.ts; a test holds the two equal), so `t` formats as a build does. Only `t`
  * imports this module: a transformed bundle, whose calls are lookups, leaves it out.
  */
+
+// The named styles repeat those of src/core/icu/compile.ts on purpose: the runtime is built whole and
+// shares no module with the plugin (a shared one would become a chunk the embedded runtime text
+// imports). test/icu/compile.test.ts holds the two readings equal over its corpus.
+const NUMBER_STYLES: Record<string, Record<string, unknown>> = {
+  integer: { maximumFractionDigits: 0 },
+  percent: { style: 'percent' },
+  currency: { style: 'currency' },
+}
+const DATE_STYLES: Record<string, Record<string, unknown>> = {
+  short: { month: 'numeric', day: 'numeric', year: '2-digit' },
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
+  full: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+}
+const TIME_STYLES: Record<string, Record<string, unknown>> = {
+  short: { hour: 'numeric', minute: 'numeric' },
+  medium: { hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  long: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+  full: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+}
 
 const memo = new Map<string, CompiledMessage>()
 

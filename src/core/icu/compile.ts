@@ -1,5 +1,4 @@
 import type { Branch, CompiledMessage, Part } from '../../runtime/icu'
-import { DATE_STYLES, NUMBER_STYLES, TIME_STYLES } from '../../runtime/icu-styles'
 import { jsString } from '../catalog'
 import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
 
@@ -9,6 +8,26 @@ import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } fr
  */
 
 export type { CompiledMessage }
+
+// The readings of the named styles, as intl-messageformat (the oracle) gives them, so that a compiled
+// message formats exactly as intl-messageformat formats the same text.
+const NUMBER_STYLES: Record<string, Record<string, unknown>> = {
+  integer: { maximumFractionDigits: 0 },
+  percent: { style: 'percent' },
+  currency: { style: 'currency' },
+}
+const DATE_STYLES: Record<string, Record<string, unknown>> = {
+  short: { month: 'numeric', day: 'numeric', year: '2-digit' },
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  long: { month: 'long', day: 'numeric', year: 'numeric' },
+  full: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+}
+const TIME_STYLES: Record<string, Record<string, unknown>> = {
+  short: { hour: 'numeric', minute: 'numeric' },
+  medium: { hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  long: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+  full: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
+}
 
 /** A message that is not valid ICU: its reason and the offset inside the message. */
 export class IcuSyntaxError extends Error {

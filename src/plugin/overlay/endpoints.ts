@@ -67,7 +67,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
         try {
           locales = await review().localeStates(
             message.hashcode,
-            session.messages.get(session.entries.get(id)!.key)!,
+            session.messages.get(session.idSource(id)!.key)!,
           )
         } catch (error) {
           statesError = (error as Error).message

@@ -21,7 +21,7 @@ export interface MessageInfo {
 
 /** The message behind a catalog id of the session's current build, or undefined for an unknown id. */
 export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'locales'> | undefined {
-  const key = session.entries.get(id)?.key
+  const key = session.idSource(id)?.key
   const message = key === undefined ? undefined : session.messages.get(key)
   if (!message) return undefined
   const root = session.options.root
@@ -45,7 +45,7 @@ export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'l
 
 /** The pseudo-locales' states: their text is made from the source on this machine. */
 export function pseudoStates(session: TmsSession, id: string): LocaleState[] {
-  const key = session.entries.get(id)?.key
+  const key = session.idSource(id)?.key
   return session.options.pseudo.map((locale) => {
     const text = key === undefined ? undefined : session.sync?.catalogs.get(locale)?.get(key)
     return { locale, state: 'pseudo', ...(text === undefined ? {} : { text, length: text.length }) }
