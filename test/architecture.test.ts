@@ -105,6 +105,14 @@ it('core takes only types from the runtime: a shared module would become a chunk
   expect(valueImports).toEqual([])
 })
 
+it('the Svelte binding imports only Svelte and the runtime by its public name', () => {
+  const outside = importsUnder('svelte').filter(
+    (i) => !/^(?:svelte(?:\/[\w-]+)?|unplugin-tms\/runtime|src\/svelte\/.*)$/.test(i.target),
+  )
+  expect(outside.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  expect(importsUnder('svelte').map((i) => i.target)).toContain('unplugin-tms/runtime')
+})
+
 it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {
   const outsideKernel = (path: string) =>
     importsUnder(path)

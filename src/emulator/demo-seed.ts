@@ -64,5 +64,45 @@ export const DEMO_SEED: EmulatorSeed = {
     { localeId: 'fr-FR', source: 'This text is never bundled', target: 'Ce texte n’est jamais inclus' },
     { localeId: 'de-DE', source: 'This text is never bundled', target: 'Dieser Text wird nie gebündelt' },
     { localeId: 'ja-JP', source: 'This text is never bundled', target: 'このテキストはバンドルされません' },
+    // The other strings of examples/vite-svelte.
+    { localeId: 'fr-FR', source: 'Welcome to the Svelte store', target: 'Bienvenue dans la boutique Svelte' },
+    { localeId: 'de-DE', source: 'Welcome to the Svelte store', target: 'Willkommen im Svelte-Shop' },
+    { localeId: 'ja-JP', source: 'Welcome to the Svelte store', target: 'Svelte ストアへようこそ' },
+    { localeId: 'fr-FR', source: 'Open your cart', target: 'Ouvrir votre panier' },
+    { localeId: 'de-DE', source: 'Open your cart', target: 'Warenkorb öffnen' },
+    { localeId: 'ja-JP', source: 'Open your cart', target: 'カートを開く' },
+    { localeId: 'fr-FR', source: 'Terms of sale', target: 'Conditions de vente' },
+    { localeId: 'de-DE', source: 'Terms of sale', target: 'Verkaufsbedingungen' },
+    { localeId: 'ja-JP', source: 'Terms of sale', target: '販売条件' },
+    {
+      localeId: 'fr-FR',
+      source: 'Read the {0}terms of {1}sale{2}{3} before you order.',
+      target: 'Lisez les {0}conditions de {1}vente{2}{3} avant de commander.',
+    },
+    {
+      localeId: 'de-DE',
+      source: 'Read the {0}terms of {1}sale{2}{3} before you order.',
+      target: 'Lesen Sie die {0}Bedingungen für den {1}Verkauf{2}{3}, bevor Sie bestellen.',
+    },
+    {
+      localeId: 'ja-JP',
+      source: 'Read the {0}terms of {1}sale{2}{3} before you order.',
+      target: 'ご注文の前に{0}{1}販売{2}条件{3}をお読みください。',
+    },
+    {
+      localeId: 'fr-FR',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, one {# article dans votre panier} other {# articles dans votre panier}}',
+    },
+    {
+      localeId: 'de-DE',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, one {# Artikel im Warenkorb} other {# Artikel im Warenkorb}}',
+    },
+    {
+      localeId: 'ja-JP',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, other {カートに#個の商品}}',
+    },
   ],
 }

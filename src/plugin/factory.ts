@@ -1,4 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
@@ -9,6 +10,7 @@ import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
+import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
@@ -203,14 +205,41 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     generateBundle: generateBundle as never,
     closeBundle,
   }
-  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
-  plugin.vite = {
+  plugin.vite = viteHooks(session, raw, hasConfigFile, rollupState, {
     renderChunk: hooks.renderChunk as never,
     generateBundle: generateBundle as never,
     closeBundle,
+    onServer: (server) => {
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
+    },
+  })
+  return plugin
+}
+
+/** Vite's own hooks over the rollup family's: config defaults, the resolved root, the dev server, public files. */
+function viteHooks(
+  session: TmsSession,
+  raw: Options | undefined,
+  hasConfigFile: boolean,
+  rollupState: RollupLikeState,
+  shared: {
+    renderChunk: never
+    generateBundle: never
+    closeBundle: never
+    onServer: (server: ViteDevServer) => void
+  },
+): NonNullable<UnpluginOptions['vite']> {
+  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
+  return {
+    renderChunk: shared.renderChunk,
+    generateBundle: shared.generateBundle,
+    closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER] },
+        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, SVELTE_RUNTIME] },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },
@@ -233,10 +262,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
-      if (overlayWanted()) {
-        overlay = new DevOverlay(session)
-        overlay.configureServer(server)
-      }
+      shared.onServer(server)
     },
     writeBundle: {
       order: 'post',
@@ -245,5 +271,4 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       },
     },
   }
-  return plugin
 }

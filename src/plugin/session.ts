@@ -10,7 +10,6 @@ import {
   type Message,
   resolveExtractOptions,
 } from '../core/extract/index'
-import type { IdSource } from '../core/locale-catalog'
 import { extractOptionsOf, syncExtraction, usesService } from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
@@ -126,11 +125,6 @@ export class TmsSession {
   /** The current build's sync, once it is done. */
   get sync(): SyncResult | undefined {
     return this.current?.sync
-  }
-
-  /** The message key (and placeholder spelling) a catalog id of the current build stands for. */
-  idSource(id: string): IdSource | undefined {
-    return this.current?.idSources.get(id)
   }
 
   /** The current build's messages (empty when no build is open). */

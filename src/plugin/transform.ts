@@ -66,6 +66,32 @@ export interface RewriteResult {
 }
 
 const SCRIPT_OPEN = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
+const MODULE_SCRIPT = /\smodule\b|\scontext\s*=\s*["']?module/i
+
+/**
+ * Svelte components and rune modules (`.svelte.js`, `.svelte.ts`) take their lookup from the Svelte
+ * binding, whose `_l` is the runtime's lookup plus a read of the locale's subscriber: a message in the
+ * markup, in `$derived` or in an effect runs again on a locale switch and on a catalog hot update.
+ * Vite must not pre-bundle it (factory.ts excludes it): a pre-bundled copy would hold a runtime of its own.
+ */
+export const SVELTE_RUNTIME = 'unplugin-tms/svelte'
+const SVELTE_FILE = /\.svelte(?:\.[cm]?[jt]s)?$/i
+
+/**
+ * Where a .svelte file gets its import: in `<script module>`, whose imports the instance script and
+ * the markup see too, else in the instance `<script>`; -1 when the component has no script.
+ */
+function svelteImportOffset(code: string): number {
+  let first = -1
+  SCRIPT_OPEN.lastIndex = 0
+  for (let m = SCRIPT_OPEN.exec(code); m; m = SCRIPT_OPEN.exec(code)) {
+    let offset = m.index + m[0].length
+    if (code[offset] === '\n') offset++
+    if (MODULE_SCRIPT.test(m[0])) return offset
+    if (first < 0) first = offset
+  }
+  return first
+}
 
 /** Where the runtime import goes: the top of a JS module, inside the script block of a .vue/.svelte file or the frontmatter of an .astro file. */
 function importOffset(code: string, id: string, firstCall: number): number {
@@ -122,11 +148,15 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   }
   if (first < 0) return null
   if (!inline || formats) {
-    const at = importOffset(code, input.id, first)
+    const path = input.id.split('?')[0]!
+    const svelte = SVELTE_FILE.test(path)
+    const component = /\.svelte$/i.test(path)
+    const at = component ? svelteImportOffset(code) : importOffset(code, input.id, first)
     const statement = inline
       ? importStatement(input.id, input.runtimeModule, '_f', FORMAT_LOCAL)
-      : importStatement(input.id, input.runtimeModule, '_l', LOOKUP_LOCAL)
-    if (at === 0) s.prepend(statement)
+      : importStatement(input.id, svelte ? SVELTE_RUNTIME : input.runtimeModule, '_l', LOOKUP_LOCAL)
+    if (at < 0) s.prepend(`<script>\n${statement}</script>\n\n`)
+    else if (at === 0) s.prepend(statement)
     else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
   }
   if (input.sourcemap === false) return { code: s.apply(code), map: null, ids }

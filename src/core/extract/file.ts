@@ -6,6 +6,7 @@ import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scannerFor, scanUnit } from './scan'
 import { parseUnits } from './sources'
+import { svelteUnits } from './svelte'
 import type { FileExtraction } from './types'
 
 /** sha1 of a file's text: the content-hash cache key. */
@@ -33,7 +34,9 @@ export function extractUncached(
   }
   const ctx = new FileContext(file, code, options)
   const scanner = scannerFor(options.scanner)
-  for (const unit of parseUnits(file, code)) {
+  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts.
+  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
+  for (const unit of units) {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)
     if (deep >= 0) {
