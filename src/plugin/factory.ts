@@ -80,12 +80,57 @@ function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefine
   return consumer === undefined ? options?.ssr === true : consumer === 'server'
 }
 
+/**
+ * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
+ * dev overlay's modules, and one catalog module per locale.
+ */
+function loadVirtual(
+  session: TmsSession,
+  framework: UnpluginContextMeta['framework'],
+  webpackState: WebpackLikeState,
+  overlay: () => DevOverlay | undefined,
+) {
+  const isVite = framework === 'vite'
+  const webpackLike = framework === 'webpack' || framework === 'rspack'
+  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
+    await session.ready()
+    const dev = isVite && session.command === 'serve'
+    const devOverlay = dev ? overlay() : undefined
+    if (id === RUNTIME_ID) {
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
+      // with no HMR hook, which only the browser's environment receives.
+      const server = isVite && isServerEnvironment(this, loadOptions)
+      const runtime = await session.runtimeModule({
+        hot: dev && !server,
+        chunkNames: webpackLike,
+        server,
+      })
+      return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
+    }
+    const overlaid = devOverlay ? await devOverlay.load(id) : undefined
+    if (overlaid !== undefined) return overlaid
+    const locale = catalogLocaleOf(id)
+    if (locale === undefined || !session.locales.includes(locale)) return null
+    // A catalog holds translations: it waits for the pull, which the other modules do not.
+    try {
+      await session.synced()
+    } catch (error) {
+      // A production build fails in buildEnd with the sync's own error, not with one "Could not
+      // load" wrapped around it per locale.
+      if (!dev && !webpackLike) return literalCatalogModule(new Map())
+      throw error
+    }
+    if (dev) return session.catalogModule(locale, {})
+    if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
+    return session.catalogModule(locale, { marker: true })
+  }
+}
+
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
   const framework = meta.framework
   const hasConfigFile = validateAtSetup(raw, framework)
   const session = new TmsSession(raw)
   if (NO_INLINE.has(framework)) session.configure({ inlineUnsupported: framework })
-  const isVite = framework === 'vite'
   const rollupState: RollupLikeState = {}
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
@@ -106,37 +151,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     load: {
       filter: { id: VIRTUAL },
-      async handler(id, loadOptions?: { ssr?: boolean }) {
-        await session.ready()
-        const dev = isVite && session.command === 'serve'
-        if (id === RUNTIME_ID) {
-          // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
-          // with no HMR hook, which only the browser's environment receives.
-          const server = isVite && isServerEnvironment(this, loadOptions)
-          const runtime = await session.runtimeModule({
-            hot: dev && !server,
-            chunkNames: webpackLike,
-            server,
-          })
-          return overlay && dev && !server ? overlay.runtime(runtime) : runtime
-        }
-        const overlaid = overlay && dev ? await overlay.load(id) : undefined
-        if (overlaid !== undefined) return overlaid
-        const locale = catalogLocaleOf(id)
-        if (locale === undefined || !session.locales.includes(locale)) return null
-        // A catalog holds translations: it waits for the pull, which the other modules do not.
-        try {
-          await session.synced()
-        } catch (error) {
-          // A production build fails in buildEnd with the sync's own error, not with one "Could not
-          // load" wrapped around it per locale.
-          if (!dev && !webpackLike) return literalCatalogModule(new Map())
-          throw error
-        }
-        if (dev) return session.catalogModule(locale, {})
-        if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-        return session.catalogModule(locale, { marker: true })
-      },
+      handler: loadVirtual(session, framework, webpackState, () => overlay),
     },
     transform: {
       filter: { id: { include: SCRIPT_MODULE, exclude: NODE_MODULES }, ...(code ? { code } : {}) },

@@ -4,7 +4,7 @@ import { relative } from 'node:path'
 import { FileContext } from './calls'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
-import { mentionsKeyword, scanUnit } from './scan'
+import { mentionsKeyword, scannerFor, scanUnit } from './scan'
 import { type ParseUnit, parseUnits } from './sources'
 import { svelteUnits } from './svelte'
 import type { FileExtraction } from './types'
@@ -35,6 +35,7 @@ export function extractUncached(
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
+  const scanner = scannerFor(options.scanner)
   const scan = (unit: ParseUnit): void => {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)
@@ -47,7 +48,7 @@ export function extractUncached(
       )
       return
     }
-    scanUnit(ctx, unit)
+    scanUnit(ctx, unit, scanner)
   }
   // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
   // a .vue file's template is read with Vue's (vue.ts).
