@@ -38,7 +38,7 @@ export interface CatalogInput {
 
 /** The ids the given modules use (`fileIds`: module -> ids its calls look up). */
 export function usedIds(
-  fileIds: ReadonlyMap<string, ReadonlySet<string>>,
+  fileIds: Pick<ReadonlyMap<string, ReadonlySet<string>>, 'get'>,
   files: Iterable<string>,
   moduleOf: (file: string) => string = (file) => file,
 ): Set<string> {

@@ -125,7 +125,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
         }
         if (dev) return session.catalogModule(locale, {})
         if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-        return session.catalogModule(locale, { marker: true })
+        return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
       },
     },
     transform: {
