@@ -4,7 +4,7 @@ import type { Problem } from './problems'
 import { toRollupLog } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { SyncOutcome, TmsSession } from './session'
-import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
+import { fillCatalogMarkers, hasCatalogMarker, jsonExpression } from './virtual'
 
 /**
  * Rollup, rolldown and vite: the build start reports through `this.warn` / `this.error`, the report
@@ -120,7 +120,7 @@ export function rollupLikeHooks(
         return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
       }
       // true, 'inline' or 'hidden' all write a map
-      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap)
+      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap, jsonExpression)
     },
   }
 }
