@@ -1,4 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
@@ -188,11 +189,38 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     generateBundle: generateBundle as never,
     closeBundle,
   }
-  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
-  plugin.vite = {
+  plugin.vite = viteHooks(session, raw, hasConfigFile, rollupState, {
     renderChunk: hooks.renderChunk as never,
     generateBundle: generateBundle as never,
     closeBundle,
+    onServer: (server) => {
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
+    },
+  })
+  return plugin
+}
+
+/** Vite's own hooks over the rollup family's: config defaults, the resolved root, the dev server, public files. */
+function viteHooks(
+  session: TmsSession,
+  raw: Options | undefined,
+  hasConfigFile: boolean,
+  rollupState: RollupLikeState,
+  shared: {
+    renderChunk: never
+    generateBundle: never
+    closeBundle: never
+    onServer: (server: ViteDevServer) => void
+  },
+): NonNullable<UnpluginOptions['vite']> {
+  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
+  return {
+    renderChunk: shared.renderChunk,
+    generateBundle: shared.generateBundle,
+    closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
         optimizeDeps: { exclude: [RUNTIME_SPECIFIER] },
@@ -218,10 +246,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
-      if (overlayWanted()) {
-        overlay = new DevOverlay(session)
-        overlay.configureServer(server)
-      }
+      shared.onServer(server)
     },
     writeBundle: {
       order: 'post',
@@ -230,5 +255,4 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       },
     },
   }
-  return plugin
 }
