@@ -1,3 +1,4 @@
+import { jsString } from '../core/catalog'
 import type {
   CallSite,
   ExtractResult,
@@ -12,6 +13,9 @@ import { isIcuSource } from '../core/icu/translation'
 import {
   buildCatalog,
   type CatalogInput,
+  type CatalogRow,
+  catalogRows,
+  eachCatalogEntry,
   type IdSource,
   inlineText,
   sourceTextOf,
@@ -24,7 +28,7 @@ import type { SyncResult } from '../core/sync'
 import { messageId, sameSpelling } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
-import { type CatalogEntries, catalogLiteral } from './virtual'
+import { type CatalogEntries, catalogLiteral, entryLiteral } from './virtual'
 
 /** The ids of an inline build's output (in their order), what they stand for and their source texts. */
 interface InlineIds {
@@ -38,7 +42,13 @@ interface FullCatalog {
   /** How many ids the build had when it was made: ids are only added during a build. */
   size: number
   entries: Map<string, CompiledMessage>
-  literal?: string
+}
+
+/** The rows of every id of a build (sorted) while it has `size` ids, and each id quoted. */
+interface AllRows {
+  size: number
+  rows: CatalogRow[]
+  quoted: string[]
 }
 
 /**
@@ -79,13 +89,12 @@ export class Build {
    * otherwise, and the id of a key never changes.
    */
   private readonly plainIds = new Map<string, string>()
-  /**
-   * Per locale, the catalog of every id known when it was made, and its literal: the catalog module's
-   * digest and a bundle that uses every message (the usual case) need the same one.
-   */
+  /** Per locale, the catalog of every id known when it was made (dev server, webpack's catalogs). */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
-  /** Every id, sorted: made again when ids were added (see `sortedIds`). */
-  private sorted: string[] | undefined
+  /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
+  private readonly fullLiterals = new Map<string, { size: number; literal: string }>()
+  /** See `allRows`. */
+  private rows: AllRows | undefined
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
    * meets the same site objects (the extraction cache gives them back) and its ids are registered.
@@ -249,16 +258,27 @@ export class Build {
       return catalogLiteral(buildCatalog(this.catalogInput(locale), used))
     }
     if (!files) this.registerAll()
-    const full = this.fullCatalog(locale)
-    full.literal ??= catalogLiteral(full.entries, this.sortedIds(full.size))
-    return full.literal
+    const size = this.idSources.size
+    const known = this.fullLiterals.get(locale)
+    if (known?.size === size) return known.literal
+    const { rows, quoted } = this.allRows()
+    const parts: string[] = []
+    eachCatalogEntry(this.catalogInput(locale), rows, (i, entry) => {
+      parts.push(`${quoted[i]}:${entryLiteral(entry)}`)
+    })
+    const literal = `{${parts.join(',')}}`
+    this.fullLiterals.set(locale, { size, literal })
+    return literal
   }
 
-  /** Every id, sorted, while the build has `size` ids (the one sort the locales share). */
-  private sortedIds(size: number): string[] | undefined {
-    if (size !== this.idSources.size) return undefined
-    if (this.sorted?.length !== size) this.sorted = [...this.idSources.keys()].sort()
-    return this.sorted
+  /** Every id, sorted, with what it stands for and its quoted form: looked up once for all locales. */
+  private allRows(): AllRows {
+    const size = this.idSources.size
+    if (this.rows?.size !== size) {
+      const rows = catalogRows(this.idSources, this.messages, [...this.idSources.keys()].sort())
+      this.rows = { size, rows, quoted: rows.map((row) => jsString(row.id)) }
+    }
+    return this.rows
   }
 
   /** The catalog of every id, made again only when ids were added since (a transform in between). */

@@ -46,10 +46,15 @@ export function catalogLiteral(entries: CatalogEntries, sortedIds?: readonly str
   for (const id of ids) {
     const text = entries.get(id)
     if (text !== undefined) {
-      parts.push(`${jsString(id)}:${typeof text === 'string' ? jsString(text) : compiledLiteral(text)}`)
+      parts.push(`${jsString(id)}:${entryLiteral(text)}`)
     }
   }
   return `{${parts.join(',')}}`
+}
+
+/** The literal of one catalog entry: a text, or an ICU message's compiled form. */
+export function entryLiteral(entry: CompiledMessage): string {
+  return typeof entry === 'string' ? jsString(entry) : compiledLiteral(entry)
 }
 
 /** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
