@@ -122,7 +122,7 @@ function loadVirtual(
     }
     if (dev) return session.catalogModule(locale, {})
     if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-    return session.catalogModule(locale, { marker: true })
+    return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
   }
 }
 
