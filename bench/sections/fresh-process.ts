@@ -431,9 +431,9 @@ export async function run(): Promise<BenchSection> {
 /** The line of a failed build's output that says why, without colours. */
 function failureOf(error: unknown): string {
   const text = String(error instanceof Error ? error.message : error).replace(/\u001b\[[0-9;]*m/g, '')
-  const line = text
-    .split('\n')
-    .find((l) => /Could not|Error:|error:|ENOENT|EMFILE/.test(l) && !l.startsWith('vite build '))
+  const lines = text.split('\n').slice(1)
+  const line =
+    lines.find((l) => /Could not|ENOENT|EMFILE|Cannot find/.test(l)) ?? lines.find((l) => /Error/.test(l))
   return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200).replace(/\|/g, '\\|')
 }
 
