@@ -93,6 +93,12 @@ it('the import rules of the map hold: no arrow from a layer into one it must not
   }
 })
 
+it('the React binding imports only React and the runtime, by the specifier the plugin resolves to one runtime', () => {
+  const targets = importsUnder('react').map((i) => i.target)
+  expect(targets.filter((t) => t !== 'react' && t !== 'unplugin-tms/runtime')).toEqual([])
+  expect(targets).toContain('unplugin-tms/runtime')
+})
+
 it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {
   const outsideKernel = (path: string) =>
     importsUnder(path)

@@ -1,6 +1,7 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { REACT_MODULE } from '../core/extract/jsx'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
@@ -14,6 +15,8 @@ import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } f
 
 /** What apps import; resolved to the virtual runtime module of the build. */
 export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
+// Both stay out of vite's dependency pre-bundling: the React binding (REACT_MODULE) imports the
+// runtime, and a pre-bundled copy of it would carry a second runtime, with its own locale.
 const PACKAGE_NAME = 'unplugin-tms'
 
 const VIRTUAL = /^\0tms\//
@@ -23,7 +26,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/
 
 /**
  * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or
- * `?.`, or of the runtime module. Modules without one never reach the handler (on rolldown and vite
+ * `?.`, or of the runtime module or the React binding's (`<T>`). Modules without one never reach the handler (on rolldown and vite
  * the test runs natively). Keywords set in a tms.config file are not known yet here: then only the
  * id filter applies and the handler's own check decides.
  */
@@ -31,7 +34,9 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  return new RegExp(`(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}`)
+  return new RegExp(
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${escapeRegex(REACT_MODULE)}`,
+  )
 }
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
@@ -195,7 +200,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     closeBundle,
     async config(config, env) {
       const deps = {
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER] },
+        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, REACT_MODULE] },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },

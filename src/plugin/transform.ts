@@ -3,6 +3,7 @@ import { jsString } from '../core/catalog'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import { Edits } from './edits'
+import { type JsxLookup, rewriteJsx } from './jsx'
 
 /**
  * The rewrite of one module's message calls into catalog lookups, with magic-string so the source map
@@ -112,7 +113,8 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     if (!found) continue
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
     const wrap = inline && found.form !== undefined
-    if (site.kind === 'tagged') rewriteTagged(s, site, found, wrap)
+    if (site.kind === 'jsx') rewriteJsx(s, site, jsxLookup(found, wrap))
+    else if (site.kind === 'tagged') rewriteTagged(s, site, found, wrap)
     else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found, wrap)
     else if (!rewriteKeywordCall(s, site, found, spec, wrap)) continue
     if (wrap) formats = true
@@ -158,6 +160,14 @@ function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup, wrap: b
   if (found.form !== undefined) s.overwrite(text.start, text.end, found.form)
   const last = rest[rest.length - 1]
   if (values && last) s.remove(values.end, last.end)
+}
+
+/** A `<T>` element's lookup, as the other sites write it (see jsx.ts). */
+function jsxLookup(found: SiteLookup, wrap: boolean): JsxLookup {
+  const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}, `
+  if (!wrap) return { head: `${lookup}${found.form ?? jsString(found.text)}`, bare: ')', tail: ')' }
+  const tail = `, ${INLINE_LOCALE})`
+  return { head: `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`, bare: `, void 0${tail}`, tail }
 }
 
 function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup, wrap: boolean): void {

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { FileContext } from './calls'
+import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scanUnit } from './scan'
@@ -28,7 +29,8 @@ export function extractUncached(
 ): { result: FileExtraction; outcome: ExtractOutcome } {
   // A messages-only run caches nothing, so it has no use for the hash.
   const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
-  if (!mentionsKeyword(code, options)) {
+  const jsx = mentionsJsxMessages(code)
+  if (!jsx && !mentionsKeyword(code, options)) {
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
@@ -45,6 +47,7 @@ export function extractUncached(
       continue
     }
     scanUnit(ctx, unit)
+    if (jsx) scanJsx(ctx, unit)
   }
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
