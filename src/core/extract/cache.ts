@@ -20,7 +20,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
 import { EXTRACTOR_REVISION } from './options'
-import { type CallSite, type Diagnostic, type FileExtraction, type Message, messageKey } from './types'
+import {
+  type CallSite,
+  type Diagnostic,
+  type FileExtraction,
+  type JsxSite,
+  type Message,
+  messageKey,
+} from './types'
 
 export interface CacheEntry {
   digest: string
@@ -99,7 +106,7 @@ type EncodedMessage = [
 ]
 
 type EncodedCall = [
-  tagged: 0 | 1,
+  tagged: 0 | 1 | 2,
   start: number,
   end: number,
   calleeStart: number,
@@ -115,6 +122,8 @@ type EncodedCall = [
   /** 0 when equal to the message's placeholders */
   placeholders: string[] | 0,
   pluralPlaceholders: string[] | 0,
+  /** `<T>` elements (tagged is 2): the opening element and the pieces, as found */
+  jsx?: JsxSite,
 ]
 
 interface EncodedFile {
@@ -167,8 +176,8 @@ export function encodeFile(result: FileExtraction): string {
     const pi = call.pluralKey === undefined ? -1 : (index.get(call.pluralKey) ?? -1)
     const ranges: number[] = []
     for (const r of call.kind === 'call' ? call.args : (call.expressions ?? [])) ranges.push(r.start, r.end)
-    return [
-      call.kind === 'tagged' ? 1 : 0,
+    const encoded: EncodedCall = [
+      call.kind === 'tagged' ? 1 : call.kind === 'jsx' ? 2 : 0,
       call.start,
       call.end,
       call.callee.start,
@@ -182,6 +191,8 @@ export function encodeFile(result: FileExtraction): string {
       sameList(call.placeholders, result.messages[mi]?.placeholders) ? 0 : call.placeholders,
       call.pluralPlaceholders === undefined ? 0 : call.pluralPlaceholders,
     ]
+    if (call.jsx) encoded.push(call.jsx)
+    return encoded
   })
   return JSON.stringify({ m, c, d: result.diagnostics } satisfies EncodedFile)
 }
@@ -203,11 +214,11 @@ function decodeFile(
     for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
     const site: CallSite = {
       messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : 'call',
+      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'jsx' : 'call',
       start: e[1],
       end: e[2],
       callee: { start: e[3], end: e[4] },
-      args: e[0] === 1 ? [] : ranges,
+      args: e[0] === 0 ? ranges : [],
       placeholders: e[11] === 0 ? [...message.placeholders] : e[11],
       line: e[5],
       column: e[6],
@@ -216,6 +227,7 @@ function decodeFile(
       const names = e[10] === 0 ? [] : e[10]
       site.expressions = ranges.map((r, i) => ({ ...r, name: names[i]! }))
     }
+    if (e[13] !== undefined) site.jsx = e[13]
     if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
     if (e[12] !== 0) site.pluralPlaceholders = e[12]
     return site
