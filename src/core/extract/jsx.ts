@@ -56,7 +56,8 @@ export function scanJsx(ctx: FileContext, unit: ParseUnit): void {
   const result = parseSync(unit.parseName, unit.code, {
     lang: unit.lang,
     sourceType: unit.sourceType,
-    astType: 'js',
+    // The TS flavour keeps an element's type arguments (`<List<Item>`), after which a `key` goes.
+    astType: unit.lang === 'tsx' ? 'ts' : 'js',
     preserveParens: false,
   })
   // A file that does not parse was reported by the call scan already.
@@ -360,7 +361,8 @@ class TElement {
       start: open.start,
       end: open.end,
       close: close ? this.ctx.code.slice(close.name.start, close.name.end) : null,
-      key: keyed ? null : open.name.end,
+      // After the name and any type arguments (`<List<Item>`): where a prop may stand.
+      key: keyed ? null : ((open.typeArguments as AstNode | null)?.end ?? open.name.end),
     }
     this.pieces.push(tag)
     this.text += `<${name}>`
