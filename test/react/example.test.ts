@@ -1,14 +1,16 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
 import type { Browser, Page } from 'playwright-core'
 import { build, createServer, type PreviewServer, preview, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import tms from '../../src/vite'
 import { control } from '../helpers/sync'
-import { launchChromium } from '../plugin/bundlers'
+import { launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
  * examples/vite-react as its README runs it (its own vite.config.ts, the built package), built against
@@ -17,7 +19,7 @@ import { launchChromium } from '../plugin/bundlers'
  * text first; a switch puts every visible message (t, tagged t, plural, <T>, rich text through a tag
  * function, the lazy route) in the new locale with no reload, keeping the old locale while the new
  * catalog loads; the link inside a <T> sentence is a real link; the dev server's catalog hot update
- * re-renders <T> and useLocale's components.
+ * re-renders <T> and useLocale's components; inline mode's French copy shows the same French.
  */
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
@@ -249,7 +251,35 @@ describe('the production build', () => {
   })
 })
 
-test('in the dev server, a catalog hot update re-renders <T> and useLocale components, with no reload', async () => {
+test('inline mode: the French copy renders <T>, the plural and the rich text in French, with no catalog', async () => {
+  const outDir = join(root, 'dist-inline')
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), tms({ locales: ['fr-FR', 'de-DE', 'ja-JP'], mode: 'inline', cache: 'offline' })],
+    build: { outDir },
+  })
+  const server = await serveStatic(outDir)
+  const page = await browser.newPage()
+  try {
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+    await page.goto(`${server.url}/fr-FR/index.html`)
+    await page.waitForSelector('#greeting', TIMEOUT)
+    expect(await shown(page)).toEqual({ ...FRENCH, language: 'Langue fr-FRen-USde-DEja-JP' })
+    expect(await page.$eval('#help-link a', (a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      '#/help',
+      'pages d’aide',
+    ])
+    expect(requests.filter((r) => /tms-/.test(r))).toEqual([])
+  } finally {
+    await page.close()
+    await server.close()
+  }
+}, 180_000)
+
+test('in the dev server, a catalog hot update re-renders <T> and useLocale components, with no reload (last: it changes the cache)', async () => {
   const server: ViteDevServer = await createServer({
     root,
     configFile: join(root, 'vite.config.ts'),
