@@ -11,8 +11,8 @@ import { rewriteMessageCalls } from '../../src/plugin/transform'
 
 /**
  * `<T>` rewritten as the plugin does (runtime mode, and inline mode for `inline.tsx`), compared whole
- * with `<name>.expected.tsx` (UPDATE_FIXTURES=1 rewrites them; review the diff); the output is TSX that
- * parses, and transforming it again changes nothing.
+ * with `<name>.expected.tsx` (UPDATE_FIXTURES=1 rewrites them; review the diff), with and without a
+ * source map; the output is TSX that parses, and transforming it again changes nothing.
  */
 
 const dir = fileURLToPath(new URL('../fixtures/transform-react/', import.meta.url))
@@ -21,7 +21,7 @@ const options = resolveExtractOptions({ cwd: dir, namespace: null })
 const specs = new Map(options.keywords.map((k) => [k.name, k]))
 const forms = new MessageForms()
 
-function rewrite(code: string, file: string): string | null {
+function rewrite(code: string, file: string, sourcemap = true): string | null {
   const fx = extractFromCode(file, code, options)
   const result = rewriteMessageCalls({
     code,
@@ -30,7 +30,7 @@ function rewrite(code: string, file: string): string | null {
     specs,
     runtimeModule: 'unplugin-tms/runtime',
     importRuntime: !file.endsWith('inline.tsx'),
-    sourcemap: true,
+    sourcemap,
     lookup: (site) => {
       const message = fx.messages.find((m) => m.key === site.messageKey)!
       const form = isIcuSource(message) ? forms.literal(message.text, 'en-US') : undefined
@@ -48,6 +48,8 @@ test.each(inputs)('%s: exact output, TSX that parses, and a second pass changes 
   const expectedFile = join(dir, name.replace(/\.tsx$/, '.expected.tsx'))
   if (process.env.UPDATE_FIXTURES) writeFileSync(expectedFile, out!)
   expect(out).toBe(readFileSync(expectedFile, 'utf8'))
+  // Without a source map the edits are spliced into the text when they stand apart: the same output.
+  expect(rewrite(readFileSync(file, 'utf8'), file, false)).toBe(out)
   expect(parseSync(name, out!, { lang: 'tsx' }).errors).toEqual([])
   expect(rewrite(out!, file)).toBeNull()
 })
