@@ -79,23 +79,18 @@ export function scanJsx(ctx: FileContext, unit: ParseUnit): void {
   visit(result.program)
 }
 
-/** The message text's characters that ICU reads as syntax, quoted: `{`, `}`, `<` and `'` before them. */
+/**
+ * A text of a `<T>` message as ICU reads it back: each run of `{`, `}`, `<` (with the apostrophes
+ * around them) quoted on its own, `'{'braces'}'`, which no placeholder pattern takes for a placeholder;
+ * other apostrophes doubled where ICU would read one as the start of a quote (before `#`, and at the
+ * end, where a placeholder or a tag may follow).
+ */
 export function quoteIcu(text: string): string {
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (c === '{' || c === '}' || c === '<') {
-      let j = i
-      while (j < text.length && '{}<'.includes(text[j]!)) j++
-      out += `'${text.slice(i, j)}'`
-      i = j - 1
-    } else if (c === "'") {
-      // `''` is one apostrophe anywhere; a single one is kept where nothing after it can start a quote.
-      const next = text[i + 1]
-      out += next === undefined || "{}<#'".includes(next) || out.endsWith("'") ? "''" : "'"
-    } else out += c
-  }
-  return out
+  return text.replace(/['{}<]+/g, (run, at: number) => {
+    if (/[{}<]/.test(run)) return `'${run.replace(/'/g, "''")}'`
+    const next = text[at + run.length]
+    return run.length > 1 || next === undefined || next === '#' ? run.replace(/'/g, "''") : run
+  })
 }
 
 const ENTITIES: Record<string, string> = {
