@@ -1,4 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
@@ -193,11 +194,38 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     generateBundle: generateBundle as never,
     closeBundle,
   }
-  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
-  plugin.vite = {
+  plugin.vite = viteHooks(session, raw, hasConfigFile, rollupState, {
     renderChunk: hooks.renderChunk as never,
     generateBundle: generateBundle as never,
     closeBundle,
+    onServer: (server) => {
+      if (overlayWanted()) {
+        overlay = new DevOverlay(session)
+        overlay.configureServer(server)
+      }
+    },
+  })
+  return plugin
+}
+
+/** Vite's own hooks over the rollup family's: config defaults, the resolved root, the dev server, public files. */
+function viteHooks(
+  session: TmsSession,
+  raw: Options | undefined,
+  hasConfigFile: boolean,
+  rollupState: RollupLikeState,
+  shared: {
+    renderChunk: never
+    generateBundle: never
+    closeBundle: never
+    onServer: (server: ViteDevServer) => void
+  },
+): NonNullable<UnpluginOptions['vite']> {
+  let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
+  return {
+    renderChunk: shared.renderChunk,
+    generateBundle: shared.generateBundle,
+    closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
         optimizeDeps: { exclude: [RUNTIME_SPECIFIER, REACT_MODULE] },
@@ -223,10 +251,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     configureServer(server) {
       configureDevServer(session, server)
-      if (overlayWanted()) {
-        overlay = new DevOverlay(session)
-        overlay.configureServer(server)
-      }
+      shared.onServer(server)
     },
     writeBundle: {
       order: 'post',
@@ -235,5 +260,4 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       },
     },
   }
-  return plugin
 }

@@ -4,7 +4,7 @@ import { type IssueWithComments, ReviewService, ReviewUnavailableError } from '.
 import { connectReview } from '../../service'
 import type { TmsSession } from '../session'
 import { refusal } from './guard'
-import { type MessageInfo, messageOf, pseudoStates, translatedIds } from './message-info'
+import { keyOf, type MessageInfo, messageOf, pseudoStates, translatedIds } from './message-info'
 
 /**
  * The overlay's dev endpoints, `POST <ENDPOINT>/<action>` with a JSON body: this process makes the
@@ -65,10 +65,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
       let statesError: string | undefined
       if (message.hashcode) {
         try {
-          locales = await review().localeStates(
-            message.hashcode,
-            session.messages.get(session.entries.get(id)!.key)!,
-          )
+          locales = await review().localeStates(message.hashcode, session.messages.get(keyOf(session, id)!)!)
         } catch (error) {
           statesError = (error as Error).message
         }

@@ -19,9 +19,14 @@ export interface MessageInfo {
   locales: LocaleState[]
 }
 
+/** The key of the message a catalog id of the session's current build stands for. */
+export function keyOf(session: TmsSession, id: string): string | undefined {
+  return session.build.idSources.get(id)?.key
+}
+
 /** The message behind a catalog id of the session's current build, or undefined for an unknown id. */
 export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'locales'> | undefined {
-  const key = session.entries.get(id)?.key
+  const key = keyOf(session, id)
   const message = key === undefined ? undefined : session.messages.get(key)
   if (!message) return undefined
   const root = session.options.root
@@ -45,7 +50,7 @@ export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'l
 
 /** The pseudo-locales' states: their text is made from the source on this machine. */
 export function pseudoStates(session: TmsSession, id: string): LocaleState[] {
-  const key = session.entries.get(id)?.key
+  const key = keyOf(session, id)
   return session.options.pseudo.map((locale) => {
     const text = key === undefined ? undefined : session.sync?.catalogs.get(locale)?.get(key)
     return { locale, state: 'pseudo', ...(text === undefined ? {} : { text, length: text.length }) }
