@@ -16,8 +16,6 @@ import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } f
 
 /** What apps import; resolved to the virtual runtime module of the build. */
 export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
-// Both stay out of vite's dependency pre-bundling: the React binding (REACT_MODULE) imports the
-// runtime, and a pre-bundled copy of it would carry a second runtime, with its own locale.
 const PACKAGE_NAME = 'unplugin-tms'
 
 const VIRTUAL = /^\0tms\//
@@ -228,6 +226,7 @@ function viteHooks(
     closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
+        // The React binding imports the runtime: pre-bundled, it would carry a second runtime.
         optimizeDeps: { exclude: [RUNTIME_SPECIFIER, REACT_MODULE] },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
