@@ -44,6 +44,27 @@ export default defineConfig([
     external: ['react', 'unplugin-tms/runtime'],
     clean: false,
   },
+  // unplugin-tms/vue: vue and the runtime stay imports, so the app's bundle holds one of each (the
+  // plugin resolves unplugin-tms/runtime to the app's runtime module).
+  {
+    ...shared,
+    platform: 'browser',
+    target: 'es2022',
+    entry: { vue: 'src/vue/index.ts' },
+    external: ['vue', 'unplugin-tms/runtime'],
+    clean: false,
+  },
+  // The Svelte binding, with its component as source beside it (dist/T.svelte): the app's own
+  // Svelte compiles it, as with any Svelte library. The runtime stays an import the plugin resolves.
+  {
+    ...shared,
+    platform: 'neutral',
+    target: 'es2022',
+    entry: { svelte: 'src/svelte/index.ts' },
+    external: [/\.svelte$/, /^svelte(\/|$)/, 'unplugin-tms/runtime'],
+    copy: [{ from: 'src/svelte/T.svelte', to: 'dist/T.svelte' }],
+    clean: false,
+  },
   // The dev overlay's page code, whole: the vite dev server serves its text as a virtual module
   // (src/plugin/overlay/page-code.ts); no build of an app ever includes it.
   {

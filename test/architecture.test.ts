@@ -87,6 +87,9 @@ it('the import rules of the map hold: no arrow from a layer into one it must not
   // The dev overlay's page code runs in the browser: it imports nothing outside itself.
   const overlay = importsUnder('overlay').filter((i) => !i.target.startsWith('src/overlay/'))
   expect(overlay.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  // The Vue binding: its framework and the runtime's public API, as an installed app imports them.
+  const vue = importsUnder('vue').filter((i) => i.target !== 'vue' && i.target !== 'unplugin-tms/runtime')
+  expect(vue.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
   // The options layer sits on core and knows no front end.
   for (const file of ['options.ts', 'config.ts']) {
     expect(broken(file, /^src\/(?:plugin|emulator|cli|client)\//)).toEqual([])
@@ -97,6 +100,14 @@ it('the React binding imports only React and the runtime, by the specifier the p
   const targets = importsUnder('react').map((i) => i.target)
   expect(targets.filter((t) => t !== 'react' && t !== 'unplugin-tms/runtime')).toEqual([])
   expect(targets).toContain('unplugin-tms/runtime')
+})
+
+it('the Svelte binding imports only Svelte and the runtime by its public name', () => {
+  const outside = importsUnder('svelte').filter(
+    (i) => !/^(?:svelte(?:\/[\w-]+)?|unplugin-tms\/runtime|src\/svelte\/.*)$/.test(i.target),
+  )
+  expect(outside.map((i) => `${i.file} -> ${i.target}`)).toEqual([])
+  expect(importsUnder('svelte').map((i) => i.target)).toContain('unplugin-tms/runtime')
 })
 
 it('the client and the emulator reach into core only for the message model, and the model only into itself', () => {

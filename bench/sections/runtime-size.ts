@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import { paraglideOutput } from '../paraglide'
 import type { BenchSection } from '../run'
 
 const BUDGET = 1024
@@ -10,9 +11,6 @@ const PLURAL = JSON.stringify([
   ['count', 4, 0, { '=0': 'no files', one: [0, ' file'], other: [0, ' files'] }],
 ])
 
-/** `Hello <b>{name}</b>!`, compiled as a <T> message. */
-const RICH = JSON.stringify(['Hello ', ['b', 6, [['name']]], '!'])
-
 /**
  * What each library adds to a bundle for the same job: translate one message with a value and switch
  * the locale. Ours is the job as a built bundle does it (the call the transform writes, with a plural
@@ -20,7 +18,32 @@ const RICH = JSON.stringify(['Hello ', ['b', 6, [['name']]], '!'])
  * their documentation shows it. Each entry is bundled by esbuild (minified, ESM, browser) with everything it imports,
  * then gzipped at level 9.
  */
-const ENTRIES: { name: string; note: string; code: string }[] = [
+/** `Hello <b>{name}</b>!`, compiled as a <T> message. */
+const RICH = JSON.stringify(['Hello ', ['b', 6, [['name']]], '!'])
+
+interface Entry {
+  name: string
+  note: string
+  code: string
+  /** Left out of the bundle: the framework every app of a binding has anyway. */
+  external?: string[]
+  /** Our row the ratio compares with, when not the runtime's: a binding's, for its framework's peer. */
+  versus?: string
+  /** Compile-time flags a library asks its bundler to set. */
+  define?: Record<string, string>
+}
+
+/** vue-i18n's compile-time flags, set as its documentation asks a bundler to. */
+const VUE_I18N_FLAGS = {
+  'process.env.NODE_ENV': '"production"',
+  __VUE_I18N_FULL_INSTALL__: 'true',
+  __VUE_I18N_LEGACY_API__: 'false',
+  __INTLIFY_PROD_DEVTOOLS__: 'false',
+  __INTLIFY_JIT_COMPILATION__: 'false',
+  __INTLIFY_DROP_MESSAGE_COMPILER__: 'false',
+}
+
+const ENTRIES: Entry[] = [
   {
     name: 'unplugin-tms/runtime',
     note: 'this package: a plural message as the build compiles it, with the ICU interpreter',
@@ -36,7 +59,7 @@ const ENTRIES: { name: string; note: string; code: string }[] = [
   },
   {
     name: 'unplugin-tms/react',
-    note: 'the binding over the runtime, React left out: `useLocale` and a `<T>` with a tag, as the transform writes it',
+    note: 'the React binding with the runtime: `useLocale` and a `<T>` with a tag, as the transform writes it; React left out',
     code: `import { createElement } from 'react'
       import { T, useLocale } from '${repo}dist/react.mjs'
       import { _l, setLocale } from 'unplugin-tms/runtime'
@@ -45,10 +68,11 @@ const ENTRIES: { name: string; note: string; code: string }[] = [
         return createElement(T, { _: () => _l('k2Xq81aP', ${RICH}, { name: 'Ada', b: (c) => createElement('b', { key: 'b' }, c) }) })
       }
       setLocale('fr-FR'); console.log(createElement(App))`,
+    external: ['react'],
   },
   {
     name: '@lingui/react',
-    note: 'with @lingui/core, React left out: `I18nProvider`, `useLingui` and a `<Trans>` with a component',
+    note: 'with @lingui/core: `I18nProvider`, `useLingui` and a `<Trans>` with a component; React left out',
     code: `import { createElement } from 'react'
       import { i18n } from '@lingui/core'
       import { I18nProvider, Trans, useLingui } from '@lingui/react'
@@ -58,6 +82,34 @@ const ENTRIES: { name: string; note: string; code: string }[] = [
         return createElement(Trans, { id: 'hello', values: { name: 'Ada' }, components: { 0: createElement('b') } })
       }
       console.log(createElement(I18nProvider, { i18n }, createElement(App)))`,
+    external: ['react'],
+    versus: 'unplugin-tms/react',
+  },
+  {
+    name: 'unplugin-tms/svelte',
+    note: "the Svelte binding with the runtime: the same lookup made reactive, the switch through `locale.current`; Svelte's own code not counted, every Svelte app has it",
+    code: `import { _l, locale } from '${repo}dist/svelte.mjs'
+      locale.current = 'fr-FR'
+      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }))`,
+    external: ['svelte', 'svelte/*', '*.svelte'],
+  },
+  {
+    name: 'unplugin-tms/vue',
+    note: 'the Vue binding with the runtime: the lookup templates call, the switch through `useLocale()`, `<T>`; vue itself left out',
+    code: `import { _l, T, useLocale } from '${repo}dist/vue.mjs'
+      useLocale().value = 'fr-FR'
+      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }), T)`,
+    external: ['vue'],
+  },
+  {
+    name: 'vue-i18n',
+    note: 'createI18n + t with precompiled messages (its runtime-only build, what @intlify/unplugin-vue-i18n ships); vue left out',
+    code: `import { createI18n } from 'vue-i18n/dist/vue-i18n.runtime.esm-bundler.js'
+      const i18n = createI18n({ legacy: false, locale: 'en', messages: { fr: { hello: () => 'Bonjour' } } })
+      i18n.global.locale.value = 'fr'; console.log(i18n.global.t('hello', { name: 'Ada' }))`,
+    external: ['vue'],
+    versus: 'unplugin-tms/vue',
+    define: VUE_I18N_FLAGS,
   },
   {
     name: '@lingui/core',
@@ -81,16 +133,29 @@ const ENTRIES: { name: string; note: string; code: string }[] = [
   },
 ]
 
-async function minGzip(code: string): Promise<{ min: number; gzip: number }> {
+/** Paraglide JS (the Svelte binding's peer): its compiled message and runtime, as its compiler writes them. */
+async function paraglideEntry(): Promise<Entry> {
+  const dir = await paraglideOutput()
+  return {
+    name: '@inlang/paraglide-js',
+    note: "compiled `m.hello({ name })` in two locales + its generated runtime's setLocale (no reload)",
+    code: `import { m } from '${dir}/messages.js'
+      import { setLocale } from '${dir}/runtime.js'
+      setLocale('fr', { reload: false }); console.log(m.hello({ name: 'Ada' }))`,
+    versus: 'unplugin-tms/svelte',
+  }
+}
+
+async function minGzip(entry: Entry): Promise<{ min: number; gzip: number }> {
   const result = await build({
-    stdin: { contents: code, resolveDir: repo, loader: 'js' },
+    stdin: { contents: entry.code, resolveDir: repo, loader: 'js' },
+    external: entry.external ?? [],
+    define: entry.define ?? {},
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    // Both React bindings need React: the rows compare what each adds to it.
-    external: ['react', 'react-dom'],
     write: false,
     logLevel: 'silent',
   })
@@ -104,13 +169,13 @@ export const perNode = false
 
 export async function run(): Promise<BenchSection> {
   const rows: string[] = []
-  const ours: Record<string, number> = {}
-  for (const entry of ENTRIES) {
-    const { min, gzip } = await minGzip(entry.code)
+  const ours = new Map<string, number>()
+  for (const entry of [...ENTRIES, await paraglideEntry()]) {
+    const { min, gzip } = await minGzip(entry)
     const mine = entry.name.startsWith('unplugin-tms/')
-    if (mine) ours[entry.name] = gzip
-    // A React binding is compared with ours, the other peers with the runtime.
-    const base = ours[entry.name.endsWith('/react') ? 'unplugin-tms/react' : 'unplugin-tms/runtime']
+    if (mine) ours.set(entry.name, gzip)
+    // A binding's peer: its ratio is to the binding.
+    const base = ours.get(entry.versus ?? 'unplugin-tms/runtime')
     const target =
       entry.name === 'unplugin-tms/runtime' ? `<= ${BUDGET} B ${gzip <= BUDGET ? '(met)' : '(MISSED)'}` : ''
     rows.push(
@@ -120,7 +185,7 @@ export async function run(): Promise<BenchSection> {
   return {
     title: 'Runtime size',
     markdown: [
-      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The React rows leave React itself out and are compared with each other.',
+      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The React binding row adds `useLocale` and `<T>` to the runtime (React itself left out); its peer, @lingui/react, is measured with @lingui/core, and its ratio is to the binding. The Svelte binding row adds the reactive lookup and `locale` to the runtime (Svelte itself left out); its peer, Paraglide JS, is measured on the output its compiler writes for one message in two locales, and its ratio is to the binding. The Vue binding row adds the reactive lookup, `useLocale` and `<T>` (Vue itself left out); its peer, vue-i18n, is measured in its runtime-only build with a precompiled message, and its ratio is to the binding.',
       '',
       '| runtime | minified | min+gzip | × ours | target |',
       '| --- | --- | --- | --- | --- |',

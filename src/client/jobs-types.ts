@@ -2,8 +2,10 @@ import type {
   LocaleProgress,
   ProgressReport,
   ProgressSummary,
+  Job as WireJob,
   JobProcessState as WireJobProcessState,
   JobStatus as WireJobStatus,
+  JobSummary as WireJobSummary,
   WorkflowStepSummary,
 } from '../core/model/wire'
 import type { Page } from './paging'
@@ -17,27 +19,10 @@ export type { LocaleProgress, ProgressReport, ProgressSummary, WorkflowStepSumma
 export type JobStatus = WireJobStatus | (string & {})
 
 /** An item of list jobs. */
-export interface JobSummary {
-  translationJobUid: string
-  jobName: string
-  targetLocaleIds: string[]
-  description: string | null
-  dueDate: string | null
-  referenceNumber: string | null
-  createdDate: string
-  jobStatus: JobStatus
-}
+export type JobSummary = WireJobSummary<JobStatus>
 
 /** The job record of create job (the spec does not show get-a-job's shape; it is read as the same). */
-export interface Job extends JobSummary {
-  callbackUrl?: string | null
-  callbackMethod?: CallbackMethod | null
-  modifiedDate?: string
-  createdByUserUid?: string
-  modifiedByUserUid?: string
-  firstCompletedDate?: string | null
-  lastCompletedDate?: string | null
-}
+export type Job = WireJob<JobStatus>
 
 export interface CreateJobRequest {
   /** Unique in the project. */

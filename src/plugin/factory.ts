@@ -3,6 +3,7 @@ import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
+import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
@@ -11,7 +12,9 @@ import { DevOverlay, overlayWanted } from './overlay/index'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
+import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { VUE_BINDING } from './vue-sfc'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
 /** What apps import; resolved to the virtual runtime module of the build. */
@@ -33,10 +36,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
+  // Vue's `<T msg="...">` and React's `<T>` hold a message without any call.
   return new RegExp(
-    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${escapeRegex(REACT_MODULE)}`,
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}|${escapeRegex(REACT_MODULE)}`,
   )
 }
+
+/** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -226,8 +233,7 @@ function viteHooks(
     closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
-        // The React binding imports the runtime: pre-bundled, it would carry a second runtime.
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, REACT_MODULE] },
+        optimizeDeps: { exclude: NOT_PREBUNDLED },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },

@@ -82,12 +82,12 @@ describe('rewriteMessageCalls', () => {
     expect(rewrite("#!/usr/bin/env node\nt('A')\n")).toMatch(/^#!\/usr\/bin\/env node\nimport .*\n__tms_l/)
   })
 
-  test('in a .vue file the import goes into the script block holding the call', () => {
+  test('in a .vue file the import of the Vue lookup goes into <script setup>', () => {
     const code =
       "<template><p>{{ x }}</p></template>\n<script setup>\nimport { t } from 'unplugin-tms/runtime'\nconst x = t('Hi')\n</script>\n"
     const out = rewrite(code, '/app/src/Comp.vue')!
     expect(out).toMatch(
-      /^<template><p>\{\{ x \}\}<\/p><\/template>\n<script setup>\nimport \{ _l as __tms_l \} from "unplugin-tms\/runtime";\nimport \{ t \} from 'unplugin-tms\/runtime'\nconst x = __tms_l\("I[^"]+", 'Hi'\)\n<\/script>\n$/,
+      /^<template><p>\{\{ x \}\}<\/p><\/template>\n<script setup>\nimport \{ _l as __tms_l \} from "unplugin-tms\/vue";\nimport \{ t \} from 'unplugin-tms\/runtime'\nconst x = __tms_l\("I[^"]+", 'Hi'\)\n<\/script>\n$/,
     )
   })
 

@@ -6,8 +6,10 @@ import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scanUnit } from './scan'
-import { parseUnits } from './sources'
+import { type ParseUnit, parseUnits } from './sources'
+import { svelteUnits } from './svelte'
 import type { FileExtraction } from './types'
+import { MESSAGE_COMPONENT_MENTION, scanVueTemplate } from './vue'
 
 /** sha1 of a file's text: the content-hash cache key. */
 export function contentHash(code: string): string {
@@ -30,11 +32,12 @@ export function extractUncached(
   // A messages-only run caches nothing, so it has no use for the hash.
   const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
   const jsx = mentionsJsxMessages(code)
-  if (!jsx && !mentionsKeyword(code, options)) {
+  const vue = /\.vue$/i.test(file)
+  if (!jsx && !mentionsKeyword(code, options) && !(vue && MESSAGE_COMPONENT_MENTION.test(code))) {
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
-  for (const unit of parseUnits(file, code)) {
+  const scan = (unit: ParseUnit): void => {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)
     if (deep >= 0) {
@@ -44,11 +47,16 @@ export function extractUncached(
         deep,
         `brackets nested more than ${MAX_NESTING} deep; the file is not parsed and its messages are not extracted`,
       )
-      continue
+      return
     }
     scanUnit(ctx, unit)
     if (jsx) scanJsx(ctx, unit)
   }
+  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
+  // a .vue file's template is read with Vue's (vue.ts).
+  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
+  for (const unit of units) scan(unit)
+  if (vue) scanVueTemplate(ctx, scan)
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
     result: {

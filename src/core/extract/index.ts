@@ -39,6 +39,7 @@ import { Merger, mergeFiles } from './merge'
 import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
 import { extractInThreads, extractMessagesInThreads, type ParsedFile, threadCount } from './pool'
 import { isExtractable } from './sources'
+import { dependsOnInstall } from './svelte'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
 export { clearExtractionMemory } from './cache'
@@ -180,7 +181,8 @@ export async function extractMessages(
     }
     const { result, outcome } = extractUncached(file, code, resolved, hash)
     count(outcome)
-    entries[i] = { digest, hash, size: s.size, mtimeMs: s.mtimeMs, result }
+    const remember = !dependsOnInstall(result)
+    entries[i] = { digest, hash, size: remember ? s.size : -1, mtimeMs: remember ? s.mtimeMs : -1, result }
   }
 
   let helped = 0
@@ -223,7 +225,8 @@ export async function extractMessages(
       const s = stats[i]
       count(r.outcome)
       // An unreadable (or vanished) file is not remembered: the next run tries again.
-      const remember = r.outcome !== 'unreadable' && s !== null && s !== undefined
+      const remember =
+        r.outcome !== 'unreadable' && s !== null && s !== undefined && !dependsOnInstall(r.result)
       entries[i] = {
         digest,
         hash: r.result.hash,

@@ -73,6 +73,11 @@ export function parseUnits(file: string, code: string): ParseUnit[] {
   if (/\.astro$/i.test(file)) return astroUnits(file, code)
   if (!/\.(vue|svelte)$/i.test(file))
     return [{ parseName: file, code, lang: 'tsx', sourceType: 'unambiguous' }]
+  return scriptBlockUnits(file, code)
+}
+
+/** One unit per `<script>` block of a .vue or .svelte file, found by a regular expression. */
+export function scriptBlockUnits(file: string, code: string): ParseUnit[] {
   // A `<script>` inside an HTML comment is not a block; blank comments out keeping offsets.
   const scan = code.includes('<!--') ? code.replace(COMMENT, (c) => ' '.repeat(c.length)) : code
   const units: ParseUnit[] = []

@@ -13,6 +13,31 @@ export type JobStatus =
   | 'CLOSED'
   | 'CANCELLED'
 
+/** An item of list jobs; `Status` is the client's widened union. */
+export interface JobSummary<Status extends string = JobStatus> {
+  translationJobUid: string
+  jobName: string
+  targetLocaleIds: string[]
+  description: string | null
+  dueDate: string | null
+  referenceNumber: string | null
+  createdDate: string
+  jobStatus: Status
+}
+
+/** The job record of create job (the spec does not show get-a-job's shape; it is read as the same). */
+export interface Job<Status extends string = JobStatus> extends JobSummary<Status> {
+  callbackUrl?: string | null
+  callbackMethod?: 'GET' | 'POST' | null
+  modifiedDate?: string
+  createdByUserUid?: string
+  modifiedByUserUid?: string
+  firstCompletedDate?: string | null
+  lastCompletedDate?: string | null
+  /** Not in the spec: the emulator tells why it cancelled a job (docs/emulator.md). */
+  cancelReason?: string | null
+}
+
 /** The state of an operation a 202 answer left running. */
 export type JobProcessState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'
 

@@ -29,7 +29,7 @@ import { countWords } from './strings'
 
 export const MAX_LISTED_FILES = 500
 export const PARSER_VERSION = 4
-export const MAX_FILE_BYTES = 32 * 1024 * 1024
+export const MAX_FILE_BYTES: number = 32 * 1024 * 1024
 
 export interface LocaleParams extends ProjectParams {
   localeId: string
@@ -125,7 +125,7 @@ export function readEnum<T extends string>(query: Query, name: string, values: r
   return value as T
 }
 
-export const DATE_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/
+export const DATE_FORM: RegExp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/
 
 export function readDate(query: Query, name: string): number | null {
   const value = queryString(query, name)
@@ -215,7 +215,7 @@ export function readOrderBy(
 }
 
 /** A file record's helpers, over the store part and the strings. */
-export function filesKit(ctx: EmulatorContext, files: FilesStore) {
+export function filesKit(ctx: EmulatorContext, files: FilesStore): FilesKit {
   const strings: StringStore = ctx.store.strings
 
   /** The context for a file's units, placeholders found first (off the main thread for a caller's regex). */
@@ -275,7 +275,7 @@ export function filesKit(ctx: EmulatorContext, files: FilesStore) {
     return { body: encodeDownload(text, charset), mediaType: `${format.mediaType}; charset=${label}` }
   }
 
-  const counts = (record: FileRecord, localeId: string) => {
+  const counts = (record: FileRecord, localeId: string): LocaleCounts => {
     let authorizedStringCount = 0
     let authorizedWordCount = 0
     let completedStringCount = 0
@@ -303,7 +303,7 @@ export function filesKit(ctx: EmulatorContext, files: FilesStore) {
     }
   }
 
-  const fileFields = (record: FileRecord) => ({
+  const fileFields = (record: FileRecord): FileFields => ({
     fileUri: record.fileUri,
     lastUploaded: isoDate(record.lastUploaded),
     created: isoDate(record.created),
@@ -343,4 +343,55 @@ export function filesKit(ctx: EmulatorContext, files: FilesStore) {
   }
 }
 
-export type FilesKit = ReturnType<typeof filesKit>
+/** A file's string and word counts in one locale (the spec's file status per locale). */
+export interface LocaleCounts {
+  authorizedStringCount: number
+  authorizedWordCount: number
+  completedStringCount: number
+  completedWordCount: number
+  excludedStringCount: number
+  excludedWordCount: number
+}
+
+/** The fields of a file every files answer repeats. */
+export interface FileFields {
+  fileUri: string
+  lastUploaded: string
+  created: string
+  fileType: FileRecord['fileType']
+  parserVersion: number
+  hasInstructions: boolean
+  directives: FileRecord['directives'] | null
+  namespace: { name: string } | null
+  totalStringCount: number
+  totalWordCount: number
+}
+
+/** What the groups of files routes share (see filesKit). */
+export interface FilesKit {
+  ctx: EmulatorContext
+  files: FilesStore
+  strings: StringStore
+  contextFor: (
+    project: ProjectRecord,
+    namespace: string | null,
+    spec: PlaceholderSpec,
+    units: readonly SourceUnit[],
+  ) => Promise<FileContext>
+  requireFile: (projectId: string, fileUri: string) => FileRecord
+  projectLocale: (request: FastifyRequest<{ Params: LocaleParams }>) => {
+    projectId: string
+    localeId: string
+    project: ProjectRecord
+  }
+  render: (
+    project: ProjectRecord,
+    record: FileRecord,
+    content: string,
+    charset: FileCharset,
+    options: { localeId: string | null; retrievalType: FileRetrievalType; includeOriginalStrings: boolean },
+  ) => Promise<{ body: Buffer; mediaType: string }>
+  counts: (record: FileRecord, localeId: string) => LocaleCounts
+  fileFields: (record: FileRecord) => FileFields
+  lastModified: (record: FileRecord, localeId: string) => number
+}

@@ -1,3 +1,4 @@
+import type { Job, JobSummary } from '../../core/model/wire'
 import { isoDate } from '../clock'
 import { validationError } from '../http/envelope'
 import {
@@ -34,7 +35,7 @@ export interface JobParams extends ProjectParams {
   translationJobUid: string
 }
 
-export function summarize(j: JobRecord) {
+export function summarize(j: JobRecord): JobSummary {
   return {
     translationJobUid: j.translationJobUid,
     jobName: j.jobName,
@@ -47,7 +48,7 @@ export function summarize(j: JobRecord) {
   }
 }
 
-export function describeJob(j: JobRecord) {
+export function describeJob(j: JobRecord): Job {
   return {
     ...summarize(j),
     callbackUrl: j.callbackUrl,

@@ -61,9 +61,9 @@ export interface Staged {
   joined?: Buffer
 }
 
-export const JS = /\.[cm]?js$/i
-export const HTML = /\.html?$/i
-export const INLINE_MAP = /\n?\/\/# sourceMappingURL=data:application\/json[^\n]*\s*$/
+export const JS: RegExp = /\.[cm]?js$/i
+export const HTML: RegExp = /\.html?$/i
+export const INLINE_MAP: RegExp = /\n?\/\/# sourceMappingURL=data:application\/json[^\n]*\s*$/
 
 export function bytesOf(
   p: Prepared,
