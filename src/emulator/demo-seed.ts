@@ -152,21 +152,6 @@ export const DEMO_SEED: EmulatorSeed = {
       source: 'Read the {0}terms of {1}sale{2}{3} before you order.',
       target: 'ご注文の前に{0}{1}販売{2}条件{3}をお読みください。',
     },
-    {
-      localeId: 'fr-FR',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, one {# article dans votre panier} other {# articles dans votre panier}}',
-    },
-    {
-      localeId: 'de-DE',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, one {# Artikel im Warenkorb} other {# Artikel im Warenkorb}}',
-    },
-    {
-      localeId: 'ja-JP',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, other {カートに#個の商品}}',
-    },
     // The other strings of examples/vite-vue (its plural is the one above).
     { localeId: 'fr-FR', source: 'Welcome to the Vue store', target: 'Bienvenue dans la boutique Vue' },
     { localeId: 'de-DE', source: 'Welcome to the Vue store', target: 'Willkommen im Vue-Shop' },
