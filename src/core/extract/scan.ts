@@ -15,6 +15,12 @@
  * - `lazy-nodes`, `json-nodes`: `lazy` and `json` without the quick read of calls from the source
  *   text (quick.ts), the path they take for any call the quick read declines; scanners of their own
  *   so that the fixtures hold both paths to the same output.
+ *
+ * Measured on 2026-11-26 (the 5,000-file benchmark corpus, one thread, no cache, each scanner in turn
+ * in one process, 8 rounds; median CPU time of one extraction): Node 22, lazy 750 ms, lazy-nodes
+ * 757 ms, json 1,207 ms, json-nodes 1,327 ms; Node 20, json 1,669 ms, json-nodes 1,762 ms, estree
+ * 3,870 ms. So lazy pays where it runs (0.62 of json), estree only where scopes are needed, and the
+ * quick read a little (5 to 9% on json, within noise on lazy).
  */
 
 import { needsScopes } from './bindings'
