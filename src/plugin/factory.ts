@@ -2,6 +2,7 @@ import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unpl
 import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
@@ -12,6 +13,7 @@ import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { VUE_BINDING } from './vue-sfc'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
 /** What apps import; resolved to the virtual runtime module of the build. */
@@ -33,8 +35,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  return new RegExp(`(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}`)
+  // Vue's `<T msg="...">` holds a message without any call.
+  return new RegExp(
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}`,
+  )
 }
+
+/** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -239,7 +247,7 @@ function viteHooks(
     closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, SVELTE_RUNTIME] },
+        optimizeDeps: { exclude: NOT_PREBUNDLED },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },
