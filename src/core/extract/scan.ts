@@ -3,7 +3,7 @@
  * behind every implementation, and the implementation chosen by the caller through the `scanner`
  * extract option (resolved in options.ts; file.ts asks `scannerFor` and hands it to `scanUnit`).
  *
- * The implementations, and why each exists (figures in BENCHMARKS.md, extraction):
+ * The implementations, and why each exists:
  * - `lazy` (scan-lazy.ts, the default on Node >= 22): raw transfer with a lazy visitor of calls only;
  *   the fastest, where raw transfer exists.
  * - `json` (scan-json.ts, the default on Node 20): the AST as one JSON string, searched for the
@@ -16,11 +16,10 @@
  *   text (quick.ts), the path they take for any call the quick read declines; scanners of their own
  *   so that the fixtures hold both paths to the same output.
  *
- * Measured on 2026-11-26 (the 5,000-file benchmark corpus, one thread, no cache, each scanner in turn
- * in one process, 8 rounds; median CPU time of one extraction): Node 22, lazy 750 ms, lazy-nodes
- * 757 ms, json 1,207 ms, json-nodes 1,327 ms; Node 20, json 1,669 ms, json-nodes 1,762 ms, estree
- * 3,870 ms. So lazy pays where it runs (0.62 of json), estree only where scopes are needed, and the
- * quick read a little (5 to 9% on json, within noise on lazy).
+ * BENCHMARKS.md, "Extraction scanners" (bench/sections/scanners.ts), holds each one's cost; on
+ * 2026-11-26: lazy 0.56 of json's CPU time on Node 22, estree 2.7 (Node 20) to 4.7 (Node 22) times
+ * the default, so it runs only where scopes are needed; the quick read saves from nothing to a
+ * quarter of a scanner's time depending on the run (noisy on the shared machine), and is kept.
  */
 
 import { needsScopes } from './bindings'
