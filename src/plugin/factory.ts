@@ -2,6 +2,7 @@ import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unpl
 import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { REACT_MODULE } from '../core/extract/jsx'
 import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
@@ -27,7 +28,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/
 
 /**
  * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or
- * `?.`, or of the runtime module. Modules without one never reach the handler (on rolldown and vite
+ * `?.`, or of the runtime module or the React binding's (`<T>`). Modules without one never reach the handler (on rolldown and vite
  * the test runs natively). Keywords set in a tms.config file are not known yet here: then only the
  * id filter applies and the handler's own check decides.
  */
@@ -35,14 +36,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  // Vue's `<T msg="...">` holds a message without any call.
+  // Vue's `<T msg="...">` and React's `<T>` hold a message without any call.
   return new RegExp(
-    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}`,
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}|${escapeRegex(REACT_MODULE)}`,
   )
 }
 
 /** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
-const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -80,12 +81,57 @@ function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefine
   return consumer === undefined ? options?.ssr === true : consumer === 'server'
 }
 
+/**
+ * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
+ * dev overlay's modules, and one catalog module per locale.
+ */
+function loadVirtual(
+  session: TmsSession,
+  framework: UnpluginContextMeta['framework'],
+  webpackState: WebpackLikeState,
+  overlay: () => DevOverlay | undefined,
+) {
+  const isVite = framework === 'vite'
+  const webpackLike = framework === 'webpack' || framework === 'rspack'
+  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
+    await session.ready()
+    const dev = isVite && session.command === 'serve'
+    const devOverlay = dev ? overlay() : undefined
+    if (id === RUNTIME_ID) {
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
+      // with no HMR hook, which only the browser's environment receives.
+      const server = isVite && isServerEnvironment(this, loadOptions)
+      const runtime = await session.runtimeModule({
+        hot: dev && !server,
+        chunkNames: webpackLike,
+        server,
+      })
+      return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
+    }
+    const overlaid = devOverlay ? await devOverlay.load(id) : undefined
+    if (overlaid !== undefined) return overlaid
+    const locale = catalogLocaleOf(id)
+    if (locale === undefined || !session.locales.includes(locale)) return null
+    // A catalog holds translations: it waits for the pull, which the other modules do not.
+    try {
+      await session.synced()
+    } catch (error) {
+      // A production build fails in buildEnd with the sync's own error, not with one "Could not
+      // load" wrapped around it per locale.
+      if (!dev && !webpackLike) return literalCatalogModule(new Map())
+      throw error
+    }
+    if (dev) return session.catalogModule(locale, {})
+    if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
+    return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
+  }
+}
+
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
   const framework = meta.framework
   const hasConfigFile = validateAtSetup(raw, framework)
   const session = new TmsSession(raw)
   if (NO_INLINE.has(framework)) session.configure({ inlineUnsupported: framework })
-  const isVite = framework === 'vite'
   const rollupState: RollupLikeState = {}
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
@@ -106,37 +152,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     load: {
       filter: { id: VIRTUAL },
-      async handler(id, loadOptions?: { ssr?: boolean }) {
-        await session.ready()
-        const dev = isVite && session.command === 'serve'
-        if (id === RUNTIME_ID) {
-          // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
-          // with no HMR hook, which only the browser's environment receives.
-          const server = isVite && isServerEnvironment(this, loadOptions)
-          const runtime = await session.runtimeModule({
-            hot: dev && !server,
-            chunkNames: webpackLike,
-            server,
-          })
-          return overlay && dev && !server ? overlay.runtime(runtime) : runtime
-        }
-        const overlaid = overlay && dev ? await overlay.load(id) : undefined
-        if (overlaid !== undefined) return overlaid
-        const locale = catalogLocaleOf(id)
-        if (locale === undefined || !session.locales.includes(locale)) return null
-        // A catalog holds translations: it waits for the pull, which the other modules do not.
-        try {
-          await session.synced()
-        } catch (error) {
-          // A production build fails in buildEnd with the sync's own error, not with one "Could not
-          // load" wrapped around it per locale.
-          if (!dev && !webpackLike) return literalCatalogModule(new Map())
-          throw error
-        }
-        if (dev) return session.catalogModule(locale, {})
-        if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-        return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
-      },
+      handler: loadVirtual(session, framework, webpackState, () => overlay),
     },
     transform: {
       filter: { id: { include: SCRIPT_MODULE, exclude: NODE_MODULES }, ...(code ? { code } : {}) },
