@@ -7,6 +7,7 @@ import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
+import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
@@ -82,7 +83,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
   const code = codeFilter(raw, hasConfigFile)
-  /** The review overlay: made by a vite dev server only, so no build ever holds any of it. */
+  /** The review overlay: made by a dev server only (vite's, webpack's), so no build ever holds any of it. */
   let overlay: DevOverlay | undefined
 
   const plugin: UnpluginOptions = {
@@ -101,6 +102,8 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       async handler(id, loadOptions?: { ssr?: boolean }) {
         await session.ready()
         const dev = isVite && session.command === 'serve'
+        // A dev server's build: vite's, or webpack's under webpack-dev-server (the only one with an overlay).
+        const served = session.command === 'serve'
         if (id === RUNTIME_ID) {
           // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
           // with no HMR hook, which only the browser's environment receives.
@@ -110,9 +113,9 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
             chunkNames: webpackLike,
             server,
           })
-          return overlay && dev && !server ? overlay.runtime(runtime) : runtime
+          return overlay && served && !server ? overlay.runtime(runtime) : runtime
         }
-        const overlaid = overlay && dev ? await overlay.load(id) : undefined
+        const overlaid = overlay && served ? await overlay.load(id) : undefined
         if (overlaid !== undefined) return overlaid
         const locale = catalogLocaleOf(id)
         if (locale === undefined || !session.locales.includes(locale)) return null
@@ -162,6 +165,9 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       plugin.webpack = (compiler) => {
         watchWithoutVirtualModules(compiler as Parameters<typeof watchWithoutVirtualModules>[0])
         apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, (made) => {
+          overlay = made
+        })
       }
     } else plugin.rspack = apply
     return plugin

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TmsSession } from '../session'
+import { DevOverlay, overlayWanted } from './index'
+
+/**
+ * The overlay in webpack-dev-server (docs/dev-overlay.md). The plugin adds its dev endpoints through
+ * the server's own hook, `devServer.setupMiddlewares` of the compiler's options, which `webpack serve`
+ * hands the server (as does a Node script passing `compiler.options.devServer`). The overlay exists
+ * from the moment the server calls that hook, before it starts the first compilation: a plain
+ * `webpack` build, watch mode included, never calls it, and a production-mode compiler never gets
+ * the hook, so neither holds any of the overlay.
+ */
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+/** One entry of the list webpack-dev-server's `setupMiddlewares` receives and returns. */
+type Middleware = Handler | { name?: string; path?: string; middleware: Handler }
+/** The slice of webpack-dev-server's instance this file uses. */
+interface LikeDevServer {
+  server?: { once(event: 'close', fn: () => void): unknown } | null
+}
+interface DevServerOptions {
+  setupMiddlewares?: (middlewares: Middleware[], devServer: LikeDevServer) => Middleware[]
+  [option: string]: unknown
+}
+export interface OverlayCompiler {
+  options: { mode?: string; devServer?: DevServerOptions | false }
+}
+
+/** webpack-dev-server's open-in-editor endpoint (launch-editor takes `file:line:col`). */
+const EDITOR = '/webpack-dev-server/open-editor?fileName='
+/** The entry the endpoints go before: after the host checks, before the build's files and any proxy. */
+const BEFORE = 'webpack-dev-middleware'
+const NAME = 'unplugin-tms-overlay'
+
+/**
+ * Adds the overlay to the compiler's dev server, in development mode only; `onServer` receives it
+ * when the server sets up its middlewares. `devServer: false` or `TMS_DEV_OVERLAY=0` leave it out.
+ */
+export function overlayInDevServer(
+  session: TmsSession,
+  compiler: OverlayCompiler,
+  onServer: (overlay: DevOverlay) => void,
+): void {
+  if (compiler.options.mode !== 'development' || !overlayWanted()) return
+  const current = compiler.options.devServer
+  if (current === false) return
+  const options: DevServerOptions = current ?? {}
+  compiler.options.devServer = options
+  const theirs = options.setupMiddlewares
+  options.setupMiddlewares = (middlewares, devServer) => {
+    const overlay = new DevOverlay(session, EDITOR)
+    onServer(overlay)
+    devServer.server?.once('close', () => void overlay.close())
+    const list = theirs ? theirs(middlewares, devServer) : middlewares
+    const ours: Middleware = { name: NAME, middleware: (req, res, next) => overlay.handle(req, res, next) }
+    const at = list.findIndex((m) => typeof m !== 'function' && m.name === BEFORE)
+    if (at < 0) list.push(ours)
+    else list.splice(at, 0, ours)
+    return list
+  }
+}
