@@ -249,3 +249,50 @@ test('`webpack --mode production` and a plain development build of the same app 
     expect(code).toContain('Welcome to the shop')
   }
 }, 120_000)
+
+/** The devServer options the plugin leaves on a compiler of this configuration (never run). */
+function devServerOf(config: Record<string, unknown>): unknown {
+  const compiler = webpack({
+    context: project.root,
+    entry: './src/main.js',
+    plugins: [tmsWebpack(project.options())],
+    infrastructureLogging: { level: 'none' },
+    ...config,
+  } as never)
+  return compiler.options.devServer
+}
+
+test("only a development compiler for the browser gets the hook; the user's own setupMiddlewares still runs", () => {
+  expect(devServerOf({ mode: 'production', devServer: { port: 0 } })).toEqual({ port: 0 })
+  // No mode: webpack's default is production.
+  expect(devServerOf({})).toBeUndefined()
+  expect(devServerOf({ mode: 'development', target: 'node' })).toBeUndefined()
+  expect(devServerOf({ mode: 'development', devServer: false })).toBe(false)
+  process.env.TMS_DEV_OVERLAY = '0'
+  try {
+    expect(devServerOf({ mode: 'development' })).toBeUndefined()
+  } finally {
+    delete process.env.TMS_DEV_OVERLAY
+  }
+  const mine = (_req: unknown, _res: unknown, next: () => void) => next()
+  const options = devServerOf({
+    mode: 'development',
+    devServer: {
+      port: 0,
+      setupMiddlewares(this: { port: number }, list: unknown[]) {
+        return [...list, { name: `mine-${this.port}`, middleware: mine }]
+      },
+    },
+  }) as { setupMiddlewares(list: unknown[], server: object): { name?: string }[] }
+  const list = options.setupMiddlewares(
+    [{ name: 'host-header-check' }, { name: 'webpack-dev-middleware' }, { name: 'options-middleware' }],
+    {},
+  )
+  expect(list.map((m) => m.name)).toEqual([
+    'host-header-check',
+    'unplugin-tms-overlay',
+    'webpack-dev-middleware',
+    'options-middleware',
+    'mine-0',
+  ])
+})

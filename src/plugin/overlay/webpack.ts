@@ -24,6 +24,9 @@ interface DevServerOptions {
 }
 export interface OverlayCompiler {
   options: { mode?: string; devServer?: DevServerOptions | false }
+  /** Set from the target once the options have their defaults; `web: false` for a Node bundle. */
+  platform?: { web?: boolean | null }
+  hooks: { environment: { tap(name: string, fn: () => void): void } }
 }
 
 /** webpack-dev-server's open-in-editor endpoint (launch-editor takes `file:line:col`). */
@@ -34,28 +37,34 @@ const NAME = 'unplugin-tms-overlay'
 
 /**
  * Adds the overlay to the compiler's dev server, in development mode only; `onServer` receives it
- * when the server sets up its middlewares. `devServer: false` or `TMS_DEV_OVERLAY=0` leave it out.
+ * when the server sets up its middlewares. `devServer: false`, a Node target or `TMS_DEV_OVERLAY=0`
+ * leave it out.
  */
 export function overlayInDevServer(
   session: TmsSession,
   compiler: OverlayCompiler,
   onServer: (overlay: DevOverlay) => void,
 ): void {
-  if (compiler.options.mode !== 'development' || !overlayWanted()) return
-  const current = compiler.options.devServer
-  if (current === false) return
-  const options: DevServerOptions = current ?? {}
-  compiler.options.devServer = options
-  const theirs = options.setupMiddlewares
-  options.setupMiddlewares = (middlewares, devServer) => {
-    const overlay = new DevOverlay(session, EDITOR)
-    onServer(overlay)
-    devServer.server?.once('close', () => void overlay.close())
-    const list = theirs ? theirs(middlewares, devServer) : middlewares
-    const ours: Middleware = { name: NAME, middleware: (req, res, next) => overlay.handle(req, res, next) }
-    const at = list.findIndex((m) => typeof m !== 'function' && m.name === BEFORE)
-    if (at < 0) list.push(ours)
-    else list.splice(at, 0, ours)
-    return list
-  }
+  // Plugins apply before webpack gives the options their defaults (mode, platform): read them after.
+  compiler.hooks.environment.tap(NAME, () => {
+    if (compiler.options.mode !== 'development' || !overlayWanted()) return
+    // A page is what the overlay is for; a Node bundle (server-side rendering) has none.
+    if (compiler.platform?.web === false) return
+    const current = compiler.options.devServer
+    if (current === false) return
+    const options: DevServerOptions = current ?? {}
+    compiler.options.devServer = options
+    const theirs = options.setupMiddlewares
+    options.setupMiddlewares = (middlewares, devServer) => {
+      const overlay = new DevOverlay(session, EDITOR)
+      onServer(overlay)
+      devServer.server?.once('close', () => void overlay.close())
+      const list = theirs ? theirs.call(options, middlewares, devServer) : middlewares
+      const ours: Middleware = { name: NAME, middleware: (req, res, next) => overlay.handle(req, res, next) }
+      const at = list.findIndex((m) => typeof m !== 'function' && m.name === BEFORE)
+      if (at < 0) list.push(ours)
+      else list.splice(at, 0, ours)
+      return list
+    }
+  })
 }
