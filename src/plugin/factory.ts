@@ -165,11 +165,18 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       plugin.webpack = (compiler) => {
         watchWithoutVirtualModules(compiler as Parameters<typeof watchWithoutVirtualModules>[0])
         apply(compiler)
-        overlayInDevServer(session, compiler as OverlayCompiler, (made) => {
+        overlayInDevServer(session, compiler as OverlayCompiler, 'webpack', (made) => {
           overlay = made
         })
       }
-    } else plugin.rspack = apply
+    } else {
+      plugin.rspack = (compiler) => {
+        apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, 'rspack', (made) => {
+          overlay = made
+        })
+      }
+    }
     return plugin
   }
   const hooks = rollupLikeHooks(session, rollupState)

@@ -3,7 +3,7 @@ import type { TmsSession } from '../session'
 import { DevOverlay, overlayWanted } from './index'
 
 /**
- * The overlay in webpack-dev-server (docs/dev-overlay.md). The plugin adds its dev endpoints through
+ * The overlay in webpack-dev-server and @rspack/dev-server (docs/dev-overlay.md). The plugin adds its dev endpoints through
  * the server's own hook, `devServer.setupMiddlewares` of the compiler's options, which `webpack serve`
  * hands the server (as does a Node script passing `compiler.options.devServer`). The overlay exists
  * from the moment the server calls that hook, before it starts the first compilation: a plain
@@ -12,9 +12,9 @@ import { DevOverlay, overlayWanted } from './index'
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
-/** One entry of the list webpack-dev-server's `setupMiddlewares` receives and returns. */
+/** One entry of the list the dev server's `setupMiddlewares` receives and returns. */
 type Middleware = Handler | { name?: string; path?: string; middleware: Handler }
-/** The slice of webpack-dev-server's instance this file uses. */
+/** The slice of the dev server's instance this file uses. */
 interface LikeDevServer {
   server?: { once(event: 'close', fn: () => void): unknown } | null
 }
@@ -29,10 +29,13 @@ export interface OverlayCompiler {
   hooks: { environment: { tap(name: string, fn: () => void): void } }
 }
 
-/** webpack-dev-server's open-in-editor endpoint (launch-editor takes `file:line:col`). */
-const EDITOR = '/webpack-dev-server/open-editor?fileName='
-/** The entry the endpoints go before: after the host checks, before the build's files and any proxy. */
-const BEFORE = 'webpack-dev-middleware'
+/** Each dev server's open-in-editor endpoint (launch-editor takes `file:line:col`). */
+const EDITOR = {
+  webpack: '/webpack-dev-server/open-editor?fileName=',
+  rspack: '/rspack-dev-server/open-editor?fileName=',
+}
+/** The entries the endpoints go before: after the host checks, before the build's files and any proxy. */
+const BEFORE = new Set(['webpack-dev-middleware', '@rspack/dev-middleware'])
 const NAME = 'unplugin-tms-overlay'
 
 /**
@@ -43,6 +46,7 @@ const NAME = 'unplugin-tms-overlay'
 export function overlayInDevServer(
   session: TmsSession,
   compiler: OverlayCompiler,
+  bundler: 'webpack' | 'rspack',
   onServer: (overlay: DevOverlay) => void,
 ): void {
   // Plugins apply before webpack gives the options their defaults (mode, platform): read them after.
@@ -56,12 +60,12 @@ export function overlayInDevServer(
     compiler.options.devServer = options
     const theirs = options.setupMiddlewares
     options.setupMiddlewares = (middlewares, devServer) => {
-      const overlay = new DevOverlay(session, EDITOR)
+      const overlay = new DevOverlay(session, EDITOR[bundler])
       onServer(overlay)
       devServer.server?.once('close', () => void overlay.close())
       const list = theirs ? theirs.call(options, middlewares, devServer) : middlewares
       const ours: Middleware = { name: NAME, middleware: (req, res, next) => overlay.handle(req, res, next) }
-      const at = list.findIndex((m) => typeof m !== 'function' && m.name === BEFORE)
+      const at = list.findIndex((m) => typeof m !== 'function' && BEFORE.has(m.name ?? ''))
       if (at < 0) list.push(ours)
       else list.splice(at, 0, ours)
       return list
