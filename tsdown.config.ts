@@ -34,6 +34,16 @@ export default defineConfig([
   // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared
   // chunk, and each runtime file must be whole, as the plugin embeds its text in a virtual module.
   { ...shared, entry: { 'runtime-node': 'src/runtime/node.ts' }, clean: false },
+  // unplugin-tms/vue: vue and the runtime stay imports, so the app's bundle holds one of each (the
+  // plugin resolves unplugin-tms/runtime to the app's runtime module).
+  {
+    ...shared,
+    platform: 'browser',
+    target: 'es2022',
+    entry: { vue: 'src/vue/index.ts' },
+    external: ['vue', 'unplugin-tms/runtime'],
+    clean: false,
+  },
   // The Svelte binding, with its component as source beside it (dist/T.svelte): the app's own
   // Svelte compiles it, as with any Svelte library. The runtime stays an import the plugin resolves.
   {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { clearCache, printReport, withDemoEmulator } from './demo-emulator.mjs'
 
 const name = process.argv[2]
-const examples = ['vite-react', 'vite-svelte', 'vite-ssr-react', 'webpack', 'rollup', 'esbuild']
+const examples = ['vite-react', 'vite-vue', 'vite-svelte', 'vite-ssr-react', 'webpack', 'rollup', 'esbuild']
 if (!examples.includes(name)) {
   console.error(`usage: node scripts/example.mjs <${examples.join('|')}>`)
   process.exit(2)

@@ -355,6 +355,18 @@ function requestLineFromEnv(env: Record<string, string | undefined>): number | u
 }
 
 /**
+ * The placeholder spec an app's `placeholderFormat` option means: a named format, a custom regex, or
+ * (unset) the app's own `{name}` and `{0}`. The plugin and `tms extract` both read the option so.
+ */
+export function placeholderSpecOf(format: Options['placeholderFormat']): {
+  format: PlaceholderFormat | null
+  custom: string | null
+} {
+  if (typeof format === 'object') return { format: null, custom: format.custom }
+  return format ? { format, custom: null } : { format: null, custom: APP_PLACEHOLDER_SOURCE }
+}
+
+/**
  * Merges options with the environment and the defaults, validates every field, and returns the one
  * shape hooks and commands read. Throws {@link TmsConfigError} naming the option and the fix.
  */
@@ -380,12 +392,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     )
   }
 
-  const placeholder =
-    typeof o.placeholderFormat === 'object'
-      ? { format: null, custom: o.placeholderFormat.custom }
-      : o.placeholderFormat
-        ? { format: o.placeholderFormat, custom: null }
-        : { format: null, custom: APP_PLACEHOLDER_SOURCE }
+  const placeholder = placeholderSpecOf(o.placeholderFormat)
   try {
     placeholderRegex(placeholder)
   } catch (error) {

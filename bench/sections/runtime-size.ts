@@ -24,6 +24,20 @@ interface Entry {
   code: string
   /** Left out of the bundle: the framework every app of a binding has anyway. */
   external?: string[]
+  /** Our row the ratio compares with, when not the runtime's: a binding's, for its framework's peer. */
+  versus?: string
+  /** Compile-time flags a library asks its bundler to set. */
+  define?: Record<string, string>
+}
+
+/** vue-i18n's compile-time flags, set as its documentation asks a bundler to. */
+const VUE_I18N_FLAGS = {
+  'process.env.NODE_ENV': '"production"',
+  __VUE_I18N_FULL_INSTALL__: 'true',
+  __VUE_I18N_LEGACY_API__: 'false',
+  __INTLIFY_PROD_DEVTOOLS__: 'false',
+  __INTLIFY_JIT_COMPILATION__: 'false',
+  __INTLIFY_DROP_MESSAGE_COMPILER__: 'false',
 }
 
 const ENTRIES: Entry[] = [
@@ -47,6 +61,24 @@ const ENTRIES: Entry[] = [
       locale.current = 'fr-FR'
       console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }))`,
     external: ['svelte', 'svelte/*', '*.svelte'],
+  },
+  {
+    name: 'unplugin-tms/vue',
+    note: 'the Vue binding with the runtime: the lookup templates call, the switch through `useLocale()`, `<T>`; vue itself left out',
+    code: `import { _l, T, useLocale } from '${repo}dist/vue.mjs'
+      useLocale().value = 'fr-FR'
+      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }), T)`,
+    external: ['vue'],
+  },
+  {
+    name: 'vue-i18n',
+    note: 'createI18n + t with precompiled messages (its runtime-only build, what @intlify/unplugin-vue-i18n ships); vue left out',
+    code: `import { createI18n } from 'vue-i18n/dist/vue-i18n.runtime.esm-bundler.js'
+      const i18n = createI18n({ legacy: false, locale: 'en', messages: { fr: { hello: () => 'Bonjour' } } })
+      i18n.global.locale.value = 'fr'; console.log(i18n.global.t('hello', { name: 'Ada' }))`,
+    external: ['vue'],
+    versus: 'unplugin-tms/vue',
+    define: VUE_I18N_FLAGS,
   },
   {
     name: '@lingui/core',
@@ -79,6 +111,7 @@ async function paraglideEntry(): Promise<Entry> {
     code: `import { m } from '${dir}/messages.js'
       import { setLocale } from '${dir}/runtime.js'
       setLocale('fr', { reload: false }); console.log(m.hello({ name: 'Ada' }))`,
+    versus: 'unplugin-tms/svelte',
   }
 }
 
@@ -86,6 +119,7 @@ async function minGzip(entry: Entry): Promise<{ min: number; gzip: number }> {
   const result = await build({
     stdin: { contents: entry.code, resolveDir: repo, loader: 'js' },
     external: entry.external ?? [],
+    define: entry.define ?? {},
     bundle: true,
     minify: true,
     format: 'esm',
@@ -104,15 +138,13 @@ export const perNode = false
 
 export async function run(): Promise<BenchSection> {
   const rows: string[] = []
-  let ours = 0
-  let svelte = 0
+  const ours = new Map<string, number>()
   for (const entry of [...ENTRIES, await paraglideEntry()]) {
     const { min, gzip } = await minGzip(entry)
     const mine = entry.name.startsWith('unplugin-tms/')
-    if (entry.name === 'unplugin-tms/runtime') ours = gzip
-    if (entry.name === 'unplugin-tms/svelte') svelte = gzip
-    // Paraglide is the Svelte binding's peer: its ratio is to the binding.
-    const base = entry.name === '@inlang/paraglide-js' ? svelte : ours
+    if (mine) ours.set(entry.name, gzip)
+    // A binding's peer: its ratio is to the binding.
+    const base = ours.get(entry.versus ?? 'unplugin-tms/runtime')
     const target =
       entry.name === 'unplugin-tms/runtime' ? `<= ${BUDGET} B ${gzip <= BUDGET ? '(met)' : '(MISSED)'}` : ''
     rows.push(
@@ -122,7 +154,7 @@ export async function run(): Promise<BenchSection> {
   return {
     title: 'Runtime size',
     markdown: [
-      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The Svelte binding row adds the reactive lookup and `locale` to the runtime (Svelte itself left out); its peer, Paraglide JS, is measured on the output its compiler writes for one message in two locales, and its ratio is to the binding.',
+      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The Svelte binding row adds the reactive lookup and `locale` to the runtime (Svelte itself left out); its peer, Paraglide JS, is measured on the output its compiler writes for one message in two locales, and its ratio is to the binding. The Vue binding row adds the reactive lookup, `useLocale` and `<T>` (Vue itself left out); its peer, vue-i18n, is measured in its runtime-only build with a precompiled message, and its ratio is to the binding.',
       '',
       '| runtime | minified | min+gzip | × ours | target |',
       '| --- | --- | --- | --- | --- |',

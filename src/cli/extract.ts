@@ -2,8 +2,7 @@ import { join, relative, resolve } from 'node:path'
 import type { CAC } from 'cac'
 import { loadOptions } from '../config'
 import { type Diagnostic, type ExtractOptions, extractMessages, type Message } from '../core/extract/index'
-import type { PlaceholderSpec } from '../core/placeholders'
-import type { Options } from '../options'
+import { type Options, placeholderSpecOf } from '../options'
 
 /** `tms extract`: the extractor the build uses, printing what it finds. */
 
@@ -37,11 +36,6 @@ export function splitKeywordList(value: string): string[] {
   return specs
 }
 
-function placeholderOf(format: Options['placeholderFormat']): PlaceholderSpec | undefined {
-  if (format === undefined) return undefined
-  return typeof format === 'object' ? { custom: format.custom } : { format }
-}
-
 /** The extraction options of `tms.config.*` (when there is one), overridden by the flags. */
 export async function extractOptionsFromFlags(flags: ExtractFlags, cwd: string): Promise<ExtractOptions> {
   // Same lookup as the other commands: the nearest tms.config.*, its directory as the root.
@@ -52,11 +46,11 @@ export async function extractOptionsFromFlags(flags: ExtractFlags, cwd: string):
   const include = list(flags.include) ?? config.include
   const exclude = list(flags.exclude) ?? config.exclude
   const keywords = flags.keywords !== undefined ? splitKeywordList(String(flags.keywords)) : config.keywords
-  const placeholder = placeholderOf(config.placeholderFormat)
+  const placeholder = placeholderSpecOf(config.placeholderFormat)
   if (include) options.include = include
   if (exclude) options.exclude = exclude
   if (keywords) options.keywords = keywords
-  if (placeholder) options.placeholder = placeholder
+  options.placeholder = placeholder
   if (config.namespace !== undefined) options.namespace = config.namespace
   if (flags.workers !== undefined) {
     options.workers = flags.workers === 'auto' ? 'auto' : Number(flags.workers)

@@ -1,3 +1,4 @@
+import type { StringTranslation } from '../core/model/wire'
 import type { PlaceholderFormat } from '../core/placeholders'
 import type { Page } from './paging'
 
@@ -67,11 +68,7 @@ export interface SourceString {
   keys: unknown[]
 }
 
-export interface StringTranslation {
-  translation: string
-  pluralForm: string | null
-  modifiedDate: string
-}
+export type { StringTranslation }
 
 export interface TranslationItem {
   hashcode: string

@@ -3,6 +3,7 @@ import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
 import type { PseudoLocale, ResolvedOptions } from './model/options'
+import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
@@ -55,7 +56,10 @@ export interface SyncClient {
         retrievalType?: 'published' | 'pending'
         showPlaceholderValues?: boolean
       },
-    ): AsyncIterable<{ hashcode: string; translations: { translation: string; pluralForm: string | null }[] }>
+    ): AsyncIterable<{
+      hashcode: string
+      translations: Pick<StringTranslation, 'translation' | 'pluralForm'>[]
+    }>
     /** Tells an unauthorized string from one the service lacks (see awaitingAuthorization). */
     sourceStrings?: SourceStringsClient['sourceStrings']
   }
@@ -104,8 +108,11 @@ export interface SyncInput {
   strict?: boolean
 }
 
-/** Per locale: message key -> translated text in the app's placeholder spelling. */
-export type Catalogs = Map<string, Map<string, string>>
+/**
+ * Per locale: message key -> translated text in the app's placeholder spelling. Not yet a catalog (one
+ * locale's map from id to compiled translation, made per build in src/core/locale-catalog.ts).
+ */
+export type Translations = Map<string, Map<string, string>>
 
 export interface LocaleCoverage {
   messages: number
@@ -120,7 +127,7 @@ export interface LocaleCoverage {
 }
 
 export interface SyncResult {
-  catalogs: Catalogs
+  translations: Translations
   /** Message key -> hashcode, for every message the cache or the service knows. */
   hashcodes: Map<string, string>
   coverage: Record<string, LocaleCoverage>
@@ -156,7 +163,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** Runs push and pull as the options say and returns the catalogs the bundle gets. */
+/** Runs push and pull as the options say and returns the translations the bundle's catalogs are made of. */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
   const strict = input.strict !== false
@@ -230,7 +237,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     if (entry) hashcodes.set(m.key, entry.hashcode)
   }
 
-  const catalogs: Catalogs = new Map()
+  const translations: Translations = new Map()
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
   const wanted = [...new Set(hashcodes.values())].sort()
@@ -248,17 +255,17 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
         projectId,
         wanted,
       })
-      const { translations, source, failure, refusal } = pulled
+      const { translations: byHashcode, source, failure, refusal } = pulled
       if (refusal) refusals.push(refusal)
       if (pulled.absent && pulled.absent.length > 0) absent.set(locale, pulled.absent)
       if (failure) failures.push(failure)
       sources[locale] = source
-      const catalog = new Map<string, string>()
+      const texts = new Map<string, string>()
       const incomplete: string[] = []
       for (let i = 0; i < messages.length; i++) {
         const m = messages[i]!
         const hashcode = messageHashcodes[i]
-        const raw = hashcode ? translations[hashcode] : undefined
+        const raw = hashcode ? byHashcode[hashcode] : undefined
         if (raw === undefined || raw === '') continue
         const checked = checkMessageTranslation(raw, m, options.placeholder, locale)
         if (!checked.ok) {
@@ -273,10 +280,10 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
         if ('missingCategories' in checked && checked.missingCategories) {
           incomplete.push(`${hashcode}: ${checked.missingCategories.join(', ')}`)
         }
-        catalog.set(m.key, checked.parsed)
+        texts.set(m.key, checked.parsed)
       }
-      catalogs.set(locale, catalog)
-      coverage[locale] = coverageOf(messages.length, catalog.size)
+      translations.set(locale, texts)
+      coverage[locale] = coverageOf(messages.length, texts.size)
       if (incomplete.length > 0) coverage[locale].incomplete = incomplete.sort()
     }),
   )
@@ -293,11 +300,11 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     )
   }
   for (const locale of options.pseudo) {
-    catalogs.set(locale, pseudoCatalog(messages, locale))
+    translations.set(locale, pseudoTranslations(messages, locale))
     sources[locale] = 'pseudo'
   }
   return {
-    catalogs,
+    translations,
     hashcodes,
     coverage,
     pushed,
@@ -316,7 +323,7 @@ function coverageOf(messages: number, translated: number): LocaleCoverage {
   }
 }
 
-function pseudoCatalog(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
+function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
 }
 
@@ -364,7 +371,7 @@ async function translationsFor(
         showPlaceholderValues: false,
       })) {
         returned.add(item.hashcode)
-        const text = item.translations.find((t) => t.pluralForm == null)?.translation
+        const text = singularTranslation(item.translations)
         if (typeof text === 'string') fetched[item.hashcode] = text
       }
     } catch (e) {

@@ -167,7 +167,7 @@ export class Build {
   /** The input of a locale's catalog: this build's ids and messages and the locale's translations. */
   private catalogInput(
     locale: string,
-    translations: ReadonlyMap<string, string> | undefined = this.sync?.catalogs.get(locale),
+    translations: ReadonlyMap<string, string> | undefined = this.sync?.translations.get(locale),
   ): CatalogInput {
     return {
       locale,

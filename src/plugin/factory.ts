@@ -2,6 +2,7 @@ import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unpl
 import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
@@ -13,6 +14,7 @@ import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
 import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { VUE_BINDING } from './vue-sfc'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
 /** What apps import; resolved to the virtual runtime module of the build. */
@@ -34,8 +36,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  return new RegExp(`(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}`)
+  // Vue's `<T msg="...">` holds a message without any call.
+  return new RegExp(
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}`,
+  )
 }
+
+/** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -73,17 +81,63 @@ function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefine
   return consumer === undefined ? options?.ssr === true : consumer === 'server'
 }
 
+/**
+ * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
+ * dev overlay's modules, and one catalog module per locale.
+ */
+function loadVirtual(
+  session: TmsSession,
+  framework: UnpluginContextMeta['framework'],
+  webpackState: WebpackLikeState,
+  overlay: () => DevOverlay | undefined,
+) {
+  const isVite = framework === 'vite'
+  const webpackLike = framework === 'webpack' || framework === 'rspack'
+  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
+    await session.ready()
+    const dev = isVite && session.command === 'serve'
+    // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
+    const devOverlay = session.command === 'serve' ? overlay() : undefined
+    if (id === RUNTIME_ID) {
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
+      // with no HMR hook, which only the browser's environment receives.
+      const server = isVite && isServerEnvironment(this, loadOptions)
+      const runtime = await session.runtimeModule({
+        hot: dev && !server,
+        chunkNames: webpackLike,
+        server,
+      })
+      return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
+    }
+    const overlaid = devOverlay ? await devOverlay.load(id) : undefined
+    if (overlaid !== undefined) return overlaid
+    const locale = catalogLocaleOf(id)
+    if (locale === undefined || !session.locales.includes(locale)) return null
+    // A catalog holds translations: it waits for the pull, which the other modules do not.
+    try {
+      await session.synced()
+    } catch (error) {
+      // A production build fails in buildEnd with the sync's own error, not with one "Could not
+      // load" wrapped around it per locale.
+      if (!dev && !webpackLike) return literalCatalogModule(new Map())
+      throw error
+    }
+    if (dev) return session.catalogModule(locale, {})
+    if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
+    return session.catalogModule(locale, { marker: true })
+  }
+}
+
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions {
   const framework = meta.framework
   const hasConfigFile = validateAtSetup(raw, framework)
   const session = new TmsSession(raw)
   if (NO_INLINE.has(framework)) session.configure({ inlineUnsupported: framework })
-  const isVite = framework === 'vite'
   const rollupState: RollupLikeState = {}
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
   const code = codeFilter(raw, hasConfigFile)
-  /** The review overlay: made by a dev server only (vite's, webpack's), so no build ever holds any of it. */
+  /** The review overlay: made by a dev server only (vite's, webpack's, rspack's), so no build ever holds any of it. */
   let overlay: DevOverlay | undefined
 
   const plugin: UnpluginOptions = {
@@ -99,39 +153,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     },
     load: {
       filter: { id: VIRTUAL },
-      async handler(id, loadOptions?: { ssr?: boolean }) {
-        await session.ready()
-        const dev = isVite && session.command === 'serve'
-        // A dev server's build: vite's, or webpack's under webpack-dev-server (the only one with an overlay).
-        const served = session.command === 'serve'
-        if (id === RUNTIME_ID) {
-          // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
-          // with no HMR hook, which only the browser's environment receives.
-          const server = isVite && isServerEnvironment(this, loadOptions)
-          const runtime = await session.runtimeModule({
-            hot: dev && !server,
-            chunkNames: webpackLike,
-            server,
-          })
-          return overlay && served && !server ? overlay.runtime(runtime) : runtime
-        }
-        const overlaid = overlay && served ? await overlay.load(id) : undefined
-        if (overlaid !== undefined) return overlaid
-        const locale = catalogLocaleOf(id)
-        if (locale === undefined || !session.locales.includes(locale)) return null
-        // A catalog holds translations: it waits for the pull, which the other modules do not.
-        try {
-          await session.synced()
-        } catch (error) {
-          // A production build fails in buildEnd with the sync's own error, not with one "Could not
-          // load" wrapped around it per locale.
-          if (!dev && !webpackLike) return literalCatalogModule(new Map())
-          throw error
-        }
-        if (dev) return session.catalogModule(locale, {})
-        if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-        return session.catalogModule(locale, { marker: true })
-      },
+      handler: loadVirtual(session, framework, webpackState, () => overlay),
     },
     transform: {
       filter: { id: { include: SCRIPT_MODULE, exclude: NODE_MODULES }, ...(code ? { code } : {}) },
@@ -237,7 +259,7 @@ function viteHooks(
     closeBundle: shared.closeBundle,
     async config(config, env) {
       const deps = {
-        optimizeDeps: { exclude: [RUNTIME_SPECIFIER, SVELTE_RUNTIME] },
+        optimizeDeps: { exclude: NOT_PREBUNDLED },
         // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
         // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
         ssr: { noExternal: [PACKAGE_NAME] },

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { shippedCode } from './shipped-code'
 
 /**
  * The runtime's JavaScript, embedded into the virtual runtime module of each build. Embedding (rather
@@ -37,45 +34,19 @@ export function runtimeCode(flavor: RuntimeFlavor = 'browser'): Promise<string> 
 }
 
 async function load(flavor: RuntimeFlavor): Promise<string> {
-  const built = fileURLToPath(BUILT[flavor])
-  let code: string
-  if (existsSync(built)) {
-    code = await readFile(built, 'utf8')
-  } else {
-    const source = fileURLToPath(SOURCE[flavor])
-    if (!existsSync(source)) {
-      throw new Error(
-        `[unplugin-tms] the runtime is missing: neither ${built} nor ${source} exists; reinstall`,
-      )
-    }
-    code = await bundle(source, flavor)
-  }
+  // Both runtimes are several modules (the server one imports the browser one): bundled into one
+  // file, as tsdown makes them.
+  const code = await shippedCode({
+    built: BUILT[flavor],
+    source: SOURCE[flavor],
+    what: 'the runtime',
+    platform: flavor === 'node' ? 'node' : 'browser',
+    external: [/^node:/],
+  })
   if (!/\bfunction _r\(/.test(code) || !/\bfunction _u\(/.test(code)) {
     throw new Error('[unplugin-tms] the runtime does not define _r/_u; the package is damaged, reinstall')
   }
   // The registration and the hot-update hook are appended to this code: its own source map comment
   // would then describe the wrong text.
   return code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n')
-}
-
-// Only when running from the repository's TypeScript sources, where the devDependencies are installed.
-// Found through createRequire so that the package build does not bundle them.
-const require = createRequire(import.meta.url)
-
-/** Both runtimes are several modules (the server one imports the browser one): bundled into one file, as tsdown makes them. */
-async function bundle(source: string, flavor: RuntimeFlavor): Promise<string> {
-  const entry = pathToFileURL(require.resolve('rolldown')).href
-  const { rolldown } = (await import(entry)) as typeof import('rolldown')
-  const build = await rolldown({
-    input: source,
-    platform: flavor === 'node' ? 'node' : 'browser',
-    external: [/^node:/],
-    logLevel: 'silent',
-  })
-  try {
-    const { output } = await build.generate({ format: 'esm' })
-    return output[0].code
-  } finally {
-    await build.close()
-  }
 }

@@ -27,6 +27,7 @@ import {
   markerCatalogModule,
   runtimeModule,
 } from './virtual'
+import { isCompiledVuePart, templateProblem } from './vue-sfc'
 
 export { stripQuery }
 
@@ -298,6 +299,9 @@ export class TmsSession {
     const build = this.current
     const file = stripQuery(id)
     if (!build?.included.has(file)) return null
+    // Vite's requests of a .vue file's parts (`?vue&type=script`) hold Vue's output for the file this
+    // transform already rewrote: no message site, and the ids the file uses stay as recorded.
+    if (id !== file && isCompiledVuePart(file, code)) return null
     const fx = extractFromCode(file, code, build.extractOptions)
     const problems: Problem[] = []
     // Diagnostics of the content extraction saw at build start were reported then.
@@ -308,6 +312,8 @@ export class TmsSession {
       build.fileIds.set(file, new Set())
       return problems.length > 0 ? { code, map: null, problems } : null
     }
+    const template = templateProblem(fx, code, build.extractOptions.cwd, build.inline)
+    if (template) problems.push(this.framed(template, code))
     const result = rewriteMessageCalls({
       code,
       id,

@@ -2,7 +2,9 @@ import type { SourceMap } from 'magic-string'
 import { jsString } from '../core/catalog'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
+import type { Markup } from '../core/extract/types'
 import { Edits } from './edits'
+import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
 
 /**
  * The rewrite of one module's message calls into catalog lookups, with magic-string so the source map
@@ -11,7 +13,10 @@ import { Edits } from './edits'
  *   t('Hello {name}!', { name }, { variant })   ->  __tms_l("<id>", 'Hello {name}!', { name })
  *   t`Hello ${name}!`                          ->  __tms_l("<id>", "Hello {name}!", { "name": (name) })
  *   _x('Open', 'menu')         (keyword _x:1,2c) ->  _x(__tms_l("<id>", 'Open'), 'menu')
+ *   <T msg="Read the <link>terms</link>">     ->  <T :msg="(values) => __tms_l(&quot;<id>&quot;, ...)">
  *
+ * In a .vue file the lookup comes from unplugin-tms/vue, whose render-time read makes Vue re-render
+ * on a switch, and calls in the template are written as valid markup (vue-sfc.ts).
  * The default API is replaced whole (its options object is build-time only); a keyword with argument
  * positions keeps the app's own function and only its text arguments become lookups, so the function
  * receives the translated text.
@@ -93,10 +98,10 @@ function svelteImportOffset(code: string): number {
   return first
 }
 
-/** Where the runtime import goes: the top of a JS module, inside the script block of a .vue/.svelte file or the frontmatter of an .astro file. */
+/** Where the runtime import goes: the top of a JS module, inside the script block of a .svelte file or the frontmatter of an .astro file. */
 function importOffset(code: string, id: string, firstCall: number): number {
   const path = id.split('?')[0]!
-  if (/\.(vue|svelte)$/i.test(path)) {
+  if (/\.svelte$/i.test(path)) {
     let offset = -1
     SCRIPT_OPEN.lastIndex = 0
     for (let m = SCRIPT_OPEN.exec(code); m && m.index < firstCall; m = SCRIPT_OPEN.exec(code)) {
@@ -125,23 +130,45 @@ function importStatement(id: string, runtimeModule: string, name: '_l' | '_f', l
   return `import { ${name} as ${local} } from ${jsString(runtimeModule)};\n`
 }
 
+/** The edits a rewrite makes at one site. */
+type Sink = Pick<Edits, 'overwrite' | 'remove' | 'prependLeft' | 'appendRight'>
+
+/** Edits whose written code is escaped for the markup around a template call. */
+function markupSink(s: Edits, markup: Markup): Sink {
+  return {
+    overwrite: (start, end, text) => s.overwrite(start, end, forMarkup(text, markup)),
+    remove: (start, end) => s.remove(start, end),
+    prependLeft: (at, text) => s.prependLeft(at, forMarkup(text, markup)),
+    appendRight: (at, text) => s.appendRight(at, forMarkup(text, markup)),
+  }
+}
+
 /** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
 export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const { code, calls, lookup, specs } = input
   const s = new Edits()
   const ids: string[] = []
   let first = -1
+  let template = false
   const inline = input.importRuntime === false
+  const vue = /\.vue$/i.test(input.id.split('?')[0]!)
+  const templateImport = vue && templateCanImport(code)
   let formats = false
   for (const site of calls) {
+    const inTemplate = site.markup !== undefined || site.kind === 'attribute'
+    // Left as written where the template cannot call the lookup (templateProblem says why).
+    if (inTemplate && (inline || !templateImport)) continue
     const found = lookup(site)
     if (!found) continue
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
     const wrap = inline && found.form !== undefined
-    if (site.kind === 'tagged') rewriteTagged(s, site, found, wrap)
-    else if (!spec || spec.defaultApi) rewriteDefaultCall(s, site, found, wrap)
-    else if (!rewriteKeywordCall(s, site, found, spec, wrap)) continue
+    const sink = site.markup === undefined ? s : markupSink(s, site.markup)
+    if (site.kind === 'attribute') rewriteAttribute(s, code, site, found)
+    else if (site.kind === 'tagged') rewriteTagged(sink, site, found, wrap)
+    else if (!spec || spec.defaultApi) rewriteDefaultCall(sink, site, found, wrap)
+    else if (!rewriteKeywordCall(sink, site, found, spec, wrap)) continue
     if (wrap) formats = true
+    if (inTemplate) template = true
     ids.push(found.id)
     if (found.pluralId) ids.push(found.pluralId)
     if (first < 0) first = site.start
@@ -150,14 +177,19 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   if (!inline || formats) {
     const path = input.id.split('?')[0]!
     const svelte = SVELTE_FILE.test(path)
-    const component = /\.svelte$/i.test(path)
-    const at = component ? svelteImportOffset(code) : importOffset(code, input.id, first)
+    const binding = vue ? VUE_BINDING : svelte ? SVELTE_RUNTIME : input.runtimeModule
     const statement = inline
       ? importStatement(input.id, input.runtimeModule, '_f', FORMAT_LOCAL)
-      : importStatement(input.id, svelte ? SVELTE_RUNTIME : input.runtimeModule, '_l', LOOKUP_LOCAL)
-    if (at < 0) s.prepend(`<script>\n${statement}</script>\n\n`)
-    else if (at === 0) s.prepend(statement)
-    else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+      : importStatement(input.id, binding, '_l', LOOKUP_LOCAL)
+    if (vue) {
+      const insertion = vueImport(code, statement, template, first)
+      s.appendLeft(insertion.at, insertion.text)
+    } else {
+      const at = /\.svelte$/i.test(path) ? svelteImportOffset(code) : importOffset(code, input.id, first)
+      if (at < 0) s.prepend(`<script>\n${statement}</script>\n\n`)
+      else if (at === 0) s.prepend(statement)
+      else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+    }
   }
   if (input.sourcemap === false) return { code: s.apply(code), map: null, ids }
   const m = s.replay(code)
@@ -168,7 +200,15 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   }
 }
 
-function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup, wrap: boolean): void {
+/** `msg="<text>"` of Vue's `<T>` becomes a bound function of the values that looks the message up. */
+function rewriteAttribute(s: Edits, code: string, site: CallSite, found: SiteLookup): void {
+  const name = code.slice(site.callee.start, site.callee.end)
+  const text = found.form ?? jsString(found.text)
+  const bound = `(values) => ${LOOKUP_LOCAL}(${jsString(found.id)}, ${text}, values)`
+  s.overwrite(site.start, site.end, `:${name}="${forMarkup(bound, 'double')}"`)
+}
+
+function rewriteDefaultCall(s: Sink, site: CallSite, found: SiteLookup, wrap: boolean): void {
   const [text, values, ...rest] = site.args
   if (!text) return
   if (wrap) {
@@ -190,7 +230,7 @@ function rewriteDefaultCall(s: Edits, site: CallSite, found: SiteLookup, wrap: b
   if (values && last) s.remove(values.end, last.end)
 }
 
-function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup, wrap: boolean): void {
+function rewriteTagged(s: Sink, site: CallSite, found: SiteLookup, wrap: boolean): void {
   const expressions = site.expressions ?? []
   const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}, `
   const head = wrap
@@ -210,7 +250,7 @@ function rewriteTagged(s: Edits, site: CallSite, found: SiteLookup, wrap: boolea
 }
 
 function rewriteKeywordCall(
-  s: Edits,
+  s: Sink,
   site: CallSite,
   found: SiteLookup,
   spec: KeywordSpec,

@@ -54,7 +54,7 @@ it('a pull that fails after 2 of 4 translations keeps those 2 and the cached thi
   await cache.writeLocale('fr-FR', 'published', { h3: 'Trois', h9: 'Neuf' })
   const logger = memoryLogger()
   const result = await syncTranslations({ options, messages, client: failingAfter(2), logger, push: false })
-  expect([...result.catalogs.get('fr-FR')!.values()]).toEqual(['fr-FR h1', 'fr-FR h2', 'Trois'])
+  expect([...result.translations.get('fr-FR')!.values()]).toEqual(['fr-FR h1', 'fr-FR h2', 'Trois'])
   expect(result.coverage['fr-FR']).toEqual({ messages: 4, translated: 3, missing: 1, coverage: 75 })
   const read = await cache.readLocale('fr-FR', 'published')
   expect(read.hit && read.value.translations).toEqual({

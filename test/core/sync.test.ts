@@ -73,9 +73,11 @@ describe('pull', () => {
 
     const online = await sync(options, [hello, bye, broken])
     expect(online.result.sources).toEqual({ 'fr-FR': 'network', 'de-DE': 'network', 'ja-JP': 'network' })
-    const fr = online.result.catalogs.get('fr-FR')!
+    const fr = online.result.translations.get('fr-FR')!
     expect(Object.fromEntries(fr)).toEqual({ [hello.key]: 'Bonjour {name} !', [bye.key]: 'Au revoir' })
-    expect(Object.fromEntries(online.result.catalogs.get('de-DE')!)).toEqual({ [hello.key]: 'Hallo {name}!' })
+    expect(Object.fromEntries(online.result.translations.get('de-DE')!)).toEqual({
+      [hello.key]: 'Hallo {name}!',
+    })
     expect(online.log).toContain(
       `warn: translation of ${h.get(broken.key)} for de-DE rejected: it drops the placeholder {count}; the source text "You have {count} messages" (/app/src/App.tsx:3:7) is used`,
     )
@@ -92,11 +94,11 @@ describe('pull', () => {
     // The service goes away: offline and prefer-network both give the same catalogs from the cache.
     const down = await setup({ root: options.root, baseUrl: 'http://127.0.0.1:9' })
     const dead = await sync(down, [hello, bye, broken])
-    expect(dead.result.catalogs).toEqual(online.result.catalogs)
+    expect(dead.result.translations).toEqual(online.result.translations)
     expect(dead.result.sources['fr-FR']).toBe('cache')
     expect(dead.log.filter((l) => l.startsWith('warn: the service could not be reached'))).toHaveLength(1)
     const offline = await sync(await setup({ root: options.root, cache: 'offline' }), [hello, bye, broken])
-    expect(offline.result.catalogs).toEqual(online.result.catalogs)
+    expect(offline.result.translations).toEqual(online.result.translations)
     expect(offline.requests).toBe(0)
   })
 
@@ -128,7 +130,7 @@ describe('pull', () => {
     const offline = await sync(await setup({ root: options.root, locales: ['fr-FR'], cache: 'offline' }), [
       hello,
     ])
-    expect(offline.result.catalogs.get('fr-FR')!.size).toBe(0)
+    expect(offline.result.translations.get('fr-FR')!.size).toBe(0)
     expect(offline.result.sources['fr-FR']).toBe('none')
   })
 
@@ -140,7 +142,7 @@ describe('pull', () => {
     )
     const log = logger()
     const result = await syncTranslations({ options, messages: [message('Hello')], logger: log })
-    expect(result.catalogs.get('fr-FR')!.size).toBe(0)
+    expect(result.translations.get('fr-FR')!.size).toBe(0)
     expect(log.lines).toEqual([
       `warn: no translations for fr-FR: no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET) and the cache (${options.cacheDir}) has none, so the build uses the source text`,
     ])
@@ -149,7 +151,7 @@ describe('pull', () => {
   it('adds pseudo-locales generated from the source text', async () => {
     const options = await setup({ locales: ['fr-FR'], pseudo: ['en-XA'], cache: 'offline' })
     const { result } = await sync(options, [message('Hello {name}')])
-    const text = [...result.catalogs.get('en-XA')!.values()][0]!
+    const text = [...result.translations.get('en-XA')!.values()][0]!
     expect(text).toContain('{name}')
     expect(text).not.toBe('Hello {name}')
     expect(result.sources['en-XA']).toBe('pseudo')

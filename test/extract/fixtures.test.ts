@@ -1,16 +1,16 @@
 /**
  * One directory per case under test/fixtures/extract: source files, an optional options.json and the
  * expected.json this test compares the whole extraction with (messages, call sites as source slices,
- * diagnostics). Every case runs through each parsing strategy, so the lazy visitor (Node >= 22), the
+ * diagnostics). Every case runs through each scanner (src/core/extract/scan.ts), so the lazy visitor (Node >= 22), the
  * JSON scan and the scope-aware walk are held to the same output. UPDATE_FIXTURES=1 rewrites the
  * expected files (review the diff).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clearExtractionMemory, type ExtractOptions, extractMessages } from '../../src/core/extract/index'
-import { LAZY_SUPPORTED, type ScanStrategy, setScanStrategy } from '../../src/core/extract/scan'
+import { AVAILABLE_SCANNERS } from '../../src/core/extract/scan'
 import { describeExtraction } from './harness'
 
 const root = fileURLToPath(new URL('../fixtures/extract/', import.meta.url))
@@ -18,11 +18,7 @@ const cases = readdirSync(root, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'expected.json')))
   .map((d) => d.name)
   .sort()
-const strategies: ScanStrategy[] = LAZY_SUPPORTED
-  ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
-  : ['json', 'json-nodes', 'estree']
-
-afterEach(() => setScanStrategy('auto'))
+const scanners = AVAILABLE_SCANNERS
 
 describe.each(cases)('fixture %s', (name) => {
   const dir = join(root, name)
@@ -32,12 +28,18 @@ describe.each(cases)('fixture %s', (name) => {
   ) as ExtractOptions
   const expectedFile = join(dir, 'expected.json')
 
-  it.each(strategies)('matches expected.json with the %s strategy', async (strategy) => {
-    setScanStrategy(strategy)
+  it.each(scanners)('matches expected.json with the %s scanner', async (scanner) => {
     clearExtractionMemory()
-    const result = await extractMessages({ include: ['**/*'], exclude: [], workers: 0, ...options, cwd: dir })
+    const result = await extractMessages({
+      include: ['**/*'],
+      exclude: [],
+      workers: 0,
+      ...options,
+      cwd: dir,
+      scanner,
+    })
     const actual = describeExtraction(result, dir)
-    if (process.env.UPDATE_FIXTURES && strategy === strategies[0]) {
+    if (process.env.UPDATE_FIXTURES && scanner === scanners[0]) {
       writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`)
     }
     expect(actual).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')))

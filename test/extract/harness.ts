@@ -36,6 +36,7 @@ export function describeExtraction(result: ExtractResult, cwd: string): unknown 
       ...(c.pluralKey !== undefined ? { plural: label(byKey.get(c.pluralKey)) } : {}),
       placeholders: c.placeholders,
       ...(c.pluralPlaceholders !== undefined ? { pluralPlaceholders: c.pluralPlaceholders } : {}),
+      ...(c.markup !== undefined ? { markup: c.markup } : {}),
     }))
   }
   return {

@@ -6,7 +6,7 @@ import {
   resolveExtractOptions,
 } from '../../src/core/extract/index'
 import { quickRead } from '../../src/core/extract/quick'
-import { LAZY_SUPPORTED, mayDeclare, type ScanStrategy, setScanStrategy } from '../../src/core/extract/scan'
+import { AVAILABLE_SCANNERS, LAZY_SUPPORTED, mayDeclare, scannerFor } from '../../src/core/extract/scan'
 import { parseUnits } from '../../src/core/extract/sources'
 
 describe('keyword specs', () => {
@@ -58,7 +58,7 @@ describe('keyword specs', () => {
 })
 
 describe('options', () => {
-  it.each([
+  it.each<[object, string, RegExp]>([
     [{ include: [] }, 'include', /at least one glob/],
     [{ include: 'src/**' }, 'include', /array of non-empty glob strings/],
     [{ keywords: [] }, 'keywords', /non-empty array/],
@@ -66,6 +66,10 @@ describe('options', () => {
     [{ placeholder: { format: 'perl' } }, 'placeholderFormat', /must be one of/],
     [{ runtimeModule: '' }, 'runtimeModule', /non-empty module specifier/],
     [{ workers: -1 }, 'workers', /whole number >= 0/],
+    [{ scanner: 'fast' }, 'scanner', /one of lazy, lazy-nodes, json, json-nodes, estree; got fast/],
+    ...(LAZY_SUPPORTED
+      ? []
+      : [[{ scanner: 'lazy' }, 'scanner', /needs raw transfer \(Node >= 22\)/] as [object, string, RegExp]]),
   ])('rejects %j naming %s', (options, option, message) => {
     expect(() => resolveExtractOptions(options as never)).toThrow(message)
     try {
@@ -111,42 +115,37 @@ describe('the declaration pre-check', () => {
   })
 })
 
-const strategies: ScanStrategy[] = LAZY_SUPPORTED
-  ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
-  : ['json', 'json-nodes', 'estree']
+it('takes the scanner the options name, the fastest one this Node has for auto', () => {
+  expect(resolveExtractOptions({ scanner: 'estree' }).scanner).toBe('estree')
+  expect(resolveExtractOptions({}).scanner).toBe(LAZY_SUPPORTED ? 'lazy' : 'json')
+  for (const name of AVAILABLE_SCANNERS) expect(scannerFor(name).name).toBe(name)
+  // A named scanner keeps its results apart from the others' in the caches.
+  const digests = new Set(AVAILABLE_SCANNERS.map((scanner) => resolveExtractOptions({ scanner }).digest))
+  expect(digests.size).toBe(AVAILABLE_SCANNERS.length)
+})
 
-describe.each(strategies)('offsets (%s strategy)', (strategy) => {
-  const options = resolveExtractOptions({ cwd: '/app' })
+describe.each(AVAILABLE_SCANNERS)('offsets (%s scanner)', (scanner) => {
+  const options = resolveExtractOptions({ cwd: '/app', scanner })
 
   it('are UTF-16 offsets into the original text, with astral characters and CRLF before the call', () => {
-    setScanStrategy(strategy)
-    try {
-      const code = "const s = '😀é'\r\nconst u = t('Ünïcode 😀 {n}', { n: s })\r\n"
-      const fx = extractFromCode('/app/u.ts', code, options)
-      const site = fx.calls[0]!
-      expect(code.slice(site.start, site.end)).toBe("t('Ünïcode 😀 {n}', { n: s })")
-      expect(code.slice(site.callee.start, site.callee.end)).toBe('t')
-      expect(site.args.map((a) => code.slice(a.start, a.end))).toEqual(["'Ünïcode 😀 {n}'", '{ n: s }'])
-      expect([site.line, site.column]).toEqual([2, 11])
-      expect(fx.messages[0]!.locations).toEqual([{ file: '/app/u.ts', line: 2, column: 11 }])
-    } finally {
-      setScanStrategy('auto')
-    }
+    const code = "const s = '😀é'\r\nconst u = t('Ünïcode 😀 {n}', { n: s })\r\n"
+    const fx = extractFromCode('/app/u.ts', code, options)
+    const site = fx.calls[0]!
+    expect(code.slice(site.start, site.end)).toBe("t('Ünïcode 😀 {n}', { n: s })")
+    expect(code.slice(site.callee.start, site.callee.end)).toBe('t')
+    expect(site.args.map((a) => code.slice(a.start, a.end))).toEqual(["'Ünïcode 😀 {n}'", '{ n: s }'])
+    expect([site.line, site.column]).toEqual([2, 11])
+    expect(fx.messages[0]!.locations).toEqual([{ file: '/app/u.ts', line: 2, column: 11 }])
   })
 
   it('of a Vue script block point into the .vue file', () => {
-    setScanStrategy(strategy)
-    try {
-      const code =
-        '<template>\n  <p>{{ x }}</p>\n</template>\n<script setup lang="ts">\nconst x = t`Hi ${name}`\n</script>\n'
-      const fx = extractFromCode('/app/C.vue', code, options)
-      const site = fx.calls[0]!
-      expect(code.slice(site.start, site.end)).toBe('t`Hi ${name}`')
-      expect(site.expressions!.map((e) => [code.slice(e.start, e.end), e.name])).toEqual([['name', 'name']])
-      expect([site.line, site.column]).toEqual([5, 11])
-    } finally {
-      setScanStrategy('auto')
-    }
+    const code =
+      '<template>\n  <p>{{ x }}</p>\n</template>\n<script setup lang="ts">\nconst x = t`Hi ${name}`\n</script>\n'
+    const fx = extractFromCode('/app/C.vue', code, options)
+    const site = fx.calls[0]!
+    expect(code.slice(site.start, site.end)).toBe('t`Hi ${name}`')
+    expect(site.expressions!.map((e) => [code.slice(e.start, e.end), e.name])).toEqual([['name', 'name']])
+    expect([site.line, site.column]).toEqual([5, 11])
   })
 })
 

@@ -128,7 +128,7 @@ describe('malformed answers end in one warning and the source text', () => {
     })
     expectOneWarning(warnings, 'translations', 'fr-FR: source text (not in the cache)')
     expect(warnings[0]).not.toContain('is not a function')
-    expect(result.sync.catalogs.get('fr-FR')?.size).toBe(0)
+    expect(result.sync.translations.get('fr-FR')?.size).toBe(0)
   })
 
   it('a 50 MB body is read, refused as not an envelope, and shown by its first bytes only', async () => {
@@ -159,6 +159,6 @@ describe('malformed answers end in one warning and the source text', () => {
     // One page per string asked for, at most; what arrived is used.
     expect(hits.filter(isTranslations)).toHaveLength(TEXTS.length)
     expect(warnings).toEqual([])
-    expect([...result.sync.catalogs.get('fr-FR')!.values()]).toEqual(['Enregistrer'])
+    expect([...result.sync.translations.get('fr-FR')!.values()]).toEqual(['Enregistrer'])
   })
 })

@@ -20,7 +20,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
 import { EXTRACTOR_REVISION } from './options'
-import { type CallSite, type Diagnostic, type FileExtraction, type Message, messageKey } from './types'
+import {
+  type CallSite,
+  type Diagnostic,
+  type FileExtraction,
+  type Markup,
+  type Message,
+  messageKey,
+} from './types'
 
 export interface CacheEntry {
   digest: string
@@ -99,7 +106,8 @@ type EncodedMessage = [
 ]
 
 type EncodedCall = [
-  tagged: 0 | 1,
+  /** call 0, tagged 1, attribute 2 */
+  kind: 0 | 1 | 2,
   start: number,
   end: number,
   calleeStart: number,
@@ -115,6 +123,8 @@ type EncodedCall = [
   /** 0 when equal to the message's placeholders */
   placeholders: string[] | 0,
   pluralPlaceholders: string[] | 0,
+  /** absent, or the site's markup (Vue templates) */
+  markup?: Markup,
 ]
 
 interface EncodedFile {
@@ -162,13 +172,13 @@ export function encodeFile(result: FileExtraction): string {
     for (const l of msg.locations) where.push(l.line, l.column)
     return encodeMessage(msg, where)
   })
-  const c = result.calls.map((call): EncodedCall => {
+  const c = result.calls.map((call) => {
     const mi = index.get(call.messageKey) ?? -1
     const pi = call.pluralKey === undefined ? -1 : (index.get(call.pluralKey) ?? -1)
     const ranges: number[] = []
-    for (const r of call.kind === 'call' ? call.args : (call.expressions ?? [])) ranges.push(r.start, r.end)
-    return [
-      call.kind === 'tagged' ? 1 : 0,
+    for (const r of call.kind === 'tagged' ? (call.expressions ?? []) : call.args) ranges.push(r.start, r.end)
+    const encoded: EncodedCall = [
+      call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : 0,
       call.start,
       call.end,
       call.callee.start,
@@ -182,6 +192,8 @@ export function encodeFile(result: FileExtraction): string {
       sameList(call.placeholders, result.messages[mi]?.placeholders) ? 0 : call.placeholders,
       call.pluralPlaceholders === undefined ? 0 : call.pluralPlaceholders,
     ]
+    if (call.markup !== undefined) encoded.push(call.markup)
+    return encoded
   })
   return JSON.stringify({ m, c, d: result.diagnostics } satisfies EncodedFile)
 }
@@ -203,7 +215,7 @@ function decodeFile(
     for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
     const site: CallSite = {
       messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : 'call',
+      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : 'call',
       start: e[1],
       end: e[2],
       callee: { start: e[3], end: e[4] },
@@ -218,6 +230,7 @@ function decodeFile(
     }
     if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
     if (e[12] !== 0) site.pluralPlaceholders = e[12]
+    if (e[13] !== undefined) site.markup = e[13]
     return site
   })
   return { messages, calls, diagnostics: data.d }

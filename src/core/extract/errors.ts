@@ -1,9 +1,12 @@
-/** A bad extraction option; `option` names it, and the message says how to fix it. */
-export class ExtractOptionsError extends Error {
-  readonly option: string
+import { TmsConfigError } from '../model/options'
+
+/**
+ * A bad extraction option; `option` names it, and the message says how to fix it. A configuration
+ * error like any other (`instanceof TmsConfigError`), under its own name for `extractMessages` callers.
+ */
+export class ExtractOptionsError extends TmsConfigError {
   constructor(option: string, message: string) {
-    super(`[unplugin-tms] ${message}`)
+    super(option, message)
     this.name = 'ExtractOptionsError'
-    this.option = option
   }
 }

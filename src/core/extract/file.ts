@@ -4,10 +4,11 @@ import { relative } from 'node:path'
 import { FileContext } from './calls'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
-import { mentionsKeyword, scanUnit } from './scan'
-import { parseUnits } from './sources'
+import { mentionsKeyword, scannerFor, scanUnit } from './scan'
+import { type ParseUnit, parseUnits } from './sources'
 import { svelteUnits } from './svelte'
 import type { FileExtraction } from './types'
+import { MESSAGE_COMPONENT_MENTION, scanVueTemplate } from './vue'
 
 /** sha1 of a file's text: the content-hash cache key. */
 export function contentHash(code: string): string {
@@ -29,13 +30,13 @@ export function extractUncached(
 ): { result: FileExtraction; outcome: ExtractOutcome } {
   // A messages-only run caches nothing, so it has no use for the hash.
   const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
-  if (!mentionsKeyword(code, options)) {
+  const vue = /\.vue$/i.test(file)
+  if (!mentionsKeyword(code, options) && !(vue && MESSAGE_COMPONENT_MENTION.test(code))) {
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
-  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts.
-  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
-  for (const unit of units) {
+  const scanner = scannerFor(options.scanner)
+  const scan = (unit: ParseUnit): void => {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)
     if (deep >= 0) {
@@ -45,10 +46,15 @@ export function extractUncached(
         deep,
         `brackets nested more than ${MAX_NESTING} deep; the file is not parsed and its messages are not extracted`,
       )
-      continue
+      return
     }
-    scanUnit(ctx, unit)
+    scanUnit(ctx, unit, scanner)
   }
+  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
+  // a .vue file's template is read with Vue's (vue.ts).
+  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
+  for (const unit of units) scan(unit)
+  if (vue) scanVueTemplate(ctx, scan)
   const calls = ctx.sites.sort((a, b) => a.start - b.start)
   return {
     result: {

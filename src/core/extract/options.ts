@@ -3,6 +3,12 @@ import { isAbsolute, resolve } from 'node:path'
 import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, placeholderRegex } from '../placeholders'
 import { ExtractOptionsError } from './errors'
 import { type KeywordSpec, parseKeywordSpec } from './keywords'
+import { LAZY_SUPPORTED } from './scan-lazy'
+
+/** The ways a program can be read (scan.ts says why each exists). */
+export type ScannerName = 'lazy' | 'lazy-nodes' | 'json' | 'json-nodes' | 'estree'
+
+const SCANNER_NAMES: readonly string[] = ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
 
 /** What `extractMessages` / `tms extract` read. Every field is optional. */
 export interface ExtractOptions {
@@ -61,6 +67,13 @@ export interface ExtractOptions {
    * @default false
    */
   messagesOnly?: boolean
+  /**
+   * How programs are read. Every scanner finds the same calls; `'auto'` takes the fastest this Node
+   * has (`lazy` on Node >= 22, else `json`). The others are there so that tests and benchmarks can
+   * hold each one to the same fixtures (src/core/extract/scan.ts).
+   * @default 'auto'
+   */
+  scanner?: ScannerName | 'auto'
 }
 
 /** Options after defaults and validation; what the extractor functions take. */
@@ -75,6 +88,7 @@ export interface ResolvedExtractOptions {
   cacheDir: string | null
   workers: number | 'auto'
   messagesOnly: boolean
+  scanner: ScannerName
   /** Digest of every option that changes a file's result: part of each cache entry's identity. */
   digest: string
 }
@@ -94,7 +108,7 @@ export const EXTRACT_DEFAULTS: {
 } as const satisfies Partial<ExtractOptions>
 
 /** Bumped whenever the extractor's output for the same input changes, so old cache entries miss. */
-export const EXTRACTOR_REVISION = 3
+export const EXTRACTOR_REVISION = 4
 
 function globList(option: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.some((g) => typeof g !== 'string' || g === '')) {
@@ -155,6 +169,19 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
       'messagesOnly results are never cached: leave cacheDir unset, or messagesOnly false',
     )
   }
+  const scanner = options.scanner ?? 'auto'
+  if (scanner !== 'auto' && !SCANNER_NAMES.includes(scanner)) {
+    throw new ExtractOptionsError(
+      'scanner',
+      `scanner must be "auto" or one of ${SCANNER_NAMES.join(', ')}; got ${scanner}`,
+    )
+  }
+  if ((scanner === 'lazy' || scanner === 'lazy-nodes') && !LAZY_SUPPORTED) {
+    throw new ExtractOptionsError(
+      'scanner',
+      `the ${scanner} scanner needs raw transfer (Node >= 22); use json on Node ${process.versions.node}`,
+    )
+  }
   const digest = createHash('sha1')
     .update(
       JSON.stringify([
@@ -167,6 +194,9 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
         namespace,
         runtimeModule,
         messagesOnly,
+        // Every scanner finds the same calls, but one named apart from `auto` keeps its results apart, so
+        // that a test of one scanner never reads what another one found.
+        options.scanner ?? 'auto',
       ]),
     )
     .digest('hex')
@@ -181,6 +211,7 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
     cacheDir,
     workers,
     messagesOnly,
+    scanner: scanner === 'auto' ? (LAZY_SUPPORTED ? 'lazy' : 'json') : scanner,
     digest,
   }
 }

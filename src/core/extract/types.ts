@@ -34,12 +34,16 @@ export interface CallSite {
   messageKey: string
   /** For plural keywords (`_n:1,2`): the plural text's message. */
   pluralKey?: string
-  kind: 'call' | 'tagged'
-  /** The whole call or tagged template. */
+  /**
+   * `attribute`: a component's static attribute holding the text, Vue's `<T msg="...">`; `callee` is
+   * its name, `args` its value inside the quotes.
+   */
+  kind: 'call' | 'tagged' | 'attribute'
+  /** The whole call, tagged template or attribute. */
   start: number
   end: number
   callee: Range
-  /** Calls: each argument's range, in order. */
+  /** Calls: each argument's range, in order; attributes: the value. */
   args: Range[]
   /** Tagged templates: each `${expr}` and the placeholder name it became (`name` or `0`). */
   expressions?: (Range & { name: string })[]
@@ -49,7 +53,15 @@ export interface CallSite {
   pluralPlaceholders?: string[]
   line: number
   column: number
+  /**
+   * A call inside a Vue template: how the expression holding it is written, so that the code the
+   * transform writes there stays valid markup (a `"` inside a `"`-quoted attribute becomes `&quot;`).
+   */
+  markup?: Markup
 }
+
+/** Where a template expression is written: `{{ }}`, an attribute value in `"` or `'`, or unquoted. */
+export type Markup = 'text' | 'double' | 'single' | 'unquoted'
 
 export interface Diagnostic {
   severity: 'warning' | 'error'

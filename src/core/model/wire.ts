@@ -1,7 +1,8 @@
 /**
  * The spec's wire types that both sides speak: the API client (`src/client/`) reads them, the emulator
  * (`src/emulator/`) writes them. Written once here, below both. Closed unions list what the spec
- * names; the client widens them (`| (string & {})`) where the service may grow the list.
+ * names; the client widens them (`| (string & {})`) where the service may grow the list. Beside them,
+ * the one reading of a record that core makes in more than one place (`singularTranslation`).
  */
 
 /** A translation job's state (the spec's state machine). */
@@ -89,4 +90,18 @@ export interface LocaleProgress {
 export interface ProgressReport {
   contentProgressReport: LocaleProgress[]
   progress: ProgressSummary
+}
+
+/** One translation of a string, as the translations call returns it (`pluralForm` null: no plural). */
+export interface StringTranslation {
+  translation: string
+  pluralForm: string | null
+  modifiedDate: string
+}
+
+/** The text of a string's translation list the app shows: the one with no plural form. */
+export function singularTranslation(
+  translations: readonly Pick<StringTranslation, 'translation' | 'pluralForm'>[],
+): string | undefined {
+  return translations.find((t) => t.pluralForm == null)?.translation
 }

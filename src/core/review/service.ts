@@ -1,6 +1,6 @@
 import { DiskCache } from '../cache'
 import type { ResolvedOptions } from '../model/options'
-import type { IssueStateCode } from '../model/wire'
+import { type IssueStateCode, singularTranslation } from '../model/wire'
 import type { SyncClient } from '../sync'
 import { type LocaleState, localeState, type StateMessage } from './states'
 
@@ -163,7 +163,7 @@ export class ReviewService {
             retrievalType,
             showPlaceholderValues: false,
           })) {
-            const text = item.translations.find((t) => t.pluralForm == null)?.translation
+            const text = singularTranslation(item.translations)
             if (item.hashcode !== hashcode || typeof text !== 'string') continue
             const texts = out.get(locale) ?? {}
             texts[retrievalType] = text

@@ -52,7 +52,7 @@ export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'l
 export function pseudoStates(session: TmsSession, id: string): LocaleState[] {
   const key = keyOf(session, id)
   return session.options.pseudo.map((locale) => {
-    const text = key === undefined ? undefined : session.sync?.catalogs.get(locale)?.get(key)
+    const text = key === undefined ? undefined : session.sync?.translations.get(locale)?.get(key)
     return { locale, state: 'pseudo', ...(text === undefined ? {} : { text, length: text.length }) }
   })
 }
