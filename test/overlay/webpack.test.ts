@@ -277,6 +277,22 @@ for (const bundler of ['webpack', 'rspack'] as const) {
       expect(WEBPACK_OVERLAY_CODE.filter((name) => !code.includes(name))).toEqual([])
     })
 
+    test('highlight mode outlines exactly the untranslated text of the page', async () => {
+      const { page } = served
+      await page.click('#tms-overlay [data-tms=highlight]')
+      await page.waitForSelector(
+        '#tms-overlay [data-tms=status][data-locale="fr-FR"][data-count="1"]',
+        TIMEOUT,
+      )
+      expect(
+        await page.$$eval('#tms-overlay [data-tms=layer] .outline', (boxes) =>
+          boxes.map((b) => b.getAttribute('title')),
+        ),
+      ).toEqual(['Not translated yet'])
+      await page.click('#tms-overlay [data-tms=highlight]')
+      expect(await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) => b.length)).toBe(0)
+    })
+
     test('a production build and a plain development build of the same app hold no overlay code and no marker', async () => {
       for (const mode of ['production', 'development'] as const) {
         const outDir = join(project.root, `dist-${bundler}-${mode}`)
