@@ -363,3 +363,25 @@ test.each(['webpack', 'rspack'] as const)(
     ])
   },
 )
+
+test('webpack-dev-server applied as a plugin, as `webpack serve` runs it: its setupMiddlewares mounts the endpoints', async () => {
+  let listening!: () => void
+  const listened = new Promise<void>((resolve) => {
+    listening = resolve
+  })
+  const { devServer, ...config } = webConfig('webpack', 'development', join(project.root, 'dist-plugin-mode'))
+  const server = new WebpackDevServer({ ...devServer, onListening: () => listening() } as never)
+  const compiler = webpack({ ...config, plugins: [...config.plugins, server] } as never)
+  const watching = compiler.watch({}, () => {})!
+  try {
+    await listened
+    const url = `http://127.0.0.1:${(server.server!.address() as AddressInfo).port}`
+    // Mounted: the endpoint answers, and refuses a request without the token.
+    expect(await call(url, { origin: url })).toBe(403)
+    const bundle = await (await fetch(`${url}/main.js`)).text()
+    expect(bundle).toContain('__tms_seen')
+  } finally {
+    await new Promise<void>((resolve) => watching.close(() => resolve()))
+    await new Promise<void>((resolve) => compiler.close(() => resolve()))
+  }
+}, 120_000)
