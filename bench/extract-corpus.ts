@@ -31,7 +31,7 @@ const FILES = 5000
 const DIRS = 50
 
 /** mulberry32: small, fast and good enough to pick words. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -42,7 +42,7 @@ function prng(seed: number): () => number {
   }
 }
 
-const WORDS =
+export const WORDS =
   'account address amount archive balance basket billing cancel cart change checkout choose city close comment confirm connect contact continue copy country create customer date default delete delivery description details discount document download draft edit email empty enable error export favorite file filter folder history home image import invoice item language last limit link list load login logout message method name network next notification number open order owner page password payment pending phone picture plan price print privacy profile project quantity receipt refund remove report request reset review save schedule search security select send settings share shipping sign status store subscription summary support tag task team total transfer update upload user verify view wallet warning welcome'.split(
     ' ',
   )

@@ -38,7 +38,7 @@ export interface CatalogInput {
 
 /** The ids the given modules use (`fileIds`: module -> ids its calls look up). */
 export function usedIds(
-  fileIds: ReadonlyMap<string, ReadonlySet<string>>,
+  fileIds: Pick<ReadonlyMap<string, ReadonlySet<string>>, 'get'>,
   files: Iterable<string>,
   moduleOf: (file: string) => string = (file) => file,
 ): Set<string> {
@@ -70,6 +70,56 @@ export function buildCatalog(input: CatalogInput, ids: Iterable<string>): Map<st
     if (respelled !== undefined) out.set(id, respelled)
   }
   return out
+}
+
+/** One id of a catalog, with what it stands for looked up once for every locale's catalog. */
+export interface CatalogRow {
+  id: string
+  source: IdSource
+  message: Message | undefined
+  /** Whether the message is an ICU message (its translations ship compiled). */
+  icu: boolean
+}
+
+/** The rows of `ids` (in their order) that stand for something. */
+export function catalogRows(
+  sources: ReadonlyMap<string, IdSource>,
+  messages: ReadonlyMap<string, Message>,
+  ids: Iterable<string>,
+): CatalogRow[] {
+  const rows: CatalogRow[] = []
+  for (const id of ids) {
+    const source = sources.get(id)
+    if (!source) continue
+    const message = messages.get(source.key)
+    rows.push({ id, source, message, icu: message !== undefined && isIcuSource(message) })
+  }
+  return rows
+}
+
+/**
+ * Each entry of the input locale's catalog over `rows`, in their order: what {@link buildCatalog} gives
+ * for the same ids, without a map in between (a literal of every id is made straight from it).
+ */
+export function eachCatalogEntry(
+  input: Pick<CatalogInput, 'locale' | 'translations' | 'placeholder' | 'forms'>,
+  rows: readonly CatalogRow[],
+  each: (index: number, entry: CompiledMessage) => void,
+): void {
+  const { translations, locale } = input
+  if (!translations) return
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    const text = translations.get(row.source.key)
+    if (text === undefined) continue
+    if (row.icu) {
+      const form = input.forms.form(text, locale)
+      if (form !== undefined) each(i, form)
+      continue
+    }
+    const respelled = row.source.spelling ? respell(row.source, text, row.message, input.placeholder) : text
+    if (respelled !== undefined) each(i, respelled)
+  }
 }
 
 /**

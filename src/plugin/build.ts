@@ -1,3 +1,4 @@
+import { jsString } from '../core/catalog'
 import type {
   CallSite,
   ExtractResult,
@@ -12,6 +13,9 @@ import { isIcuSource } from '../core/icu/translation'
 import {
   buildCatalog,
   type CatalogInput,
+  type CatalogRow,
+  catalogRows,
+  eachCatalogEntry,
   type IdSource,
   inlineText,
   sourceTextOf,
@@ -24,7 +28,7 @@ import type { SyncResult } from '../core/sync'
 import { messageId, sameSpelling } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
-import { type CatalogEntries, catalogLiteral } from './virtual'
+import { type CatalogEntries, catalogLiteral, entryLiteral } from './virtual'
 
 /** The ids of an inline build's output (in their order), what they stand for and their source texts. */
 interface InlineIds {
@@ -38,7 +42,13 @@ interface FullCatalog {
   /** How many ids the build had when it was made: ids are only added during a build. */
   size: number
   entries: Map<string, CompiledMessage>
-  literal?: string
+}
+
+/** The rows of every id of a build (sorted) while it has `size` ids, and each id quoted. */
+interface AllRows {
+  size: number
+  rows: CatalogRow[]
+  quoted: string[]
 }
 
 /**
@@ -62,7 +72,10 @@ export class Build {
   readonly locales: readonly string[]
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string>
-  /** File -> ids its calls use (from build-start extraction, updated by the transform). */
+  /**
+   * File -> ids its calls use: set by the transform, else looked up from the build start's extraction
+   * when a catalog first asks (see `idsOfFile`).
+   */
   readonly fileIds: Map<string, Set<string>> = new Map()
   /** Id -> what it stands for. */
   readonly idSources: Map<string, IdSource> = new Map()
@@ -76,13 +89,12 @@ export class Build {
    * otherwise, and the id of a key never changes.
    */
   private readonly plainIds = new Map<string, string>()
-  /**
-   * Per locale, the catalog of every id known when it was made, and its literal: the catalog module's
-   * digest and a bundle that uses every message (the usual case) need the same one.
-   */
+  /** Per locale, the catalog of every id known when it was made (dev server, webpack's catalogs). */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
-  /** Every id, sorted: made again when ids were added (see `sortedIds`). */
-  private sorted: string[] | undefined
+  /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
+  private readonly fullLiterals = new Map<string, { size: number; literal: string }>()
+  /** See `allRows`. */
+  private rows: AllRows | undefined
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
    * meets the same site objects (the extraction cache gives them back) and its ids are registered.
@@ -92,6 +104,14 @@ export class Build {
   readonly forms: MessageForms = new MessageForms()
   /** Per list of ids of an inline build's output, what they stand for (see `inlineIds`). */
   private readonly inlineLookups = new WeakMap<readonly string[], InlineIds>()
+  /** The build start's extraction of each file, whose ids are looked up when first needed. */
+  private readonly startFiles: ReadonlyMap<string, FileExtraction>
+  /** Whether every file of the build start has its ids (a catalog of every id needs them all). */
+  private allRegistered = false
+  /** The ids of the last list of modules asked for, while no transform changed a module's (see `usedIds`). */
+  private lastUsed: { files: Iterable<string>; transforms: number; used: Set<string> } | undefined
+  /** How many times a transform set a module's ids. */
+  private transforms = 0
 
   constructor(
     options: ResolvedOptions,
@@ -106,10 +126,35 @@ export class Build {
     this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
     this.locales = [...options.locales, ...options.pseudo]
     this.included = new Set(extraction.files.keys())
-    for (const [file, fx] of extraction.files) {
-      this.fileIds.set(file, this.idsOf(fx))
-      this.startHashes.set(file, fx.hash)
+    this.startFiles = extraction.files
+    // The ids are not made here: the transform makes each module's as it meets it, while the
+    // bundler's own threads work on the modules before it, and a file no bundle imports costs none.
+    for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
+  }
+
+  /** The ids a module's calls use: the transform's, else those of its build-start extraction. */
+  idsOfFile(file: string): ReadonlySet<string> | undefined {
+    let ids = this.fileIds.get(file)
+    if (ids === undefined) {
+      const fx = this.startFiles.get(file)
+      if (fx === undefined) return undefined
+      ids = this.idsOf(fx)
+      this.fileIds.set(file, ids)
     }
+    return ids
+  }
+
+  /** What a transform found a module to use. */
+  setFileIds(file: string, ids: Set<string>): void {
+    this.fileIds.set(file, ids)
+    this.transforms++
+  }
+
+  /** Every file of the build start with its ids: before a catalog of every id (dev server, no module list). */
+  private registerAll(): void {
+    if (this.allRegistered) return
+    for (const file of this.startFiles.keys()) this.idsOfFile(file)
+    this.allRegistered = true
   }
 
   /** The id of a message as its sites spell it; two messages with one id fail the build naming both. */
@@ -179,9 +224,16 @@ export class Build {
     }
   }
 
-  /** The ids the given modules use. */
+  /**
+   * The ids the given modules use. The answer for the same list object is kept: the bundler layers
+   * pass one list, once every module is transformed, for all locales' catalogs.
+   */
   usedIds(files: Iterable<string>): Set<string> {
-    return usedIds(this.fileIds, files, stripQuery)
+    const last = this.lastUsed
+    if (last?.files === files && last.transforms === this.transforms) return last.used
+    const used = usedIds({ get: (file) => this.idsOfFile(file) }, files, stripQuery)
+    this.lastUsed = { files, transforms: this.transforms, used }
+    return used
   }
 
   /**
@@ -189,7 +241,10 @@ export class Build {
    * ids those modules use (a production bundle); without, every id (the dev server).
    */
   catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
-    if (!files) return this.fullCatalog(locale).entries
+    if (!files) {
+      this.registerAll()
+      return this.fullCatalog(locale).entries
+    }
     const used = this.usedIds(files)
     // Every id a module uses is known: as many used ids as known ones means all of them.
     if (used.size === this.idSources.size) return this.fullCatalog(locale).entries
@@ -202,16 +257,28 @@ export class Build {
     if (used && used.size !== this.idSources.size) {
       return catalogLiteral(buildCatalog(this.catalogInput(locale), used))
     }
-    const full = this.fullCatalog(locale)
-    full.literal ??= catalogLiteral(full.entries, this.sortedIds(full.size))
-    return full.literal
+    if (!files) this.registerAll()
+    const size = this.idSources.size
+    const known = this.fullLiterals.get(locale)
+    if (known?.size === size) return known.literal
+    const { rows, quoted } = this.allRows()
+    const parts: string[] = []
+    eachCatalogEntry(this.catalogInput(locale), rows, (i, entry) => {
+      parts.push(`${quoted[i]}:${entryLiteral(entry)}`)
+    })
+    const literal = `{${parts.join(',')}}`
+    this.fullLiterals.set(locale, { size, literal })
+    return literal
   }
 
-  /** Every id, sorted, while the build has `size` ids (the one sort the locales share). */
-  private sortedIds(size: number): string[] | undefined {
-    if (size !== this.idSources.size) return undefined
-    if (this.sorted?.length !== size) this.sorted = [...this.idSources.keys()].sort()
-    return this.sorted
+  /** Every id, sorted, with what it stands for and its quoted form: looked up once for all locales. */
+  private allRows(): AllRows {
+    const size = this.idSources.size
+    if (this.rows?.size !== size) {
+      const rows = catalogRows(this.idSources, this.messages, [...this.idSources.keys()].sort())
+      this.rows = { size, rows, quoted: rows.map((row) => jsString(row.id)) }
+    }
+    return this.rows
   }
 
   /** The catalog of every id, made again only when ids were added since (a transform in between). */

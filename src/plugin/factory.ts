@@ -2,6 +2,7 @@ import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unpl
 import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { REACT_MODULE } from '../core/extract/jsx'
 import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
@@ -28,7 +29,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/
 
 /**
  * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or
- * `?.`, or of the runtime module. Modules without one never reach the handler (on rolldown and vite
+ * `?.`, or of the runtime module or the React binding's (`<T>`). Modules without one never reach the handler (on rolldown and vite
  * the test runs natively). Keywords set in a tms.config file are not known yet here: then only the
  * id filter applies and the handler's own check decides.
  */
@@ -36,14 +37,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  // Vue's `<T msg="...">` holds a message without any call.
+  // Vue's `<T msg="...">` and React's `<T>` hold a message without any call.
   return new RegExp(
-    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}`,
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}|${escapeRegex(REACT_MODULE)}`,
   )
 }
 
 /** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
-const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -124,7 +125,7 @@ function loadVirtual(
     }
     if (dev) return session.catalogModule(locale, {})
     if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
-    return session.catalogModule(locale, { marker: true })
+    return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
   }
 }
 

@@ -4,7 +4,7 @@ import type { Problem } from './problems'
 import { toRollupLog } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { SyncOutcome, TmsSession } from './session'
-import { fillCatalogMarkers, hasCatalogMarker } from './virtual'
+import { fillCatalogMarkers, hasCatalogMarker, jsonExpression } from './virtual'
 
 /**
  * Rollup, rolldown and vite: the build start reports through `this.warn` / `this.error`, the report
@@ -53,20 +53,27 @@ export function rollupLikeHooks(
   let started: 'extraction' | 'whole' | null = null
   /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
   let open = 0
+  /**
+   * The modules of this build's graph, listed once it is rendered: one list for every chunk and
+   * output, so the ids they use are gathered once for all locales.
+   */
+  let modules: string[] | undefined
   return {
     async buildStart() {
       const ctx = this as unknown as RollupLikeContext
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       open++
       started = null
+      modules = undefined
       const extraction = await session.start(command)
-      if (session.syncWaitsOnService) {
-        // The push and pull go on while the bundler bundles; buildEnd waits for them and reports them.
+      if (command === 'build') {
+        // The sync (a pull, or only the cache read of an offline build) goes on while the bundler
+        // bundles: its native threads parse and link meanwhile. buildEnd waits for it and reports it.
         reportProblems(ctx, extraction.problems)
         started = 'extraction'
         return
       }
-      // An offline build, a watch or a dev server only reads the cache: all of the start at once.
+      // A watch or a dev server: the cache files are watched and the report printed at the start.
       const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
@@ -106,13 +113,14 @@ export function rollupLikeHooks(
     renderChunk(code, chunk, output) {
       if (!hasCatalogMarker(code)) return null
       const ctx = this as unknown as RollupLikeContext
-      const files = [...ctx.getModuleIds()]
+      modules ??= [...ctx.getModuleIds()]
+      const files = modules
       const catalogOf = (index: number) => {
         const locale = session.locales[index]
         return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
       }
       // true, 'inline' or 'hidden' all write a map
-      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap)
+      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap, jsonExpression)
     },
   }
 }

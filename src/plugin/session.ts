@@ -10,7 +10,7 @@ import {
   type Message,
   resolveExtractOptions,
 } from '../core/extract/index'
-import { extractOptionsOf, syncExtraction, usesService } from '../core/pipeline'
+import { extractOptionsOf, syncExtraction } from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
@@ -137,7 +137,7 @@ export class TmsSession {
    * Runs once per build: options and extraction, which transforms wait for ({@link ready}); then the
    * sync: push, pull, catalogs, which catalog modules, the inline copies and the report wait for
    * ({@link synced}). The bundler layer either waits for both before bundling ({@link startAndSync}) or,
-   * when the sync waits on the service ({@link syncWaitsOnService}), bundles meanwhile.
+   * in a production build of rollup, rolldown or vite, bundles meanwhile.
    */
   start(command: 'build' | 'serve'): Promise<StartOutcome> {
     this.command = command
@@ -182,15 +182,6 @@ export class TmsSession {
     this.started = undefined
     this.syncing = undefined
     this.current = undefined
-  }
-
-  /**
-   * Whether the current build's sync waits on the service (a production build whose options allow
-   * the network): then the bundler need not wait for it. Reading the cache alone is quick work that
-   * would only compete with the bundler's. Known once the start is {@link ready}.
-   */
-  get syncWaitsOnService(): boolean {
-    return this.command === 'build' && usesService(this.options)
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */
@@ -309,7 +300,7 @@ export class TmsSession {
       for (const d of fx.diagnostics) problems.push(this.framed(d, code))
     }
     if (fx.calls.length === 0) {
-      build.fileIds.set(file, new Set())
+      build.setFileIds(file, new Set())
       return problems.length > 0 ? { code, map: null, problems } : null
     }
     const template = templateProblem(fx, code, build.extractOptions.cwd, build.inline)
@@ -324,7 +315,7 @@ export class TmsSession {
       sourcemap: this.setup.sourcemap ?? true,
       importRuntime: !build.inline,
     })
-    build.fileIds.set(file, new Set(result?.ids ?? []))
+    build.setFileIds(file, new Set(result?.ids ?? []))
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null
     return { code: result.code, map: result.map, problems }
   }
@@ -358,12 +349,20 @@ export class TmsSession {
     })
   }
 
-  /** The catalog module of a locale: a marker to fill in later, or the literal (dev, webpack's final pass). */
-  catalogModule(locale: string, how: { marker: true } | { files?: Iterable<string> }): string {
+  /**
+   * The catalog module of a locale: a marker to fill in later, or the literal (dev, webpack's final
+   * pass). A marker names the digest of the catalog of every id (`'digest'`: esbuild, which names its
+   * chunks before they are filled), or none yet (`'render'`: rollup, rolldown and vite hash a chunk
+   * after renderChunk, which fills it), which spares making every catalog twice.
+   */
+  catalogModule(locale: string, how: { marker: 'digest' | 'render' } | { files?: Iterable<string> }): string {
     const build = this.build
     const index = build.locales.indexOf(locale)
     if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
-    if ('marker' in how) return markerCatalogModule(index, literalDigest(build.catalogLiteralFor(locale)))
+    if ('marker' in how) {
+      const digest = how.marker === 'digest' ? literalDigest(build.catalogLiteralFor(locale)) : '0'
+      return markerCatalogModule(index, digest)
+    }
     return literalCatalogModule(build.catalogLiteralFor(locale, how.files))
   }
 

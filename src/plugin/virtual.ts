@@ -46,10 +46,15 @@ export function catalogLiteral(entries: CatalogEntries, sortedIds?: readonly str
   for (const id of ids) {
     const text = entries.get(id)
     if (text !== undefined) {
-      parts.push(`${jsString(id)}:${typeof text === 'string' ? jsString(text) : compiledLiteral(text)}`)
+      parts.push(`${jsString(id)}:${entryLiteral(text)}`)
     }
   }
   return `{${parts.join(',')}}`
+}
+
+/** The literal of one catalog entry: a text, or an ICU message's compiled form. */
+export function entryLiteral(entry: CompiledMessage): string {
+  return typeof entry === 'string' ? jsString(entry) : compiledLiteral(entry)
 }
 
 /** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
@@ -90,18 +95,33 @@ export interface CodeEdit {
   text: string
 }
 
+/** How a filled marker holds its catalog: the catalog's literal in, an expression out. */
+export type CatalogExpression = (literal: string) => string
+
+/** `(object literal)`: the parentheses make it valid in any expression position a minifier may have moved it to. */
+export const objectExpression: CatalogExpression = (literal) => `(${literal})`
+
 /**
- * The edits that replace every catalog marker in a chunk by `(object literal)`; the parentheses make
- * it valid in any expression position a minifier may have moved it to.
+ * `JSON.parse('…')`: one string token for the bundler and its minifier, which run after renderChunk
+ * and would otherwise parse and print thousands of properties per locale (and a browser parses JSON
+ * faster than an object literal). A catalog literal is valid JSON: `jsString` escapes as JSON does.
  */
-export function catalogMarkerEdits(code: string, catalogOf: CatalogOf): CodeEdit[] {
+export const jsonExpression: CatalogExpression = (literal) =>
+  `JSON.parse('${literal.replace(/[\\']/g, '\\$&')}')`
+
+/** The edits that replace every catalog marker in a chunk by its catalog's expression. */
+export function catalogMarkerEdits(
+  code: string,
+  catalogOf: CatalogOf,
+  expression: CatalogExpression = objectExpression,
+): CodeEdit[] {
   const edits: CodeEdit[] = []
   MARKER.lastIndex = 0
   for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
     const entries = catalogOf(Number(m[2]))
     if (!entries) continue
     const literal = typeof entries === 'string' ? entries : catalogLiteral(entries)
-    edits.push({ start: m.index, end: m.index + m[0].length, text: `(${literal})` })
+    edits.push({ start: m.index, end: m.index + m[0].length, text: expression(literal) })
   }
   return edits
 }
@@ -127,8 +147,9 @@ export function fillCatalogMarkers(
   fileName: string,
   catalogOf: CatalogOf,
   sourcemap: boolean,
+  expression: CatalogExpression = objectExpression,
 ): { code: string; map?: SourceMap } | null {
-  const edits = catalogMarkerEdits(code, catalogOf)
+  const edits = catalogMarkerEdits(code, catalogOf, expression)
   if (edits.length === 0) return null
   if (!sourcemap) return { code: applyEdits(code, edits) }
   const s = new MagicString(code)

@@ -5,6 +5,8 @@ import { MessageForms } from '../../src/core/icu/forms'
 import {
   buildCatalog,
   type CatalogInput,
+  catalogRows,
+  eachCatalogEntry,
   type IdSource,
   inlineText,
   respell,
@@ -73,6 +75,43 @@ describe('buildCatalog', () => {
     ])
     // `a` ships the text as pulled (the pull checked it); `b` must be re-spelled, which needs it to match.
     expect([...buildCatalog(input(broken), ['a', 'b', 'd'])]).toEqual([['a', 'Bonjour {nom} !']])
+  })
+})
+
+describe('eachCatalogEntry', () => {
+  /** The entries over rows, as the catalog of every id makes them for each locale's literal. */
+  function entries(translations: Map<string, string> | undefined, ids: string[]): [string, unknown][] {
+    const rows = catalogRows(sources, messages, ids)
+    const out: [string, unknown][] = []
+    eachCatalogEntry(input(translations), rows, (i, entry) => out.push([rows[i]!.id, entry]))
+    return out
+  }
+
+  it('gives what buildCatalog gives, in the rows order: re-spelled, ICU compiled, unknown and unfit left out', () => {
+    const broken = new Map([
+      ['k-hello', 'Bonjour {nom} !'],
+      ['k-items', '{n, plural, one {# article}'],
+    ])
+    for (const translations of [french, broken, undefined]) {
+      for (const ids of [
+        ['a', 'b', 'c', 'd', 'e'],
+        ['e', 'd', 'b'],
+      ]) {
+        expect(entries(translations, ids)).toEqual([...buildCatalog(input(translations), ids)])
+      }
+    }
+    expect(entries(french, ['e', 'd', 'c'])).toEqual([
+      ['d', compileMessage('{n, plural, one {# article} other {# articles}}', 'fr-FR')],
+      ['c', 'Au revoir'],
+    ])
+  })
+
+  it('catalogRows: one row per id that stands for something, its message looked up and ICU told once', () => {
+    expect(catalogRows(sources, messages, ['d', 'x', 'b', 'e'])).toEqual([
+      { id: 'd', source: { key: 'k-items' }, message: items, icu: true },
+      { id: 'b', source: { key: 'k-hello', spelling: ['{who}'] }, message: hello, icu: false },
+      { id: 'e', source: { key: 'k-unknown' }, message: undefined, icu: false },
+    ])
   })
 })
 

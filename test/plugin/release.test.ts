@@ -31,10 +31,12 @@ const context = {
 test('the session is released when the last open build closes, and made again by the next start', async () => {
   const session = new TmsSession(suite.current.options({ cache: 'offline' }))
   const hooks = rollupLikeHooks(session, { command: 'build' })
-  // A build's start, and its sync (push, pull), which buildEnd and the catalogs wait for.
+  // A build's start, its sync (push, pull), which buildEnd and the catalogs wait for, and a catalog
+  // of every id, which looks up the ids of every file.
   const start = async (): Promise<void> => {
     await (hooks.buildStart as (this: unknown) => Promise<void>).call(context)
     await session.synced()
+    expect(session.catalogFor('fr-FR').size).toBeGreaterThan(0)
   }
   // What the open build holds; a closed one holds nothing, and asking for it says so.
   const held = (): number[] => [

