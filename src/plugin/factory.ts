@@ -9,6 +9,7 @@ import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
+import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
@@ -96,7 +97,8 @@ function loadVirtual(
   return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
     await session.ready()
     const dev = isVite && session.command === 'serve'
-    const devOverlay = dev ? overlay() : undefined
+    // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
+    const devOverlay = session.command === 'serve' ? overlay() : undefined
     if (id === RUNTIME_ID) {
       // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
       // with no HMR hook, which only the browser's environment receives.
@@ -136,7 +138,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
   const code = codeFilter(raw, hasConfigFile)
-  /** The review overlay: made by a vite dev server only, so no build ever holds any of it. */
+  /** The review overlay: made by a dev server only (vite's, webpack's, rspack's), so no build ever holds any of it. */
   let overlay: DevOverlay | undefined
 
   const plugin: UnpluginOptions = {
@@ -186,8 +188,18 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       plugin.webpack = (compiler) => {
         watchWithoutVirtualModules(compiler as Parameters<typeof watchWithoutVirtualModules>[0])
         apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, 'webpack', (made) => {
+          overlay = made
+        })
       }
-    } else plugin.rspack = apply
+    } else {
+      plugin.rspack = (compiler) => {
+        apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, 'rspack', (made) => {
+          overlay = made
+        })
+      }
+    }
     return plugin
   }
   const hooks = rollupLikeHooks(session, rollupState)
