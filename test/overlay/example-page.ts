@@ -1,12 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { copyExample, startDemoEmulator } from '../helpers/example'
 import { launchChromium } from '../plugin/bundlers'
 
 /**
@@ -41,23 +41,8 @@ export function exampleInDevServer(example: string, ready: string): ExamplePage 
   let server: ViteDevServer
   let page: Page
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 })
-    await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-      mode: 'memory',
-      publishDelayMs: 0,
-    })
-    Object.assign(process.env, {
-      TMS_BASE_URL: emu.url,
-      TMS_PROJECT_ID: 'demo-project',
-      TMS_USER_IDENTIFIER: 'demo-user',
-      TMS_USER_SECRET: 'demo-secret',
-    })
-    mkdirSync(join(REPO, '.tmp'), { recursive: true })
-    root = mkdtempSync(join(REPO, '.tmp', `overlay-${example}-`))
-    cpSync(join(REPO, 'examples', example), root, {
-      recursive: true,
-      filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src),
-    })
+    emu = await startDemoEmulator()
+    root = copyExample(join(REPO, 'examples', example), `overlay-${example}-`)
     const configFile = join(root, 'vite.config.ts')
     // The build pushes the messages, gets them translated and fills the cache the dev server reads.
     await build({ root, configFile, logLevel: 'silent' })

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -7,7 +7,8 @@ import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createClient, type TmsClient } from '../../src/client/index'
 import { DiskCache } from '../../src/core/cache'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { copyExample, startDemoEmulator } from '../helpers/example'
 import { control } from '../helpers/sync'
 import { launchChromium } from '../plugin/bundlers'
 
@@ -31,25 +32,10 @@ let server: ViteDevServer
 let page: Page
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
+  emu = await startDemoEmulator()
   client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
   await client.issues.createWatcher('demo-account', { email: 'translators@example.com', name: 'Translators' })
-  mkdirSync(join(REPO, '.tmp'), { recursive: true })
-  root = mkdtempSync(join(REPO, '.tmp', 'overlay-vite-react-'))
-  cpSync(EXAMPLE, root, {
-    recursive: true,
-    filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src),
-  })
+  root = copyExample(EXAMPLE, 'overlay-vite-react-')
   const configFile = join(root, 'vite.config.ts')
   // The build pushes the messages, gets them translated and fills the cache the dev server reads.
   await build({ root, configFile, logLevel: 'silent' })
