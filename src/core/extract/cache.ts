@@ -301,8 +301,8 @@ interface EncodedMerged {
   d: Diagnostic[]
 }
 
-/** What the disk cache holds for an options digest: each cached file and the last merged result. */
-export interface DiskCache {
+/** What the cache file holds for an options digest: each cached file and the last merged result. */
+export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
@@ -328,16 +328,16 @@ function hashString(s: string): string {
   return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
 }
 
-function empty(): DiskCache {
+function empty(): CacheFileContents {
   return { files: new Map(), payloads: new Map(), merged: null }
 }
 
 /** Reads the disk cache for this options digest; an empty cache on any failure or mismatch. */
-export async function loadDiskCache(
+export async function loadCacheFile(
   cacheDir: string,
   digest: string,
   namespace: string | null,
-): Promise<DiskCache> {
+): Promise<CacheFileContents> {
   let text: string
   try {
     text = await readFile(join(cacheDir, CACHE_FILE), 'utf8')
@@ -380,7 +380,7 @@ export async function loadDiskCache(
         result: storedExtraction(file, hash, payload, namespace),
       })
     }
-    let merged: DiskCache['merged'] = null
+    let merged: CacheFileContents['merged'] = null
     if (lines[1] !== undefined && lines[1] !== '') {
       const m = JSON.parse(lines[1]) as EncodedMerged
       merged = {
@@ -429,12 +429,12 @@ function encodeMerged(
  * Writes the cache atomically. Files decoded from the previous cache file keep their payload text, so a
  * warm run that changed one file re-encodes only that one. A failure to write is returned, not thrown.
  */
-export async function saveDiskCache(
+export async function saveCacheFile(
   cacheDir: string,
   digest: string,
   cachedFiles: readonly CachedFile[],
   merged: { messages: readonly Message[]; diagnostics: readonly Diagnostic[] },
-  payloads: DiskCache['payloads'],
+  payloads: CacheFileContents['payloads'],
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
   const parts: string[] = [

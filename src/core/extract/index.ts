@@ -22,16 +22,16 @@ import { relative } from 'node:path'
 import { globSync } from 'tinyglobby'
 import {
   type CachedFile,
-  type DiskCache,
+  type CacheFileContents,
   diskStateOf,
   filesDigest,
   lastMergedRun,
-  loadDiskCache,
+  loadCacheFile,
   rememberedFile,
   rememberFile,
   rememberMergedRun,
   sameFiles,
-  saveDiskCache,
+  saveCacheFile,
   setDiskState,
 } from './cache'
 import { contentHash, extractFileFromDisk, extractUncached } from './file'
@@ -140,7 +140,7 @@ export async function extractMessages(
   // The disk cache is read only when the in-process one does not cover every file.
   const disk =
     misses.length > 0 && resolved.cacheDir !== null
-      ? await loadDiskCache(resolved.cacheDir, digest, resolved.namespace)
+      ? await loadCacheFile(resolved.cacheDir, digest, resolved.namespace)
       : null
   if (disk !== null) {
     misses = misses.filter((i) => {
@@ -271,7 +271,7 @@ export async function extractMessages(
     const state = `${resolved.cacheDir}\u0000${digest}\u0000${filesDigest(kept)}\u0000${statesDigest(kept)}`
     // Written unless it holds these cached files: as just read, or as this process last read or wrote it.
     const current = disk !== null ? diskMatches(disk, kept) : diskStateOf() === state
-    if (!current) await saveDiskCache(resolved.cacheDir, digest, kept, merged, disk?.payloads ?? new Map())
+    if (!current) await saveCacheFile(resolved.cacheDir, digest, kept, merged, disk?.payloads ?? new Map())
     setDiskState(state)
   }
   return {
@@ -288,7 +288,7 @@ function statesDigest(cachedFiles: readonly CachedFile[]): string {
   return String(s)
 }
 
-function diskMatches(disk: DiskCache, cachedFiles: readonly CachedFile[]): boolean {
+function diskMatches(disk: CacheFileContents, cachedFiles: readonly CachedFile[]): boolean {
   if (disk.files.size !== cachedFiles.length) return false
   for (const e of cachedFiles) {
     const d = disk.files.get(e.result.file)
