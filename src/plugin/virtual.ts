@@ -23,7 +23,7 @@ export function catalogModuleId(locale: string): string {
 }
 
 /** The locale of a catalog module id, or undefined for any other id. */
-export function catalogLocaleOf(id: string): string | undefined {
+export function catalogModuleLocale(id: string): string | undefined {
   return id.startsWith(CATALOG_PREFIX) && id.endsWith('.js')
     ? id.slice(CATALOG_PREFIX.length, -'.js'.length)
     : undefined
