@@ -80,10 +80,15 @@ describe('buildCatalog', () => {
 
 describe('eachCatalogTranslation', () => {
   /** The translations over rows, as the catalog of every id makes them for each locale's literal. */
-  function translationsOver(translations: Map<string, string> | undefined, ids: string[]): [string, unknown][] {
+  function translationsOver(
+    translations: Map<string, string> | undefined,
+    ids: string[],
+  ): [string, unknown][] {
     const rows = catalogRows(sources, messages, ids)
     const out: [string, unknown][] = []
-    eachCatalogTranslation(input(translations), rows, (i, translation) => out.push([rows[i]!.id, translation]))
+    eachCatalogTranslation(input(translations), rows, (i, translation) =>
+      out.push([rows[i]!.id, translation]),
+    )
     return out
   }
 
