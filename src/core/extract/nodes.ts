@@ -121,3 +121,32 @@ export function propertyKey(property: AstNode): string | null {
   const s = staticString(key)
   return s
 }
+
+/** The callee the transform puts around a message's text (`src/plugin/transform.ts` writes it). */
+export const LOOKUP_CALLEE = '__tms_l'
+
+/**
+ * True when `node` is a lookup the transform already wrote, `__tms_l("<id>", 'Open')`: the text
+ * argument of a keyword that keeps the app's function (`_x(__tms_l(...), 'menu')`) after a first
+ * pass, with nothing left to extract or report. The quick read (quick.ts) hands such an argument as
+ * an opaque range, so the source text decides: it must be one call of the lookup, start to end.
+ */
+export function isRewrittenLookup(node: AstNode, code: string): boolean {
+  const n = unwrap(node)
+  const callee = n.type === 'CallExpression' ? identifierName(n.callee) : null
+  if (callee !== null) return callee === LOOKUP_CALLEE
+  if (n.type !== 'Opaque' || !code.startsWith(`${LOOKUP_CALLEE}(`, n.start)) return false
+  // An opaque range holds no comment, template, regular expression or backslash: quotes and
+  // parentheses are all there is to follow.
+  let depth = 0
+  let quote = ''
+  for (let i = n.start + LOOKUP_CALLEE.length; i < n.end; i++) {
+    const c = code[i]!
+    if (quote !== '') {
+      if (c === quote) quote = ''
+    } else if (c === '"' || c === "'") quote = c
+    else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return i === n.end - 1
+  }
+  return false
+}
