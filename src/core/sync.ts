@@ -231,8 +231,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   const hashcodes = new Map<string, string>()
   for (const m of messages) {
-    const entry = manifest[m.key]
-    if (entry) hashcodes.set(m.key, entry.hashcode)
+    const record = manifest[m.key]
+    if (record) hashcodes.set(m.key, record.hashcode)
   }
 
   const translations: Translations = new Map()

@@ -13,7 +13,7 @@ import { catalogModuleLocale } from './virtual'
 
 /**
  * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
- * built first with no entries and rebuilt in the compiler's finishMake, when every module of the
+ * built first with an empty catalog and rebuilt in the compiler's finishMake, when every module of the
  * compilation is known, so the catalog chunks go through the rest of the pipeline (eval devtool,
  * minifier, real content hash) like any module. finishMake, not the compilation's finishModules:
  * rspack 2.3.3 and later refuse a rebuild in finishModules, and finishMake has the whole module graph
