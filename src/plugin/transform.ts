@@ -25,10 +25,10 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  */
 
 /** The local name of the runtime's lookup in transformed modules; a name no app declares. */
-export const LOOKUP_LOCAL = LOOKUP_CALLEE
+export const LOOKUP_LOCAL: string = LOOKUP_CALLEE
 
 /** The runtime's formatting of a compiled message in inline mode, as transformed modules name it. */
-export const FORMAT_LOCAL = FORMAT_CALLEE
+export const FORMAT_LOCAL: string = FORMAT_CALLEE
 /** The inline runtime's locale marker (inline/markers.ts LOCALE_MARKER), replaced in each copy. */
 const INLINE_LOCALE = '__tms_locale()'
 
