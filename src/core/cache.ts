@@ -15,13 +15,13 @@ import { isLocaleId } from './model/options'
  * read, does not parse, or has another schema or project is a miss, never an error: the worst a bad
  * cache can do is cost requests. Writes go to a temp file that is renamed over the target, so a reader
  * never sees half a file, and every update merges under a lock file with what is there, so two
- * builds at once, or apps sharing the directory (a monorepo), keep each other's entries.
+ * builds at once, or apps sharing the directory (a monorepo), keep each other's records.
  */
 
 export const CACHE_SCHEMA = 1
 
-/** What the cache knows of one message. */
-export interface ManifestEntry {
+/** A manifest record: what the cache knows of one message's string. */
+export interface ManifestRecord {
   hashcode: string
   parsed: string
   variant: string | null
@@ -33,7 +33,8 @@ export interface Manifest {
   schema: number
   tool: string
   projectId: string | null
-  entries: Record<string, ManifestEntry>
+  /** The file's field name (kept: renaming it would orphan every cache); holds manifest records. */
+  entries: Record<string, ManifestRecord>
 }
 
 export interface LocaleCache {
@@ -72,8 +73,8 @@ export class DiskCache {
   readonly dir: string
   readonly projectId: string | null
   private readonly fs: CacheFs
-  /** Manifest entries waiting for the write under way (see recordManifest). */
-  private queued: Record<string, ManifestEntry> | null = null
+  /** Manifest records waiting for the write under way (see recordManifest). */
+  private queued: Record<string, ManifestRecord> | null = null
   private recording: Promise<void> | null = null
 
   constructor(dir: string, projectId: string | null | undefined, fs: CacheFs = nodeFs) {
@@ -99,18 +100,18 @@ export class DiskCache {
     const m = read.value as Partial<Manifest>
     const check = this.checkHeader(m)
     if (check) return { hit: false, reason: check }
-    if (!isRecord(m.entries) || !Object.values(m.entries).every(isManifestEntry))
+    if (!isRecord(m.entries) || !Object.values(m.entries).every(isManifestRecord))
       return { hit: false, reason: 'malformed' }
     return { hit: true, value: m as Manifest }
   }
 
   /**
-   * Adds entries as soon as they are known (a push records each batch as it is created): entries
+   * Adds records as soon as they are known (a push records each batch as it is created): records
    * given while a write is under way go out together in the next one, so a push of 50 batches does
-   * not rewrite the manifest 50 times in a row. Settles once these entries are on disk.
+   * not rewrite the manifest 50 times in a row. Settles once these records are on disk.
    */
-  recordManifest(entries: Record<string, ManifestEntry>): Promise<void> {
-    this.queued = Object.assign(this.queued ?? {}, entries)
+  recordManifest(records: Record<string, ManifestRecord>): Promise<void> {
+    this.queued = Object.assign(this.queued ?? {}, records)
     this.recording ??= (async () => {
       try {
         while (this.queued) {
@@ -125,15 +126,15 @@ export class DiskCache {
     return this.recording
   }
 
-  /** Adds or replaces entries, keeping what another process wrote meanwhile. */
-  async updateManifest(entries: Record<string, ManifestEntry>): Promise<void> {
+  /** Adds or replaces records, keeping what another process wrote meanwhile. */
+  async updateManifest(records: Record<string, ManifestRecord>): Promise<void> {
     await this.withLock(async () => {
       const current = await this.readManifest()
       const merged: Manifest = {
         schema: CACHE_SCHEMA,
         tool: VERSION,
         projectId: this.projectId,
-        entries: { ...(current.hit ? current.value.entries : {}), ...entries },
+        entries: { ...(current.hit ? current.value.entries : {}), ...records },
       }
       await this.writeAtomic(this.manifestFile, `${JSON.stringify(merged)}\n`)
     })
@@ -285,7 +286,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function isManifestEntry(value: unknown): value is ManifestEntry {
+function isManifestRecord(value: unknown): value is ManifestRecord {
   return (
     isRecord(value) &&
     typeof value.hashcode === 'string' &&

@@ -98,13 +98,13 @@ export function catalogRows(
 }
 
 /**
- * Each entry of the input locale's catalog over `rows`, in their order: what {@link buildCatalog} gives
+ * Each translation of the input locale's catalog over `rows`, in their order: what {@link buildCatalog} gives
  * for the same ids, without a map in between (a literal of every id is made straight from it).
  */
-export function eachCatalogEntry(
+export function eachCatalogTranslation(
   input: Pick<CatalogInput, 'locale' | 'translations' | 'placeholder' | 'forms'>,
   rows: readonly CatalogRow[],
-  each: (index: number, entry: CompiledMessage) => void,
+  each: (index: number, translation: CompiledMessage) => void,
 ): void {
   const { translations, locale } = input
   if (!translations) return

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { DiskCache, ManifestEntry } from './cache'
+import type { DiskCache, ManifestRecord } from './cache'
 import type { ResolvedOptions } from './model/options'
 import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './sync'
 
@@ -43,14 +43,14 @@ export async function pushNewMessages(
   projectId: string,
   messages: readonly SyncMessage[],
   cache: DiskCache,
-  created: Record<string, ManifestEntry> = {},
-): Promise<Record<string, ManifestEntry>> {
+  created: Record<string, ManifestRecord> = {},
+): Promise<Record<string, ManifestRecord>> {
   const record = async (batch: { first: number; result: { items: CreatedItem[] } }): Promise<void> => {
-    const entries: Record<string, ManifestEntry> = {}
+    const records: Record<string, ManifestRecord> = {}
     batch.result.items.forEach((item, j) => {
       const m = messages[batch.first + j]
       if (!m) return
-      entries[m.key] = {
+      records[m.key] = {
         hashcode: item.hashcode,
         parsed: item.parsedStringText,
         variant: m.variant,
@@ -58,8 +58,8 @@ export async function pushNewMessages(
       }
     })
     // Known to this run first: the pull can use them even if the disk write fails.
-    Object.assign(created, entries)
-    await cache.recordManifest(entries)
+    Object.assign(created, records)
+    await cache.recordManifest(records)
   }
   const request = {
     ...(options.placeholder.custom

@@ -1,5 +1,5 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
-import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestEntry } from './cache'
+import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
@@ -219,7 +219,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const failures: ServiceFailure[] = []
   const shouldPush = (input.push ?? options.push) && unknown.length > 0
   if (shouldPush && network && projectId) {
-    const created: Record<string, ManifestEntry> = {}
+    const created: Record<string, ManifestRecord> = {}
     try {
       await pushNewMessages(network, options, projectId, unknown, cache, created)
     } catch (error) {
@@ -251,8 +251,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   const hashcodes = new Map<string, string>()
   for (const m of messages) {
-    const entry = manifest[m.key]
-    if (entry) hashcodes.set(m.key, entry.hashcode)
+    const record = manifest[m.key]
+    if (record) hashcodes.set(m.key, record.hashcode)
   }
 
   const translations: Translations = new Map()

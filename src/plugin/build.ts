@@ -15,7 +15,7 @@ import {
   type CatalogInput,
   type CatalogRow,
   catalogRows,
-  eachCatalogEntry,
+  eachCatalogTranslation,
   type IdSource,
   inlineText,
   sourceTextOf,
@@ -28,7 +28,7 @@ import type { SyncResult } from '../core/sync'
 import { messageId, sameSpelling } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
-import { type CatalogEntries, entryLiteral } from './virtual'
+import { type CatalogMap, translationLiteral } from './virtual'
 
 /** The ids of an inline build's output (in their order), what they stand for and their source texts. */
 interface InlineIds {
@@ -41,7 +41,7 @@ interface InlineIds {
 interface FullCatalog {
   /** How many ids the build had when it was made: ids are only added during a build. */
   size: number
-  entries: Map<string, CompiledMessage>
+  catalog: Map<string, CompiledMessage>
 }
 
 /** The rows of a set of ids (sorted) while it has `size` ids, and each id quoted. */
@@ -241,14 +241,14 @@ export class Build {
    * A locale's catalog: id -> translation in each site's placeholder spelling. With `files`, only the
    * ids those modules use (a production bundle); without, every id (the dev server).
    */
-  catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
+  catalogFor(locale: string, files?: Iterable<string>): CatalogMap {
     if (!files) {
       this.registerAll()
-      return this.fullCatalog(locale).entries
+      return this.fullCatalog(locale).catalog
     }
     const used = this.usedIds(files)
     // Every id a module uses is known: as many used ids as known ones means all of them.
-    if (used.size === this.idSources.size) return this.fullCatalog(locale).entries
+    if (used.size === this.idSources.size) return this.fullCatalog(locale).catalog
     return buildCatalog(this.catalogInput(locale), used)
   }
 
@@ -269,8 +269,8 @@ export class Build {
   /** A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same ids. */
   private literalOf(locale: string, { rows, quoted }: Rows): string {
     const parts: string[] = []
-    eachCatalogEntry(this.catalogInput(locale), rows, (i, entry) => {
-      parts.push(`${quoted[i]}:${entryLiteral(entry)}`)
+    eachCatalogTranslation(this.catalogInput(locale), rows, (i, translation) => {
+      parts.push(`${quoted[i]}:${translationLiteral(translation)}`)
     })
     return `{${parts.join(',')}}`
   }
@@ -292,7 +292,7 @@ export class Build {
     if (known && known.size === this.idSources.size) return known
     const made: FullCatalog = {
       size: this.idSources.size,
-      entries: buildCatalog(this.catalogInput(locale), this.idSources.keys()),
+      catalog: buildCatalog(this.catalogInput(locale), this.idSources.keys()),
     }
     this.fullCatalogs.set(locale, made)
     return made

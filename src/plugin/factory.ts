@@ -14,7 +14,7 @@ import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
-import { catalogLocaleOf, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { VUE_BINDING } from './vue-sfc'
 import { type WebpackLikeState, watchWithoutVirtualModules, webpackLikeHooks } from './webpack-like'
 
@@ -112,9 +112,9 @@ function loadVirtual(
     }
     const overlaid = devOverlay ? await devOverlay.load(id) : undefined
     if (overlaid !== undefined) return overlaid
-    const locale = catalogLocaleOf(id)
+    const locale = catalogModuleLocale(id)
     if (locale === undefined || !session.locales.includes(locale)) return null
-    // A catalog holds translations: it waits for the pull, which the other modules do not.
+    // A catalog module holds translations: it waits for the pull, which the other modules do not.
     try {
       await session.synced()
     } catch (error) {

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 
 /**
- * The short id a message call is rewritten to, and the key of its entry in a catalog chunk.
+ * The short id a message call is rewritten to, and the key of its translation in a catalog chunk.
  *
  * Derived from the message key alone (not from its position in a sorted list), so that adding one
  * message changes no other id: unchanged modules keep their transformed code, the bundler's caches
@@ -10,7 +10,7 @@ import { hash } from 'node:crypto'
  */
 export function messageId(key: string, spelling?: readonly string[]): string {
   // A call site that spells the placeholders differently from the message (`{user}` where the
-  // message has `{name}`) needs its own catalog entry, re-spelled to what its values object holds.
+  // message has `{name}`) needs its own id in the catalog, re-spelled to what its values object holds.
   // One-shot hash: a build makes an id per message, and a Hash object per id cost 4x as much.
   const text = spelling ? `${key}\u0001${spelling.join('\u0001')}` : key
   return hash('sha256', text, 'base64url').slice(0, 8)

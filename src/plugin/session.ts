@@ -27,7 +27,7 @@ import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
 import {
-  type CatalogEntries,
+  type CatalogMap,
   literalCatalogModule,
   literalDigest,
   markerCatalogModule,
@@ -347,7 +347,7 @@ export class TmsSession {
   }
 
   /** See {@link Build.catalogFor}. */
-  catalogFor(locale: string, files?: Iterable<string>): CatalogEntries {
+  catalogFor(locale: string, files?: Iterable<string>): CatalogMap {
     return this.build.catalogFor(locale, files)
   }
 

@@ -2,6 +2,7 @@ import type { SourceMap } from 'magic-string'
 import { jsString } from '../core/catalog'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
+import { FORMAT_CALLEE, LOOKUP_CALLEE } from '../core/extract/nodes'
 import type { Markup } from '../core/extract/types'
 import { Edits } from './edits'
 import { type JsxLookup, rewriteJsx } from './jsx'
@@ -24,10 +25,10 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  */
 
 /** The local name of the runtime's lookup in transformed modules; a name no app declares. */
-export const LOOKUP_LOCAL = '__tms_l'
+export const LOOKUP_LOCAL: string = LOOKUP_CALLEE
 
 /** The runtime's formatting of a compiled message in inline mode, as transformed modules name it. */
-export const FORMAT_LOCAL = '__tms_f'
+export const FORMAT_LOCAL: string = FORMAT_CALLEE
 /** The inline runtime's locale marker (inline/markers.ts LOCALE_MARKER), replaced in each copy. */
 const INLINE_LOCALE = '__tms_locale()'
 

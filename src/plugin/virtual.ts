@@ -23,7 +23,7 @@ export function catalogModuleId(locale: string): string {
 }
 
 /** The locale of a catalog module id, or undefined for any other id. */
-export function catalogLocaleOf(id: string): string | undefined {
+export function catalogModuleLocale(id: string): string | undefined {
   return id.startsWith(CATALOG_PREFIX) && id.endsWith('.js')
     ? id.slice(CATALOG_PREFIX.length, -'.js'.length)
     : undefined
@@ -33,33 +33,33 @@ export function catalogLocaleOf(id: string): string | undefined {
  * A catalog: id -> translated text, in the app's placeholder spelling; an ICU message's translation as
  * its compiled form.
  */
-export type CatalogEntries = ReadonlyMap<string, CompiledMessage>
+export type CatalogMap = ReadonlyMap<string, CompiledMessage>
 
 /**
  * The object literal of a catalog, ids sorted so the output does not depend on module order.
- * `sortedIds` may give the order already sorted: every id of `entries`, and maybe ids it lacks
+ * `sortedIds` may give the order already sorted: every id of `catalog`, and maybe ids it lacks
  * (the locales of a build share one sorted list of all catalog ids).
  */
-export function catalogLiteral(entries: CatalogEntries, sortedIds?: readonly string[]): string {
-  const ids = sortedIds ?? [...entries.keys()].sort()
+export function catalogLiteral(catalog: CatalogMap, sortedIds?: readonly string[]): string {
+  const ids = sortedIds ?? [...catalog.keys()].sort()
   const parts: string[] = []
   for (const id of ids) {
-    const text = entries.get(id)
+    const text = catalog.get(id)
     if (text !== undefined) {
-      parts.push(`${jsString(id)}:${entryLiteral(text)}`)
+      parts.push(`${jsString(id)}:${translationLiteral(text)}`)
     }
   }
   return `{${parts.join(',')}}`
 }
 
-/** The literal of one catalog entry: a text, or an ICU message's compiled form. */
-export function entryLiteral(entry: CompiledMessage): string {
-  return typeof entry === 'string' ? jsString(entry) : compiledLiteral(entry)
+/** The literal of one catalog translation: a text, or an ICU message's compiled form. */
+export function translationLiteral(translation: CompiledMessage): string {
+  return typeof translation === 'string' ? jsString(translation) : compiledLiteral(translation)
 }
 
 /** Short digest of a catalog's content: part of the marker, so the module text changes with it. */
-export function catalogDigest(entries: CatalogEntries): string {
-  return literalDigest(catalogLiteral(entries))
+export function catalogDigest(catalog: CatalogMap): string {
+  return literalDigest(catalogLiteral(catalog))
 }
 
 /** `catalogDigest` of a catalog whose literal is already made. */
@@ -81,12 +81,12 @@ export function markerCatalogModule(index: number, digest: string): string {
 }
 
 /** A catalog module with its content (dev server, webpack and rspack once the graph is known). */
-export function literalCatalogModule(catalog: CatalogEntries | string): string {
+export function literalCatalogModule(catalog: CatalogMap | string): string {
   return `export default ${typeof catalog === 'string' ? catalog : catalogLiteral(catalog)};\n`
 }
 
 /** Gives the catalog of a locale's place in the registered list, or its literal when made already. */
-export type CatalogOf = (index: number) => CatalogEntries | string | undefined
+export type CatalogOf = (index: number) => CatalogMap | string | undefined
 
 /** A replaced range of a chunk's code (sorted by start, not overlapping, in a list). */
 export interface CodeEdit {
@@ -118,9 +118,9 @@ export function catalogMarkerEdits(
   const edits: CodeEdit[] = []
   MARKER.lastIndex = 0
   for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
-    const entries = catalogOf(Number(m[2]))
-    if (!entries) continue
-    const literal = typeof entries === 'string' ? entries : catalogLiteral(entries)
+    const catalog = catalogOf(Number(m[2]))
+    if (!catalog) continue
+    const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
     edits.push({ start: m.index, end: m.index + m[0].length, text: expression(literal) })
   }
   return edits

@@ -9,11 +9,11 @@ import {
 import { toText } from './problems'
 import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
-import { catalogLocaleOf } from './virtual'
+import { catalogModuleLocale } from './virtual'
 
 /**
  * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
- * built first with no entries and rebuilt in the compiler's finishMake, when every module of the
+ * built first with an empty catalog and rebuilt in the compiler's finishMake, when every module of the
  * compilation is known, so the catalog chunks go through the rest of the pipeline (eval devtool,
  * minifier, real content hash) like any module. finishMake, not the compilation's finishModules:
  * rspack 2.3.3 and later refuse a rebuild in finishModules, and finishMake has the whole module graph
@@ -142,7 +142,7 @@ export function webpackLikeHooks(
       // rspack reads the output options once, before the first build starts.
       if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not
-      // thisCompilation's: only the compilation that thisCompilation saw gets its catalogs rebuilt.
+      // thisCompilation's: only the compilation that thisCompilation saw gets its catalog modules rebuilt.
       const own = new WeakSet<LikeCompilation>()
       compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
         own.add(compilation)
@@ -151,18 +151,18 @@ export function webpackLikeHooks(
       compiler.hooks.finishMake.tapPromise('unplugin-tms', async (compilation) => {
         if (!own.has(compilation)) return
         const files: string[] = []
-        const catalogs: LikeModule[] = []
+        const catalogModules: LikeModule[] = []
         for (const m of compilation.modules) {
           if (!m.resource) continue
           const id = virtualIdOf(m.resource)
           if (id !== undefined) {
-            if (catalogLocaleOf(id) !== undefined) catalogs.push(m)
+            if (catalogModuleLocale(id) !== undefined) catalogModules.push(m)
           } else files.push(stripQuery(m.resource))
         }
-        if (catalogs.length === 0) return
+        if (catalogModules.length === 0) return
         state.files = files
         await Promise.all(
-          catalogs.map(
+          catalogModules.map(
             (m) =>
               new Promise<void>((resolve, reject) =>
                 compilation.rebuildModule(m, (error) => (error ? reject(error) : resolve())),

@@ -2,9 +2,9 @@ import * as fs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type CacheFs, DiskCache, type ManifestEntry } from '../../src/core/cache'
+import { type CacheFs, DiskCache, type ManifestRecord } from '../../src/core/cache'
 
-const entry = (hashcode: string): ManifestEntry => ({
+const entry = (hashcode: string): ManifestRecord => ({
   hashcode,
   parsed: `text ${hashcode}`,
   variant: null,

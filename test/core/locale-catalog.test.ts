@@ -6,7 +6,7 @@ import {
   buildCatalog,
   type CatalogInput,
   catalogRows,
-  eachCatalogEntry,
+  eachCatalogTranslation,
   type IdSource,
   inlineText,
   respell,
@@ -78,12 +78,17 @@ describe('buildCatalog', () => {
   })
 })
 
-describe('eachCatalogEntry', () => {
-  /** The entries over rows, as the catalog of every id makes them for each locale's literal. */
-  function entries(translations: Map<string, string> | undefined, ids: string[]): [string, unknown][] {
+describe('eachCatalogTranslation', () => {
+  /** The translations over rows, as the catalog of every id makes them for each locale's literal. */
+  function translationsOver(
+    translations: Map<string, string> | undefined,
+    ids: string[],
+  ): [string, unknown][] {
     const rows = catalogRows(sources, messages, ids)
     const out: [string, unknown][] = []
-    eachCatalogEntry(input(translations), rows, (i, entry) => out.push([rows[i]!.id, entry]))
+    eachCatalogTranslation(input(translations), rows, (i, translation) =>
+      out.push([rows[i]!.id, translation]),
+    )
     return out
   }
 
@@ -97,10 +102,10 @@ describe('eachCatalogEntry', () => {
         ['a', 'b', 'c', 'd', 'e'],
         ['e', 'd', 'b'],
       ]) {
-        expect(entries(translations, ids)).toEqual([...buildCatalog(input(translations), ids)])
+        expect(translationsOver(translations, ids)).toEqual([...buildCatalog(input(translations), ids)])
       }
     }
-    expect(entries(french, ['e', 'd', 'c'])).toEqual([
+    expect(translationsOver(french, ['e', 'd', 'c'])).toEqual([
       ['d', compileMessage('{n, plural, one {# article} other {# articles}}', 'fr-FR')],
       ['c', 'Au revoir'],
     ])

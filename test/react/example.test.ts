@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -7,9 +7,9 @@ import { build, createServer, type PreviewServer, preview, type ViteDevServer } 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import type { RunningEmulator } from '../../src/emulator/index'
 import tms from '../../src/vite'
-import { control } from '../helpers/sync'
+import { copyExample, startDemoEmulator } from '../helpers/example'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
@@ -31,20 +31,8 @@ let root: string
 let browser: Browser
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
-  mkdirSync(join(REPO, '.tmp'), { recursive: true })
-  root = mkdtempSync(join(REPO, '.tmp', 'react-example-'))
-  cpSync(EXAMPLE, root, { recursive: true, filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src) })
+  emu = await startDemoEmulator()
+  root = copyExample(EXAMPLE, 'react-example-')
   // The build pushes the messages, gets them translated, pulls them and fills the cache.
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent' })
   browser = await launchChromium()
@@ -282,6 +270,8 @@ test('inline mode: the French copy renders <T>, the plural and the rich text in 
 test('in the dev server, a catalog hot update re-renders <T> and useLocale components, with no reload (last: it changes the cache)', async () => {
   const server: ViteDevServer = await createServer({
     root,
+    // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite.
+    cacheDir: join(root, '.vite'),
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },

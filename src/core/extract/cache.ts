@@ -30,26 +30,26 @@ import {
   messageKey,
 } from './types'
 
-export interface CacheEntry {
+export interface CachedFile {
   digest: string
   hash: string
   /** The result's encoded form when it already exists (read from disk, sent by a worker). */
   payload?: string
-  /** -1: never matches a stat, so the file is read and hashed before the entry is trusted. */
+  /** -1: never matches a stat, so the file is read and hashed before the cached file is trusted. */
   size: number
   mtimeMs: number
   result: FileExtraction
 }
 
-/** The merged outcome of one run, with the entries it came from (compared by identity). */
+/** The merged outcome of one run, with the cached files it came from (compared by identity). */
 export interface MergedRun {
   digest: string
-  entries: readonly CacheEntry[]
+  files: readonly CachedFile[]
   messages: Message[]
   diagnostics: Diagnostic[]
 }
 
-const memory = new Map<string, CacheEntry>()
+const memory = new Map<string, CachedFile>()
 let lastRun: MergedRun | null = null
 // What the disk cache held when this process last read or wrote it, so an unchanged one is not rewritten.
 let diskState: string | null = null
@@ -62,12 +62,12 @@ export function setDiskState(state: string): void {
   diskState = state
 }
 
-export function memoryEntry(file: string): CacheEntry | undefined {
+export function rememberedFile(file: string): CachedFile | undefined {
   return memory.get(file)
 }
 
-export function rememberEntry(entry: CacheEntry): void {
-  memory.set(entry.result.file, entry)
+export function rememberFile(cached: CachedFile): void {
+  memory.set(cached.result.file, cached)
 }
 
 export function lastMergedRun(): MergedRun | null {
@@ -85,10 +85,14 @@ export function clearExtractionMemory(): void {
   diskState = null
 }
 
-/** True when `entries` are exactly the run's entries (same files, same results). */
-export function sameEntries(run: MergedRun | null, digest: string, entries: readonly CacheEntry[]): boolean {
-  if (run === null || run.digest !== digest || run.entries.length !== entries.length) return false
-  for (let i = 0; i < entries.length; i++) if (run.entries[i] !== entries[i]) return false
+/** True when `cachedFiles` are exactly the run's files (same files, same results). */
+export function sameFiles(
+  run: MergedRun | null,
+  digest: string,
+  cachedFiles: readonly CachedFile[],
+): boolean {
+  if (run === null || run.digest !== digest || run.files.length !== cachedFiles.length) return false
+  for (let i = 0; i < cachedFiles.length; i++) if (run.files[i] !== cachedFiles[i]) return false
   return true
 }
 
@@ -297,19 +301,19 @@ interface EncodedMerged {
   d: Diagnostic[]
 }
 
-/** What the disk cache holds for an options digest: per-file entries and the last merged result. */
-export interface DiskCache {
-  entries: Map<string, CacheEntry>
+/** What the cache file holds for an options digest: each cached file and the last merged result. */
+export interface CacheFileContents {
+  files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
   merged: { from: string; messages: () => Message[]; diagnostics: Diagnostic[] } | null
 }
 
 /** Identity of a set of per-file results, for the merged line. */
-export function entriesDigest(entries: readonly CacheEntry[]): string {
+export function filesDigest(cachedFiles: readonly CachedFile[]): string {
   let s = ''
-  for (const e of entries) s += `${e.result.file}\u0000${e.hash}\n`
-  return `${entries.length}:${s.length}:${hashString(s)}`
+  for (const e of cachedFiles) s += `${e.result.file}\u0000${e.hash}\n`
+  return `${cachedFiles.length}:${s.length}:${hashString(s)}`
 }
 
 function hashString(s: string): string {
@@ -324,16 +328,16 @@ function hashString(s: string): string {
   return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
 }
 
-function empty(): DiskCache {
-  return { entries: new Map(), payloads: new Map(), merged: null }
+function empty(): CacheFileContents {
+  return { files: new Map(), payloads: new Map(), merged: null }
 }
 
 /** Reads the disk cache for this options digest; an empty cache on any failure or mismatch. */
-export async function loadDiskCache(
+export async function loadCacheFile(
   cacheDir: string,
   digest: string,
   namespace: string | null,
-): Promise<DiskCache> {
+): Promise<CacheFileContents> {
   let text: string
   try {
     text = await readFile(join(cacheDir, CACHE_FILE), 'utf8')
@@ -351,7 +355,7 @@ export async function loadDiskCache(
     ) {
       return empty()
     }
-    const entries = new Map<string, CacheEntry>()
+    const cachedFiles = new Map<string, CachedFile>()
     const payloads = new Map<string, { hash: string; payload: string }>()
     for (let i = 2; i < lines.length; i++) {
       const line = lines[i]!
@@ -368,7 +372,7 @@ export async function loadDiskCache(
       if (!Number.isFinite(size) || !Number.isFinite(mtimeMs)) return empty()
       const payload = line.slice(t4 + 1)
       payloads.set(file, { hash, payload })
-      entries.set(file, {
+      cachedFiles.set(file, {
         digest,
         hash,
         size,
@@ -376,7 +380,7 @@ export async function loadDiskCache(
         result: storedExtraction(file, hash, payload, namespace),
       })
     }
-    let merged: DiskCache['merged'] = null
+    let merged: CacheFileContents['merged'] = null
     if (lines[1] !== undefined && lines[1] !== '') {
       const m = JSON.parse(lines[1]) as EncodedMerged
       merged = {
@@ -392,7 +396,7 @@ export async function loadDiskCache(
           }),
       }
     }
-    return { entries, payloads, merged }
+    return { files: cachedFiles, payloads, merged }
   } catch {
     return empty()
   }
@@ -422,22 +426,22 @@ function encodeMerged(
 }
 
 /**
- * Writes the cache atomically. Entries decoded from the previous file keep their payload text, so a
+ * Writes the cache atomically. Files decoded from the previous cache file keep their payload text, so a
  * warm run that changed one file re-encodes only that one. A failure to write is returned, not thrown.
  */
-export async function saveDiskCache(
+export async function saveCacheFile(
   cacheDir: string,
   digest: string,
-  entries: readonly CacheEntry[],
+  cachedFiles: readonly CachedFile[],
   merged: { messages: readonly Message[]; diagnostics: readonly Diagnostic[] },
-  payloads: DiskCache['payloads'],
+  payloads: CacheFileContents['payloads'],
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
   const parts: string[] = [
     JSON.stringify(header),
-    encodeMerged(entriesDigest(entries), merged.messages, merged.diagnostics),
+    encodeMerged(filesDigest(cachedFiles), merged.messages, merged.diagnostics),
   ]
-  for (const e of entries) {
+  for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)
     const payload =
       e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))

@@ -15,6 +15,7 @@ import {
   identifierName,
   isNullish,
   isObjectExpression,
+  isRewrittenLookup,
   isSpread,
   propertyKey,
   staticNumber,
@@ -371,6 +372,8 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
   // Lazy nodes give a Proxy-backed array; one copy makes the index reads below plain. The quick read's
   // nodes (quick.ts) hold a plain array already.
   const args: AstNode[] = call.plain === true ? call.arguments : [...(call.arguments as Iterable<AstNode>)]
+  const textArgument = args[spec.text]
+  if (textArgument !== undefined && isRewrittenLookup(textArgument, ctx.code)) return
   const text = argument(ctx, args, spec.text, call, spec, 'text', 'non-literal-text')
   if (text === null) return
   let plural: string | null = null

@@ -21,17 +21,17 @@ import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { globSync } from 'tinyglobby'
 import {
-  type CacheEntry,
-  type DiskCache,
+  type CachedFile,
+  type CacheFileContents,
   diskStateOf,
-  entriesDigest,
+  filesDigest,
   lastMergedRun,
-  loadDiskCache,
-  memoryEntry,
-  rememberEntry,
+  loadCacheFile,
+  rememberedFile,
+  rememberFile,
   rememberMergedRun,
-  sameEntries,
-  saveDiskCache,
+  sameFiles,
+  saveCacheFile,
   setDiskState,
 } from './cache'
 import { contentHash, extractFileFromDisk, extractUncached } from './file'
@@ -72,11 +72,11 @@ export {
  */
 export function extractFromCode(file: string, code: string, options: ResolvedExtractOptions): FileExtraction {
   const hash = contentHash(code)
-  const cached = memoryEntry(file)
+  const cached = rememberedFile(file)
   if (cached !== undefined && cached.digest === options.digest && cached.hash === hash) return cached.result
   const { result } = extractUncached(file, code, options, hash)
   // No stat: size/mtime of -1 never match, so extractMessages still reads the file once to compare hashes.
-  rememberEntry({ digest: options.digest, hash, size: -1, mtimeMs: -1, result })
+  rememberFile({ digest: options.digest, hash, size: -1, mtimeMs: -1, result })
   return result
 }
 
@@ -111,7 +111,7 @@ export async function extractMessages(
   const { digest } = resolved
   const files = await findSourceFiles(resolved)
   // Synchronous stat is several times faster than thousands of promises here. Only the caches read
-  // size and mtime: a messages-only run remembers nothing, so it has no stat (and no entry is kept).
+  // size and mtime: a messages-only run remembers nothing, so it has no stat (and nothing is kept).
   const stats = resolved.messagesOnly
     ? files.map(() => null)
     : files.map((f) => {
@@ -122,7 +122,7 @@ export async function extractMessages(
         }
       })
 
-  const entries = new Array<CacheEntry>(files.length)
+  const cachedFiles = new Array<CachedFile>(files.length)
   const counts = { parsed: 0, cached: 0, skipped: 0 }
   const count = (outcome: ParsedFile['outcome']): void => {
     if (outcome === 'skipped') counts.skipped++
@@ -130,24 +130,24 @@ export async function extractMessages(
   }
   let misses: number[] = []
   for (let i = 0; i < files.length; i++) {
-    const known = memoryEntry(files[i]!)
+    const known = rememberedFile(files[i]!)
     const s = stats[i]
     if (known?.digest === digest && s && known.size === s.size && known.mtimeMs === s.mtimeMs) {
-      entries[i] = known
+      cachedFiles[i] = known
       counts.cached++
     } else misses.push(i)
   }
   // The disk cache is read only when the in-process one does not cover every file.
   const disk =
     misses.length > 0 && resolved.cacheDir !== null
-      ? await loadDiskCache(resolved.cacheDir, digest, resolved.namespace)
+      ? await loadCacheFile(resolved.cacheDir, digest, resolved.namespace)
       : null
   if (disk !== null) {
     misses = misses.filter((i) => {
-      const known = disk.entries.get(files[i]!)
+      const known = disk.files.get(files[i]!)
       const s = stats[i]
       if (known === undefined || !s || known.size !== s.size || known.mtimeMs !== s.mtimeMs) return true
-      entries[i] = known
+      cachedFiles[i] = known
       counts.cached++
       return false
     })
@@ -158,8 +158,8 @@ export async function extractMessages(
   for (const i of misses) {
     const file = files[i]!
     const s = stats[i]
-    const candidates = [memoryEntry(file), disk?.entries.get(file)].filter(
-      (e): e is CacheEntry => e !== undefined && e.digest === digest,
+    const candidates = [rememberedFile(file), disk?.files.get(file)].filter(
+      (e): e is CachedFile => e !== undefined && e.digest === digest,
     )
     if (candidates.length === 0 || !s) {
       toParse.push(i)
@@ -175,14 +175,20 @@ export async function extractMessages(
     const hash = contentHash(code)
     const same = candidates.find((e) => e.hash === hash)
     if (same !== undefined) {
-      entries[i] = { ...same, size: s.size, mtimeMs: s.mtimeMs }
+      cachedFiles[i] = { ...same, size: s.size, mtimeMs: s.mtimeMs }
       counts.cached++
       continue
     }
     const { result, outcome } = extractUncached(file, code, resolved, hash)
     count(outcome)
     const remember = !dependsOnInstall(result)
-    entries[i] = { digest, hash, size: remember ? s.size : -1, mtimeMs: remember ? s.mtimeMs : -1, result }
+    cachedFiles[i] = {
+      digest,
+      hash,
+      size: remember ? s.size : -1,
+      mtimeMs: remember ? s.mtimeMs : -1,
+      result,
+    }
   }
 
   let helped = 0
@@ -211,7 +217,7 @@ export async function extractMessages(
     // Every file is listed, with an empty result: its messages are in the merge only.
     for (const i of toParse) {
       const result: FileExtraction = { file: files[i]!, hash: '', messages: [], calls: [], diagnostics: [] }
-      entries[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
+      cachedFiles[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
     }
   } else {
     const { results, workers } = await extractInThreads(
@@ -227,20 +233,20 @@ export async function extractMessages(
       // An unreadable (or vanished) file is not remembered: the next run tries again.
       const remember =
         r.outcome !== 'unreadable' && s !== null && s !== undefined && !dependsOnInstall(r.result)
-      entries[i] = {
+      cachedFiles[i] = {
         digest,
         hash: r.result.hash,
         size: remember ? s.size : -1,
         mtimeMs: remember ? s.mtimeMs : -1,
         result: r.result,
       }
-      if (r.payload !== undefined) entries[i]!.payload = r.payload
+      if (r.payload !== undefined) cachedFiles[i]!.payload = r.payload
     })
   }
 
   const fileMap = new Map<string, FileExtraction>()
-  for (const e of entries) {
-    if (e.size >= 0) rememberEntry(e)
+  for (const e of cachedFiles) {
+    if (e.size >= 0) rememberFile(e)
     fileMap.set(e.result.file, e.result)
   }
 
@@ -249,23 +255,23 @@ export async function extractMessages(
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
   if (merger !== null) merged = merger.finish()
-  else if (sameEntries(run, digest, entries)) merged = run!
-  else if (fromDisk !== null && fromDisk.from === entriesDigest(entries)) {
+  else if (sameFiles(run, digest, cachedFiles)) merged = run!
+  else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
     merged = { messages: fromDisk.messages(), diagnostics: fromDisk.diagnostics }
   } else {
     merged = mergeFiles(
-      entries.map((e) => e.result),
+      cachedFiles.map((e) => e.result),
       resolved.cwd,
     )
   }
-  if (!resolved.messagesOnly) rememberMergedRun({ digest, entries, ...merged })
+  if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, ...merged })
 
   if (resolved.cacheDir !== null) {
-    const kept = entries.filter((e) => e.size >= 0)
-    const state = `${resolved.cacheDir}\u0000${digest}\u0000${entriesDigest(kept)}\u0000${statesDigest(kept)}`
-    // Written unless it holds these entries: as just read, or as this process last read or wrote it.
+    const kept = cachedFiles.filter((e) => e.size >= 0)
+    const state = `${resolved.cacheDir}\u0000${digest}\u0000${filesDigest(kept)}\u0000${statesDigest(kept)}`
+    // Written unless it holds these cached files: as just read, or as this process last read or wrote it.
     const current = disk !== null ? diskMatches(disk, kept) : diskStateOf() === state
-    if (!current) await saveDiskCache(resolved.cacheDir, digest, kept, merged, disk?.payloads ?? new Map())
+    if (!current) await saveCacheFile(resolved.cacheDir, digest, kept, merged, disk?.payloads ?? new Map())
     setDiskState(state)
   }
   return {
@@ -276,19 +282,19 @@ export async function extractMessages(
   }
 }
 
-function statesDigest(entries: readonly CacheEntry[]): string {
+function statesDigest(cachedFiles: readonly CachedFile[]): string {
   let s = 0
-  for (const e of entries) s = (Math.imul(s, 31) + e.size + Math.round(e.mtimeMs * 1000)) | 0
+  for (const e of cachedFiles) s = (Math.imul(s, 31) + e.size + Math.round(e.mtimeMs * 1000)) | 0
   return String(s)
 }
 
-function diskMatches(disk: DiskCache, entries: readonly CacheEntry[]): boolean {
-  if (disk.entries.size !== entries.length) return false
-  for (const e of entries) {
-    const d = disk.entries.get(e.result.file)
+function diskMatches(disk: CacheFileContents, cachedFiles: readonly CachedFile[]): boolean {
+  if (disk.files.size !== cachedFiles.length) return false
+  for (const e of cachedFiles) {
+    const d = disk.files.get(e.result.file)
     if (d === undefined || d.hash !== e.hash || d.size !== e.size || d.mtimeMs !== e.mtimeMs) return false
   }
-  return disk.merged !== null && disk.merged.from === entriesDigest(entries)
+  return disk.merged !== null && disk.merged.from === filesDigest(cachedFiles)
 }
 
 /** A file path as `tms extract` prints it: relative to cwd, with forward slashes. */

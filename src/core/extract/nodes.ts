@@ -121,3 +121,44 @@ export function propertyKey(property: AstNode): string | null {
   const s = staticString(key)
   return s
 }
+
+/** The callees the transform puts around a message's text (`src/plugin/transform.ts` writes them). */
+export const LOOKUP_CALLEE = '__tms_l'
+export const FORMAT_CALLEE = '__tms_f'
+
+/**
+ * True when `node` is a lookup the transform already wrote, `__tms_l("<id>", 'Open')`, or its formatted
+ * form in inline mode, `__tms_f(__tms_l(...), void 0, __tms_locale())`: the text argument of a keyword
+ * that keeps the app's function (`_x(__tms_l(...), 'menu')`) after a first pass, with nothing left to
+ * extract or report. The quick read (quick.ts) hands such an argument as an opaque range, so there the
+ * source text decides: it must be one call of the lookup (or of the format around it), start to end.
+ */
+export function isRewrittenLookup(node: AstNode, code: string): boolean {
+  const n = unwrap(node)
+  const callee = n.type === 'CallExpression' ? identifierName(n.callee) : null
+  if (callee === LOOKUP_CALLEE) return true
+  if (callee === FORMAT_CALLEE) {
+    const first = n.arguments[0] as AstNode | undefined
+    return first !== undefined && isRewrittenLookup(first, code)
+  }
+  if (n.type !== 'Opaque') return false
+  const prefix = code.startsWith(`${FORMAT_CALLEE}(`, n.start) ? FORMAT_CALLEE.length + 1 : 0
+  return code.startsWith(`${LOOKUP_CALLEE}(`, n.start + prefix) && oneCall(code, n.start, n.end)
+}
+
+/** True when `code` from `start` to `end` is one call: its first parenthesis closes at `end`. */
+function oneCall(code: string, start: number, end: number): boolean {
+  // An opaque range holds no comment, template, regular expression or backslash: quotes and
+  // parentheses are all there is to follow.
+  let depth = 0
+  let quote = ''
+  for (let i = start; i < end; i++) {
+    const c = code[i]!
+    if (quote !== '') {
+      if (c === quote) quote = ''
+    } else if (c === '"' || c === "'") quote = c
+    else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return i === end - 1
+  }
+  return false
+}

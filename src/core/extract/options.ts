@@ -89,7 +89,7 @@ export interface ResolvedExtractOptions {
   workers: number | 'auto'
   messagesOnly: boolean
   scanner: ScannerName
-  /** Digest of every option that changes a file's result: part of each cache entry's identity. */
+  /** Digest of every option that changes a file's result: part of each cached file's identity. */
   digest: string
 }
 
@@ -107,7 +107,7 @@ export const EXTRACT_DEFAULTS: {
   workers: 'auto',
 } as const satisfies Partial<ExtractOptions>
 
-/** Bumped whenever the extractor's output for the same input changes, so old cache entries miss. */
+/** Bumped whenever the extractor's output for the same input changes, so old cached files miss. */
 export const EXTRACTOR_REVISION = 5
 
 function globList(option: string, value: unknown): string[] {

@@ -61,10 +61,10 @@ export async function openIssuesByMessage(
       list.push(summary(issue))
       byHashcode.set(issue.string.hashcode, list)
     }
-    const entries = manifest.hit ? manifest.value.entries : {}
+    const records = manifest.hit ? manifest.value.entries : {}
     const messages: MessageIssues[] = []
     for (const m of extraction.messages) {
-      const hashcode = entries[m.key]?.hashcode
+      const hashcode = records[m.key]?.hashcode
       const found = hashcode === undefined ? undefined : byHashcode.get(hashcode)
       if (!found) continue
       byHashcode.delete(hashcode!)

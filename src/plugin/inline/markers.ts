@@ -276,7 +276,7 @@ export interface LocaleTexts {
   /** The message text for an id in this locale (translation, else source text), placeholders as `{name}`. */
   text(id: string): string | undefined
   /**
-   * `ids.map(text)`, made faster by the maker of the texts (the session looks each id's entry up once
+   * `ids.map(text)`, made faster by the maker of the texts (the session looks each id's source up once
    * for all locales instead of once per locale and site).
    */
   textsOf?(ids: readonly string[]): (string | undefined)[]
