@@ -2,7 +2,15 @@ import { join } from 'node:path'
 import { type ExtractResult, extractMessages } from './extract/index'
 import type { ResolvedOptions } from './model/options'
 import { buildReport, type TmsReport } from './report'
-import { type SyncClient, type SyncLogger, type SyncResult, syncTranslations, TmsSyncError } from './sync'
+import {
+  type OpenedCache,
+  openCache,
+  type SyncClient,
+  type SyncLogger,
+  type SyncResult,
+  syncTranslations,
+  TmsSyncError,
+} from './sync'
 
 /**
  * Extract, push, pull, report: the one sequence behind a build's start and the `tms` commands, so the
@@ -23,6 +31,34 @@ export interface PipelineInput {
   strict?: boolean
   /** The way to the service (`connectService` of `src/service.ts`); core does not know the API client. */
   connect: ServiceConnector
+  /** The connection and the cache, started already with these options ({@link prepareSync}). */
+  prepared?: PreparedSync
+}
+
+/** A sync's connection and cache, under way while the messages are extracted. */
+export interface PreparedSync {
+  connection: Promise<ServiceConnection | undefined>
+  cache: Promise<OpenedCache>
+}
+
+/**
+ * Starts what a sync needs before the extraction is done: the client (its import) and the cache's
+ * manifest. A build's transforms start once the extraction is, and a pull that starts after them
+ * waits behind them for each step; started here, the pull's first requests go out with the
+ * extraction's end. Hand it to {@link syncExtraction}, or to {@link releasePrepared} when no sync follows.
+ */
+export function prepareSync(options: ResolvedOptions, connect: ServiceConnector): PreparedSync {
+  const prepared = { connection: connect(options), cache: openCache(options) }
+  // Awaited by the sync, or released; until then a failure must not count as unhandled.
+  prepared.connection.catch(() => undefined)
+  prepared.cache.catch(() => undefined)
+  return prepared
+}
+
+/** Closes the connection of a prepared sync that will not run (the extraction failed). */
+export async function releasePrepared(prepared: PreparedSync): Promise<void> {
+  const connection = await prepared.connection.catch(() => undefined)
+  await connection?.close()
 }
 
 /** What the pipeline needs of the service for one run: the sync calls, a request count and an end. */
@@ -75,10 +111,14 @@ export async function syncExtraction(
   extraction: ExtractResult,
 ): Promise<Omit<PipelineResult, 'extraction'>> {
   const { options, logger } = input
+  const { prepared } = input
   const nothing = noFileProblem(options, extraction)
-  if (nothing && input.strict !== false) throw new TmsSyncError('include', nothing)
+  if (nothing && input.strict !== false) {
+    if (prepared) await releasePrepared(prepared)
+    throw new TmsSyncError('include', nothing)
+  }
   if (nothing) logger.warn(nothing)
-  const connection = await input.connect(options)
+  const connection = await (prepared?.connection ?? input.connect(options))
   try {
     const sync = await syncTranslations({
       options,
@@ -88,6 +128,7 @@ export async function syncExtraction(
       push: input.push,
       pull: input.pull,
       strict: input.strict,
+      ...(prepared ? { opened: prepared.cache } : {}),
     })
     return { sync, report: buildReport(sync, connection?.requests() ?? 0) }
   } finally {

@@ -1,5 +1,5 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
-import { type CacheFs, DiskCache, type ManifestRecord } from './cache'
+import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
@@ -101,6 +101,8 @@ export interface SyncInput {
   /** Whether translations are fetched now (default true). */
   pull?: boolean
   fs?: CacheFs
+  /** The cache opened already ({@link openCache} with these options); absent: opened now. */
+  opened?: Promise<OpenedCache>
   /**
    * A production build or a command (default): a refusal of the service or a missing setting fails
    * the run. False in a dev server or a watch, which warn and go on with the cache.
@@ -161,6 +163,26 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** The cache a sync works with, its manifest read: see {@link openCache}. */
+export interface OpenedCache {
+  cache: DiskCache
+  /** The project the cache is read as: the options' project, else the one its manifest records. */
+  project: string | undefined
+  manifest: CacheRead<Manifest>
+}
+
+/**
+ * Opens the cache of a sync and reads its manifest. A build does this while it extracts (see
+ * `prepareSync`): read later, the manifest's parse waits behind the bundler's transforms, and the
+ * pull, which needs its hashcodes, starts late.
+ */
+export async function openCache(options: ResolvedOptions, fs?: CacheFs): Promise<OpenedCache> {
+  // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
+  const project = options.projectId ?? (await projectOfCache(options.cacheDir, fs))
+  const cache = new DiskCache(options.cacheDir, project, fs)
+  return { cache, project, manifest: await cache.readManifest() }
+}
+
 /** Runs push and pull as the options say and returns the translations the bundle's catalogs are made of. */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
@@ -170,14 +192,12 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   if (missing) logger.warn(missing.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
-  // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
-  const cacheProject = projectId ?? (await projectOfCache(options.cacheDir, input.fs))
+  const opened = await (input.opened ?? openCache(options, input.fs))
+  const { cache, project: cacheProject, manifest: manifestRead } = opened
   if (cacheProject && !projectId) {
     logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
   }
-  const cache = new DiskCache(options.cacheDir, cacheProject, input.fs)
 
-  const manifestRead = await cache.readManifest()
   if (!manifestRead.hit && manifestRead.reason !== 'no file') {
     logger.warn(`cache manifest ${cache.manifestFile} ignored (${manifestRead.reason}); it will be rebuilt`)
   }

@@ -10,7 +10,13 @@ import {
   type Message,
   resolveExtractOptions,
 } from '../core/extract/index'
-import { extractOptionsOf, syncExtraction } from '../core/pipeline'
+import {
+  extractOptionsOf,
+  type PreparedSync,
+  prepareSync,
+  releasePrepared,
+  syncExtraction,
+} from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import type { SyncResult } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
@@ -144,7 +150,9 @@ export class TmsSession {
     const generation = ++this.generation
     const run = this.run()
     this.started = run.then(({ outcome }) => outcome)
-    this.syncing = run.then(({ extraction, build }) => this.runSync(generation, extraction, build))
+    this.syncing = run.then(({ extraction, build, prepared }) =>
+      this.runSync(generation, extraction, build, prepared),
+    )
     // Awaited by synced(); until someone does, a failure must not count as unhandled.
     this.syncing.catch(() => undefined)
     for (const wake of this.waiting.splice(0)) wake()
@@ -198,7 +206,12 @@ export class TmsSession {
     return syncing
   }
 
-  private async run(): Promise<{ outcome: StartOutcome; extraction: ExtractResult; build: Build }> {
+  private async run(): Promise<{
+    outcome: StartOutcome
+    extraction: ExtractResult
+    build: Build
+    prepared: PreparedSync
+  }> {
     const from = this.raw?.root ?? this.setup.root ?? process.cwd()
     const merged = { root: from, ...(await loadOptions(this.raw ?? {}, from)) }
     const options = resolveOptions(merged, { command: this.command })
@@ -207,17 +220,29 @@ export class TmsSession {
       throw new TmsConfigError('mode', inlineUnsupportedMessage(this.setup.inlineUnsupported))
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
-    const extraction = await extractMessages(extractOptionsOf(options))
+    const prepared = prepareSync(options, connectService())
+    let extraction: ExtractResult
+    try {
+      extraction = await extractMessages(extractOptionsOf(options))
+    } catch (error) {
+      await releasePrepared(prepared)
+      throw error
+    }
     const inline = options.mode === 'inline' && !this.setup.devServer
     const build = new Build(options, extractOptions, inline, extraction)
     this.current = build
     const problems = extraction.diagnostics.map((d) => this.framed(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
-    return { outcome: { problems }, extraction, build }
+    return { outcome: { problems }, extraction, build, prepared }
   }
 
   /** The sync of the extraction `generation`'s start made: push, pull, report. */
-  private async runSync(generation: number, extraction: ExtractResult, build: Build): Promise<SyncOutcome> {
+  private async runSync(
+    generation: number,
+    extraction: ExtractResult,
+    build: Build,
+    prepared: PreparedSync,
+  ): Promise<SyncOutcome> {
     const problems: Problem[] = []
     const info: string[] = []
     const { options } = build
@@ -233,6 +258,7 @@ export class TmsSession {
         pull: this.command === 'build',
         strict: this.command === 'build',
         connect: connectService(),
+        prepared,
       },
       extraction,
     )
