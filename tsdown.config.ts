@@ -34,6 +34,16 @@ export default defineConfig([
   // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared
   // chunk, and each runtime file must be whole, as the plugin embeds its text in a virtual module.
   { ...shared, entry: { 'runtime-node': 'src/runtime/node.ts' }, clean: false },
+  // The React binding, whole and apart: it imports the runtime by its bare specifier, which the plugin
+  // resolves to the build's one runtime module (an app, its lookups and the binding share one locale).
+  {
+    ...shared,
+    platform: 'browser',
+    target: 'es2022',
+    entry: { react: 'src/react/index.ts' },
+    external: ['react', 'unplugin-tms/runtime'],
+    clean: false,
+  },
   // unplugin-tms/vue: vue and the runtime stay imports, so the app's bundle holds one of each (the
   // plugin resolves unplugin-tms/runtime to the app's runtime module).
   {

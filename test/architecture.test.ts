@@ -108,6 +108,12 @@ it('core takes only types from the runtime: a shared module would become a chunk
   expect(valueImports).toEqual([])
 })
 
+it('the React binding imports only React and the runtime, by the specifier the plugin resolves to one runtime', () => {
+  const targets = importsUnder('react').map((i) => i.target)
+  expect(targets.filter((t) => t !== 'react' && t !== 'unplugin-tms/runtime')).toEqual([])
+  expect(targets).toContain('unplugin-tms/runtime')
+})
+
 it('the Svelte binding imports only Svelte and the runtime by its public name', () => {
   const outside = importsUnder('svelte').filter(
     (i) => !/^(?:svelte(?:\/[\w-]+)?|unplugin-tms\/runtime|src\/svelte\/.*)$/.test(i.target),

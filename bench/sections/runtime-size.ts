@@ -18,6 +18,9 @@ const PLURAL = JSON.stringify([
  * their documentation shows it. Each entry is bundled by esbuild (minified, ESM, browser) with everything it imports,
  * then gzipped at level 9.
  */
+/** `Hello <b>{name}</b>!`, compiled as a <T> message. */
+const RICH = JSON.stringify(['Hello ', ['b', 6, [['name']]], '!'])
+
 interface Entry {
   name: string
   note: string
@@ -53,6 +56,34 @@ const ENTRIES: Entry[] = [
     note: "t() parsing ICU source text at run time, as in an app's unit tests; never in a built bundle",
     code: `import { t, setLocale } from '${repo}dist/runtime.mjs'
       setLocale('fr-FR'); console.log(t('You have {count, plural, =0 {no files} one {# file} other {# files}}', { count: 2 }))`,
+  },
+  {
+    name: 'unplugin-tms/react',
+    note: 'the React binding with the runtime: `useLocale` and a `<T>` with a tag, as the transform writes it; React left out',
+    code: `import { createElement } from 'react'
+      import { T, useLocale } from '${repo}dist/react.mjs'
+      import { _l, setLocale } from 'unplugin-tms/runtime'
+      function App() {
+        useLocale()
+        return createElement(T, { _: () => _l('k2Xq81aP', ${RICH}, { name: 'Ada', b: (c) => createElement('b', { key: 'b' }, c) }) })
+      }
+      setLocale('fr-FR'); console.log(createElement(App))`,
+    external: ['react'],
+  },
+  {
+    name: '@lingui/react',
+    note: 'with @lingui/core: `I18nProvider`, `useLingui` and a `<Trans>` with a component; React left out',
+    code: `import { createElement } from 'react'
+      import { i18n } from '@lingui/core'
+      import { I18nProvider, Trans, useLingui } from '@lingui/react'
+      i18n.load('fr', { hello: 'Bonjour <0>{name}</0> !' }); i18n.activate('fr')
+      function App() {
+        useLingui()
+        return createElement(Trans, { id: 'hello', values: { name: 'Ada' }, components: { 0: createElement('b') } })
+      }
+      console.log(createElement(I18nProvider, { i18n }, createElement(App)))`,
+    external: ['react'],
+    versus: 'unplugin-tms/react',
   },
   {
     name: 'unplugin-tms/svelte',
@@ -154,7 +185,7 @@ export async function run(): Promise<BenchSection> {
   return {
     title: 'Runtime size',
     markdown: [
-      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The Svelte binding row adds the reactive lookup and `locale` to the runtime (Svelte itself left out); its peer, Paraglide JS, is measured on the output its compiler writes for one message in two locales, and its ratio is to the binding. The Vue binding row adds the reactive lookup, `useLocale` and `<T>` (Vue itself left out); its peer, vue-i18n, is measured in its runtime-only build with a precompiled message, and its ratio is to the binding.',
+      'Each library bundled by esbuild (minified, ESM) for the same job: one message with a value, one locale switch. Ours formats a plural message compiled at build time (the bundle holds the ICU interpreter: plural, selectordinal, select, number, date/time); the untransformed row is what `t()` costs with its ICU reader where no build ran (unit tests). The React binding row adds `useLocale` and `<T>` to the runtime (React itself left out); its peer, @lingui/react, is measured with @lingui/core, and its ratio is to the binding. The Svelte binding row adds the reactive lookup and `locale` to the runtime (Svelte itself left out); its peer, Paraglide JS, is measured on the output its compiler writes for one message in two locales, and its ratio is to the binding. The Vue binding row adds the reactive lookup, `useLocale` and `<T>` (Vue itself left out); its peer, vue-i18n, is measured in its runtime-only build with a precompiled message, and its ratio is to the binding.',
       '',
       '| runtime | minified | min+gzip | × ours | target |',
       '| --- | --- | --- | --- | --- |',

@@ -1,5 +1,6 @@
+import { TmsApiError } from './errors'
 import type { HttpRequest, HttpTransport } from './http'
-import type { Page } from './paging'
+import { type Page, pollUntil } from './paging'
 
 /** What every API area shares: the transport and the client-wide limits. */
 export interface ClientContext {
@@ -38,4 +39,43 @@ export async function fetchList<T>(http: HttpTransport, req: HttpRequest): Promi
 
 export function toPage<T>(raw: RawPage<T>): Page<T> {
   return { totalCount: raw.totalCount ?? raw.items.length, items: raw.items }
+}
+
+/**
+ * Polls an asynchronous process of the service (`req` reads its state) until `isRunning` says it
+ * ended. A process the service no longer knows is `PROCESS_EXPIRED`; one still running after
+ * `pollTimeoutMs` is `PROCESS_TIMEOUT`. `what` names it in both messages ("job process <uid>"), and
+ * `running` is the word for its running state ("in progress").
+ */
+export async function pollProcess<T>(
+  ctx: ClientContext,
+  req: HttpRequest,
+  read: () => Promise<T>,
+  isRunning: (state: T) => boolean,
+  what: string,
+  running: string,
+): Promise<T> {
+  const { http } = ctx
+  return pollUntil(
+    async () => {
+      try {
+        return await read()
+      } catch (error) {
+        if (error instanceof TmsApiError && error.code === 'NOT_FOUND_ERROR') {
+          throw http.error(
+            req,
+            'PROCESS_EXPIRED',
+            error.status,
+            `${what} expired or is unknown`,
+            error.attempts,
+            error,
+          )
+        }
+        throw error
+      }
+    },
+    (state) => !isRunning(state),
+    { intervalMs: ctx.pollIntervalMs, timeoutMs: ctx.pollTimeoutMs },
+    () => http.error(req, 'PROCESS_TIMEOUT', 0, `${what} still ${running} after ${ctx.pollTimeoutMs} ms`, 0),
+  )
 }

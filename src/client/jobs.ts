@@ -1,4 +1,4 @@
-import { type ClientContext, fetchList, type RawPage, toPage } from './context'
+import { type ClientContext, fetchList, pollProcess, type RawPage, toPage } from './context'
 import { invalidRequest, TmsApiError } from './errors'
 import type { EnvelopeResult, HttpMethod, HttpRequest } from './http'
 import type {
@@ -15,7 +15,7 @@ import type {
   RemoveStringsRequest,
   SearchJobsRequest,
 } from './jobs-types'
-import { chunk, listsInParallel, type Page, paginate, pollUntil, splitByLength } from './paging'
+import { chunk, listsInParallel, type Page, paginate, splitByLength } from './paging'
 import { buildQuery, seg } from './query'
 import type { PageRequest } from './strings-types'
 
@@ -63,34 +63,13 @@ export function createJobsApi(ctx: ClientContext): JobsApi {
   }
 
   async function waitFor(req: HttpRequest, label: string): Promise<JobProcess> {
-    const done = await pollUntil(
-      async () => {
-        try {
-          return (await http.json<JobProcess>(req)).data
-        } catch (error) {
-          if (error instanceof TmsApiError && error.code === 'NOT_FOUND_ERROR') {
-            throw http.error(
-              req,
-              'PROCESS_EXPIRED',
-              error.status,
-              `job process ${label} expired or is unknown`,
-              error.attempts,
-              error,
-            )
-          }
-          throw error
-        }
-      },
-      (p) => p?.processState !== 'IN_PROGRESS',
-      { intervalMs: ctx.pollIntervalMs, timeoutMs: ctx.pollTimeoutMs },
-      () =>
-        http.error(
-          req,
-          'PROCESS_TIMEOUT',
-          0,
-          `job process ${label} still in progress after ${ctx.pollTimeoutMs} ms`,
-          0,
-        ),
+    const done = await pollProcess(
+      ctx,
+      req,
+      async () => (await http.json<JobProcess>(req)).data,
+      (p) => p?.processState === 'IN_PROGRESS',
+      `job process ${label}`,
+      'in progress',
     )
     if (done?.processState !== 'COMPLETED') {
       throw http.error(

@@ -1,8 +1,8 @@
 import { PLACEHOLDER_FORMATS } from '../core/placeholders'
-import { type ClientContext, fetchList, type RawPage, toPage } from './context'
-import { invalidRequest, TmsApiError } from './errors'
+import { type ClientContext, fetchList, pollProcess, type RawPage, toPage } from './context'
+import { invalidRequest } from './errors'
 import type { HttpRequest } from './http'
-import { chunk, listsInParallel, paginate, pollUntil, splitByLength } from './paging'
+import { chunk, listsInParallel, paginate, splitByLength } from './paging'
 import { buildQuery, type QueryParams, seg } from './query'
 import type {
   CreatedBatch,
@@ -105,34 +105,13 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
       route: ROUTE_PROCESS,
       idempotent: true,
     }
-    const done = await pollUntil(
-      async () => {
-        try {
-          return await processOf(projectId, processUid)
-        } catch (error) {
-          if (error instanceof TmsApiError && error.code === 'NOT_FOUND_ERROR') {
-            throw http.error(
-              req,
-              'PROCESS_EXPIRED',
-              error.status,
-              `process ${processUid} expired or is unknown`,
-              error.attempts,
-              error,
-            )
-          }
-          throw error
-        }
-      },
-      (p) => p.processState !== 'open',
-      { intervalMs: ctx.pollIntervalMs, timeoutMs: ctx.pollTimeoutMs },
-      () =>
-        http.error(
-          req,
-          'PROCESS_TIMEOUT',
-          0,
-          `process ${processUid} still open after ${ctx.pollTimeoutMs} ms`,
-          0,
-        ),
+    const done = await pollProcess(
+      ctx,
+      req,
+      () => processOf(projectId, processUid),
+      (p) => p.processState === 'open',
+      `process ${processUid}`,
+      'open',
     )
     if (done.processState === 'failed') {
       const stats = JSON.stringify(done.processStatistics ?? {})

@@ -2,7 +2,7 @@ import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } fr
 import { type CacheFs, DiskCache, type ManifestEntry } from './cache'
 import { projectOfCache } from './cache-project'
 import { checkMessageTranslation } from './icu/translation'
-import type { PseudoLocale, ResolvedOptions } from './model/options'
+import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
@@ -141,14 +141,12 @@ export interface SyncResult {
   unauthorized?: Unauthorized
 }
 
-/** A failure the build must stop on (frozen cache); the message names the option and the location. */
-export class TmsSyncError extends Error {
-  readonly option: string
-  constructor(option: string, message: string) {
-    super(`[unplugin-tms] ${message}`)
-    this.name = 'TmsSyncError'
-    this.option = option
-  }
+/**
+ * A failure the build must stop on (frozen cache, a refusal, a missing setting); the message names the
+ * option and the location. A configuration error (`instanceof TmsConfigError`) under its own name.
+ */
+export class TmsSyncError extends TmsConfigError {
+  override readonly name = 'TmsSyncError'
 }
 
 function where(message: SyncMessage, root: string): string {

@@ -61,6 +61,69 @@ export const DEMO_SEED: EmulatorSeed = {
     { localeId: 'fr-FR', source: 'Language', target: 'Langue' },
     { localeId: 'de-DE', source: 'Language', target: 'Sprache' },
     { localeId: 'ja-JP', source: 'Language', target: '言語' },
+    // examples/vite-react's <T>, rich text, plural and lazy route.
+    {
+      localeId: 'fr-FR',
+      source: 'Read our {0}help pages{1} before you check out.',
+      target: 'Lisez nos {0}pages d’aide{1} avant de payer.',
+    },
+    {
+      localeId: 'de-DE',
+      source: 'Read our {0}help pages{1} before you check out.',
+      target: 'Lesen Sie unsere {0}Hilfeseiten{1}, bevor Sie bezahlen.',
+    },
+    {
+      localeId: 'ja-JP',
+      source: 'Read our {0}help pages{1} before you check out.',
+      target: 'お支払いの前に{0}ヘルプページ{1}をお読みください。',
+    },
+    {
+      localeId: 'fr-FR',
+      source: 'Questions? {0}Write to us{1}.',
+      target: 'Des questions ? {0}Écrivez-nous{1}.',
+    },
+    {
+      localeId: 'de-DE',
+      source: 'Questions? {0}Write to us{1}.',
+      target: 'Fragen? {0}Schreiben Sie uns{1}.',
+    },
+    { localeId: 'ja-JP', source: 'Questions? {0}Write to us{1}.', target: 'ご質問は{0}こちらまで{1}。' },
+    {
+      localeId: 'fr-FR',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, one {# article dans votre panier} other {# articles dans votre panier}}',
+    },
+    {
+      localeId: 'de-DE',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, one {# Artikel im Warenkorb} other {# Artikel im Warenkorb}}',
+    },
+    {
+      localeId: 'ja-JP',
+      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
+      target: '{count, plural, other {カートに#個の商品があります}}',
+    },
+    { localeId: 'fr-FR', source: 'Loading…', target: 'Chargement…' },
+    { localeId: 'de-DE', source: 'Loading…', target: 'Wird geladen…' },
+    { localeId: 'ja-JP', source: 'Loading…', target: '読み込み中…' },
+    { localeId: 'fr-FR', source: 'Help', target: 'Aide' },
+    { localeId: 'de-DE', source: 'Help', target: 'Hilfe' },
+    { localeId: 'ja-JP', source: 'Help', target: 'ヘルプ' },
+    {
+      localeId: 'fr-FR',
+      source: 'Orders ship within {0}two days{1}. {2}Back to the store{3}',
+      target: 'Les commandes partent sous {0}deux jours{1}. {2}Retour à la boutique{3}',
+    },
+    {
+      localeId: 'de-DE',
+      source: 'Orders ship within {0}two days{1}. {2}Back to the store{3}',
+      target: 'Bestellungen werden innerhalb von {0}zwei Tagen{1} versandt. {2}Zurück zum Shop{3}',
+    },
+    {
+      localeId: 'ja-JP',
+      source: 'Orders ship within {0}two days{1}. {2}Back to the store{3}',
+      target: 'ご注文は{0}2日以内{1}に発送されます。{2}ストアに戻る{3}',
+    },
     { localeId: 'fr-FR', source: 'This text is never bundled', target: 'Ce texte n’est jamais inclus' },
     { localeId: 'de-DE', source: 'This text is never bundled', target: 'Dieser Text wird nie gebündelt' },
     { localeId: 'ja-JP', source: 'This text is never bundled', target: 'このテキストはバンドルされません' },
@@ -88,21 +151,6 @@ export const DEMO_SEED: EmulatorSeed = {
       localeId: 'ja-JP',
       source: 'Read the {0}terms of {1}sale{2}{3} before you order.',
       target: 'ご注文の前に{0}{1}販売{2}条件{3}をお読みください。',
-    },
-    {
-      localeId: 'fr-FR',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, one {# article dans votre panier} other {# articles dans votre panier}}',
-    },
-    {
-      localeId: 'de-DE',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, one {# Artikel im Warenkorb} other {# Artikel im Warenkorb}}',
-    },
-    {
-      localeId: 'ja-JP',
-      source: '{count, plural, one {# item in your cart} other {# items in your cart}}',
-      target: '{count, plural, other {カートに#個の商品}}',
     },
     // The other strings of examples/vite-vue (its plural is the one above).
     { localeId: 'fr-FR', source: 'Welcome to the Vue store', target: 'Bienvenue dans la boutique Vue' },

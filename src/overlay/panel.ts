@@ -46,9 +46,9 @@ function details(info: MessageInfo, settings: Settings): HTMLElement {
     'ul',
     { 'data-tms': 'locations' },
     ...info.locations.map((l) => {
-      const href = `${settings.openInEditor}?file=${encodeURIComponent(l.open)}`
+      const href = `${settings.openInEditor}${encodeURIComponent(l.open)}`
       const link = h('a', { href, 'data-tms': 'location' }, `${l.file}:${l.line}:${l.column}`)
-      // vite opens the editor and answers with nothing to show: stay on the page.
+      // The dev server opens the editor and answers with nothing to show: stay on the page.
       link.addEventListener('click', (event) => {
         event.preventDefault()
         void fetch(href)

@@ -7,6 +7,7 @@
 export interface Settings {
   token: string
   endpoint: string
+  /** The dev server's open-in-editor URL up to the file's value, which the link appends encoded. */
   openInEditor: string
   sourceLocale: string
   pseudo: string[]

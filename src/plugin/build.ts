@@ -28,7 +28,7 @@ import type { SyncResult } from '../core/sync'
 import { messageId, sameSpelling } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
-import { type CatalogEntries, catalogLiteral, entryLiteral } from './virtual'
+import { type CatalogEntries, entryLiteral } from './virtual'
 
 /** The ids of an inline build's output (in their order), what they stand for and their source texts. */
 interface InlineIds {
@@ -44,8 +44,9 @@ interface FullCatalog {
   entries: Map<string, CompiledMessage>
 }
 
-/** The rows of every id of a build (sorted) while it has `size` ids, and each id quoted. */
-interface AllRows {
+/** The rows of a set of ids (sorted) while it has `size` ids, and each id quoted. */
+interface Rows {
+  of: ReadonlySet<string> | ReadonlyMap<string, IdSource>
   size: number
   rows: CatalogRow[]
   quoted: string[]
@@ -93,8 +94,8 @@ export class Build {
   private readonly fullCatalogs = new Map<string, FullCatalog>()
   /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
   private readonly fullLiterals = new Map<string, { size: number; literal: string }>()
-  /** See `allRows`. */
-  private rows: AllRows | undefined
+  /** See `rowsOf`. */
+  private rows: Rows | undefined
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
    * meets the same site objects (the extraction cache gives them back) and its ids are registered.
@@ -251,33 +252,37 @@ export class Build {
     return buildCatalog(this.catalogInput(locale), used)
   }
 
-  /** `catalogLiteral(catalogFor(locale, files))`, built once when the bundle uses every id. */
+  /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
   catalogLiteralFor(locale: string, files?: Iterable<string>): string {
     const used = files && this.usedIds(files)
-    if (used && used.size !== this.idSources.size) {
-      return catalogLiteral(buildCatalog(this.catalogInput(locale), used))
-    }
+    // The ids of the bundle's modules (the usedIds answer is one set for all locales), a part of them.
+    if (used && used.size !== this.idSources.size) return this.literalOf(locale, this.rowsOf(used))
     if (!files) this.registerAll()
     const size = this.idSources.size
     const known = this.fullLiterals.get(locale)
     if (known?.size === size) return known.literal
-    const { rows, quoted } = this.allRows()
-    const parts: string[] = []
-    eachCatalogEntry(this.catalogInput(locale), rows, (i, entry) => {
-      parts.push(`${quoted[i]}:${entryLiteral(entry)}`)
-    })
-    const literal = `{${parts.join(',')}}`
+    const literal = this.literalOf(locale, this.rowsOf(this.idSources))
     this.fullLiterals.set(locale, { size, literal })
     return literal
   }
 
-  /** Every id, sorted, with what it stands for and its quoted form: looked up once for all locales. */
-  private allRows(): AllRows {
-    const size = this.idSources.size
-    if (this.rows?.size !== size) {
-      const rows = catalogRows(this.idSources, this.messages, [...this.idSources.keys()].sort())
-      this.rows = { size, rows, quoted: rows.map((row) => jsString(row.id)) }
-    }
+  /** A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same ids. */
+  private literalOf(locale: string, { rows, quoted }: Rows): string {
+    const parts: string[] = []
+    eachCatalogEntry(this.catalogInput(locale), rows, (i, entry) => {
+      parts.push(`${quoted[i]}:${entryLiteral(entry)}`)
+    })
+    return `{${parts.join(',')}}`
+  }
+
+  /**
+   * The ids of `of` (the used ids, or every id), sorted, with what they stand for and their quoted
+   * form: looked up once for all locales, while `of` has the same ids.
+   */
+  private rowsOf(of: ReadonlySet<string> | ReadonlyMap<string, IdSource>): Rows {
+    if (this.rows?.of === of && this.rows.size === of.size) return this.rows
+    const rows = catalogRows(this.idSources, this.messages, [...of.keys()].sort())
+    this.rows = { of, size: of.size, rows, quoted: rows.map((row) => jsString(row.id)) }
     return this.rows
   }
 

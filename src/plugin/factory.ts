@@ -2,12 +2,14 @@ import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unpl
 import type { ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
+import { REACT_MODULE } from '../core/extract/jsx'
 import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import { type Options, resolveOptions, TmsConfigError } from '../options'
 import { configureDevServer } from './dev'
 import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
+import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
 import { type Problem, toRollupLog, toText } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
@@ -27,7 +29,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/
 
 /**
  * The transform's code filter: a mention of a keyword's last name before `(`, a backtick, `<` or
- * `?.`, or of the runtime module. Modules without one never reach the handler (on rolldown and vite
+ * `?.`, or of the runtime module or the React binding's (`<T>`). Modules without one never reach the handler (on rolldown and vite
  * the test runs natively). Keywords set in a tms.config file are not known yet here: then only the
  * id filter applies and the handler's own check decides.
  */
@@ -35,14 +37,14 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
   if (!raw?.keywords && hasConfigFile) return undefined
   const names = [...new Set((raw?.keywords ?? ['t']).map((k) => k.split(':')[0]!.split('.').pop()!))]
   const alternatives = names.map((n) => (/^[\w]/.test(n) ? `\\b${escapeRegex(n)}` : escapeRegex(n)))
-  // Vue's `<T msg="...">` holds a message without any call.
+  // Vue's `<T msg="...">` and React's `<T>` hold a message without any call.
   return new RegExp(
-    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}`,
+    `(?:${alternatives.join('|')})\\s*(?:\\(|\`|<|\\?\\.)|${escapeRegex(RUNTIME_SPECIFIER)}|${MESSAGE_COMPONENT_MENTION.source}|${escapeRegex(REACT_MODULE)}`,
   )
 }
 
 /** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
-const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING]
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
 
 /** Bundlers the plugin cannot make inline copies with (a `mode` set in a config file fails at build start). */
 const NO_INLINE: ReadonlySet<Framework> = new Set(['esbuild', 'farm', 'bun'])
@@ -95,7 +97,8 @@ function loadVirtual(
   return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
     await session.ready()
     const dev = isVite && session.command === 'serve'
-    const devOverlay = dev ? overlay() : undefined
+    // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
+    const devOverlay = session.command === 'serve' ? overlay() : undefined
     if (id === RUNTIME_ID) {
       // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
       // with no HMR hook, which only the browser's environment receives.
@@ -135,7 +138,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
   const webpackState: WebpackLikeState = { files: undefined }
   const webpackLike = framework === 'webpack' || framework === 'rspack'
   const code = codeFilter(raw, hasConfigFile)
-  /** The review overlay: made by a vite dev server only, so no build ever holds any of it. */
+  /** The review overlay: made by a dev server only (vite's, webpack's, rspack's), so no build ever holds any of it. */
   let overlay: DevOverlay | undefined
 
   const plugin: UnpluginOptions = {
@@ -185,8 +188,18 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
       plugin.webpack = (compiler) => {
         watchWithoutVirtualModules(compiler as Parameters<typeof watchWithoutVirtualModules>[0])
         apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, 'webpack', (made) => {
+          overlay = made
+        })
       }
-    } else plugin.rspack = apply
+    } else {
+      plugin.rspack = (compiler) => {
+        apply(compiler)
+        overlayInDevServer(session, compiler as OverlayCompiler, 'rspack', (made) => {
+          overlay = made
+        })
+      }
+    }
     return plugin
   }
   const hooks = rollupLikeHooks(session, rollupState)

@@ -4,6 +4,7 @@ import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup } from '../core/extract/types'
 import { Edits } from './edits'
+import { type JsxLookup, rewriteJsx } from './jsx'
 import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
 
 /**
@@ -163,7 +164,8 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
     const wrap = inline && found.form !== undefined
     const sink = site.markup === undefined ? s : markupSink(s, site.markup)
-    if (site.kind === 'attribute') rewriteAttribute(s, code, site, found)
+    if (site.kind === 'jsx') rewriteJsx(s, site, jsxLookup(found, wrap))
+    else if (site.kind === 'attribute') rewriteAttribute(s, code, site, found)
     else if (site.kind === 'tagged') rewriteTagged(sink, site, found, wrap)
     else if (!spec || spec.defaultApi) rewriteDefaultCall(sink, site, found, wrap)
     else if (!rewriteKeywordCall(sink, site, found, spec, wrap)) continue
@@ -228,6 +230,14 @@ function rewriteDefaultCall(s: Sink, site: CallSite, found: SiteLookup, wrap: bo
   if (found.form !== undefined) s.overwrite(text.start, text.end, found.form)
   const last = rest[rest.length - 1]
   if (values && last) s.remove(values.end, last.end)
+}
+
+/** A `<T>` element's lookup, as the other sites write it (see jsx.ts). */
+function jsxLookup(found: SiteLookup, wrap: boolean): JsxLookup {
+  const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}, `
+  if (!wrap) return { head: `${lookup}${found.form ?? jsString(found.text)}`, bare: ')', tail: ')' }
+  const tail = `, ${INLINE_LOCALE})`
+  return { head: `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`, bare: `, void 0${tail}`, tail }
 }
 
 function rewriteTagged(s: Sink, site: CallSite, found: SiteLookup, wrap: boolean): void {

@@ -32,6 +32,16 @@ export function describeExtraction(result: ExtractResult, cwd: string): unknown 
       callee: slice(c.callee),
       ...(c.kind === 'call' ? { args: c.args.map(slice) } : {}),
       ...(c.expressions ? { expressions: c.expressions.map((e) => `${slice(e)} -> {${e.name}}`) } : {}),
+      ...(c.jsx
+        ? {
+            open: slice(c.jsx.open),
+            pieces: c.jsx.pieces.map((p) =>
+              p.kind === 'value'
+                ? `${slice(p)} -> {${p.name}}`
+                : `${slice(p)} -> <${p.name}>${p.close === null ? ' self-closing' : ''}${p.key === null ? ' keyed' : ''}`,
+            ),
+          }
+        : {}),
       message: label(byKey.get(c.messageKey)),
       ...(c.pluralKey !== undefined ? { plural: label(byKey.get(c.pluralKey)) } : {}),
       placeholders: c.placeholders,

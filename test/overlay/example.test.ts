@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -7,7 +7,8 @@ import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createClient, type TmsClient } from '../../src/client/index'
 import { DiskCache } from '../../src/core/cache'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { copyExample, startDemoEmulator } from '../helpers/example'
 import { control } from '../helpers/sync'
 import { launchChromium } from '../plugin/bundlers'
 
@@ -31,25 +32,10 @@ let server: ViteDevServer
 let page: Page
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
+  emu = await startDemoEmulator()
   client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
   await client.issues.createWatcher('demo-account', { email: 'translators@example.com', name: 'Translators' })
-  mkdirSync(join(REPO, '.tmp'), { recursive: true })
-  root = mkdtempSync(join(REPO, '.tmp', 'overlay-vite-react-'))
-  cpSync(EXAMPLE, root, {
-    recursive: true,
-    filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src),
-  })
+  root = copyExample(EXAMPLE, 'overlay-vite-react-')
   const configFile = join(root, 'vite.config.ts')
   // The build pushes the messages, gets them translated and fills the cache the dev server reads.
   await build({ root, configFile, logLevel: 'silent' })
@@ -57,6 +43,9 @@ beforeAll(async () => {
     root,
     configFile,
     logLevel: 'silent',
+    // Its own dependency cache: the repo's node_modules/.vite is shared with every other dev server
+    // of the suite, whose optimizer would rewrite it under this page.
+    cacheDir: join(root, '.vite'),
     server: { host: '127.0.0.1', port: 0 },
   })
   await server.listen()
@@ -129,6 +118,33 @@ test('Alt+click on a translated React text: hashcode, file:line:col and locale s
   expect(await page.textContent(`${panel} li.issue [data-tms=issue-head]`)).toBe(
     'TRANSLATION · DOES_NOT_FIT_SPACE · fr-FR · OPENED',
   )
+})
+
+test('Alt+click on the text of a React <T>: the panel of its message', async () => {
+  // Still in fr-FR. The sentence's text around its link: the link's label is the tag function's.
+  await page.waitForFunction(
+    () => document.querySelector('#help-link')?.textContent?.startsWith('Lisez nos '),
+    undefined,
+    TIMEOUT,
+  )
+  await page.keyboard.press('Escape')
+  await page.click('#help-link', { modifiers: ['Alt'], position: { x: 3, y: 4 } })
+  await page.waitForFunction(
+    (selector) =>
+      document.querySelector('#tms-overlay')?.shadowRoot?.querySelector(selector)?.textContent ===
+      'Read our <a>help pages</a> before you check out.',
+    '[data-tms=panel] [data-tms=source]',
+    TIMEOUT,
+  )
+  const manifest = await new DiskCache(join(root, '.tms-cache'), 'demo-project').readManifest()
+  if (!manifest.hit) throw new Error('the build wrote no manifest')
+  const entry = Object.values(manifest.value.entries).find((e) => e.parsed.includes('help pages'))!
+  expect(await page.textContent(`${panel} [data-tms=hashcode]`)).toBe(entry.hashcode)
+  const lines = readFileSync(join(root, 'src/App.tsx'), 'utf8').split('\n')
+  const line = lines.findIndex((l) => l.trim() === '<T>')
+  expect(await page.$$eval(`${panel} [data-tms=location]`, (a) => a.map((x) => x.textContent))).toEqual([
+    `src/App.tsx:${line + 1}:${lines[line]!.indexOf('<T>') + 1}`,
+  ])
 })
 
 const MARKER = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uE000-\uF8FF]/gu

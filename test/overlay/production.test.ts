@@ -1,26 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, createServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
-import { type OverlayProject, setupOverlayProject } from './project'
+import {
+  filesUnder,
+  MARKER_CHARACTER,
+  OVERLAY_CODE,
+  type OverlayProject,
+  setupOverlayProject,
+} from './project'
 
 /**
  * The review overlay exists in `vite serve` only: a production build of the same app holds no
  * marker character, none of the overlay's code and no trace of its endpoints.
  */
-
-/** Zero-width, direction, word-joiner and private-use characters: what invisible markers are made of. */
-const MARKER_CHARACTER = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uE000-\uF8FF]/u
-/** Names only the overlay's code and its runtime hook use. */
-const OVERLAY_CODE = [
-  'tms-overlay',
-  '__tms/overlay',
-  '__tms_attach',
-  '__tms_seen',
-  'x-tms-overlay-token',
-  '__open-in-editor',
-]
 
 let project: OverlayProject
 
@@ -31,12 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await project?.close()
 })
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-}
 
 test('the dev server serves the overlay: the names this check looks for are in its modules', async () => {
   const server = await createServer({

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,25 @@ import { control } from '../helpers/sync'
 export const FIXTURE: string = fileURLToPath(new URL('../fixtures/overlay/app', import.meta.url))
 export const PROJECT = 'demo-project'
 export const SECRET = 'demo-secret'
+
+/** Zero-width, direction, word-joiner and private-use characters: what invisible markers are made of. */
+export const MARKER_CHARACTER: RegExp = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\uE000-\uF8FF]/u
+/** Names only the overlay's code and its runtime hook use (the last: vite's editor links). */
+export const OVERLAY_CODE: string[] = [
+  'tms-overlay',
+  '__tms/overlay',
+  '__tms_attach',
+  '__tms_seen',
+  'x-tms-overlay-token',
+  '__open-in-editor',
+]
+
+/** Every file under a directory, recursively. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+}
 
 export interface OverlayProject {
   emu: RunningEmulator

@@ -54,12 +54,17 @@ export interface Project {
 
 /**
  * The emulator with the fixture app's strings pushed, authorized and translated to French: what a
- * project looks like after its first CI build and a round with the translators.
+ * project looks like after its first CI build and a round with the translators. Another `app` is
+ * copied instead into a temp directory under `parent`.
  */
-export async function setupProject(translations: Record<string, string> = FRENCH): Promise<Project> {
+export async function setupProject(
+  translations: Record<string, string> = FRENCH,
+  app: string = FIXTURE_APP,
+  parent: string = tmpdir(),
+): Promise<Project> {
   const emu = await startEmulator({ port: 0 })
-  const root = mkdtempSync(join(tmpdir(), 'tms-plugin-'))
-  cpSync(FIXTURE_APP, root, { recursive: true })
+  const root = mkdtempSync(join(parent, 'tms-plugin-'))
+  cpSync(app, root, { recursive: true })
   const cacheDir = join(root, '.tms-cache')
   const options = (extra: Options = {}): Options => ({
     root,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { startDemoEmulator } from '../helpers/example'
 
 /** examples/vite-ssr-react, its server and build scripts, driven by the SSR tests against the emulator. */
 
@@ -39,17 +39,7 @@ export async function prerenderExample(into: string): Promise<string[]> {
  * the TMS_* variables the example's vite.config.ts reads pointed at it; a fresh cache and output.
  */
 export async function startExampleEmulator(): Promise<RunningEmulator> {
-  const emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
+  const emu = await startDemoEmulator()
   rmSync(`${EXAMPLE}.tms-cache`, { recursive: true, force: true })
   rmSync(`${EXAMPLE}dist`, { recursive: true, force: true })
   return emu

@@ -179,6 +179,8 @@ test('the dev server: a change of the cached French re-renders the markup with n
   const configFile = join(root, 'vite.config.ts')
   const dev: ViteDevServer = await createServer({
     root,
+    // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite.
+    cacheDir: join(root, '.vite'),
     configFile,
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },

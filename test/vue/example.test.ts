@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
@@ -6,8 +6,8 @@ import { build, createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { copyExample, startDemoEmulator } from '../helpers/example'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
@@ -29,21 +29,8 @@ let server: { url: string; close(): Promise<void> }
 let page: Page
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
-  mkdirSync(join(REPO, '.tmp'), { recursive: true })
-  // Under the repo, so that it resolves vue and unplugin-tms as the example does.
-  root = mkdtempSync(join(REPO, '.tmp', 'vite-vue-'))
-  cpSync(EXAMPLE, root, { recursive: true, filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src) })
+  emu = await startDemoEmulator()
+  root = copyExample(EXAMPLE, 'vite-vue-')
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent' })
   server = await serveStatic(join(root, 'dist'))
   browser = await launchChromium()
@@ -183,6 +170,8 @@ test('the dev server: a catalog hot update re-renders the template and <T> in pl
   // The build above filled the cache; the dev server reads it.
   dev = await createServer({
     root,
+    // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite.
+    cacheDir: join(root, '.vite'),
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },

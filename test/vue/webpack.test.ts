@@ -6,8 +6,8 @@ import tms from 'unplugin-tms/webpack'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { VueLoaderPlugin } from 'vue-loader'
 import webpack from 'webpack'
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { control } from '../helpers/sync'
+import type { RunningEmulator } from '../../src/emulator/index'
+import { startDemoEmulator } from '../helpers/example'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
@@ -49,17 +49,7 @@ let browser: Browser
 let server: { url: string; close(): Promise<void> }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 })
-  await control(emu, 'POST', '/_emulator/projects/demo-project/auto-translate', {
-    mode: 'memory',
-    publishDelayMs: 0,
-  })
-  Object.assign(process.env, {
-    TMS_BASE_URL: emu.url,
-    TMS_PROJECT_ID: 'demo-project',
-    TMS_USER_IDENTIFIER: 'demo-user',
-    TMS_USER_SECRET: 'demo-secret',
-  })
+  emu = await startDemoEmulator()
   mkdirSync(join(REPO, '.tmp'), { recursive: true })
   root = mkdtempSync(join(REPO, '.tmp', 'webpack-vue-'))
   mkdirSync(join(root, 'src'))

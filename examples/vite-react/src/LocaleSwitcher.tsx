@@ -1,13 +1,20 @@
-import { t } from 'unplugin-tms/runtime'
+import { useLocale, useSwitchLocale } from 'unplugin-tms/react'
+import { getLocales, t } from 'unplugin-tms/runtime'
 
-const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'ja-JP', 'en-XA', 'ar-XB']
-
-export function LocaleSwitcher({ locale, onChange }: { locale: string; onChange: (locale: string) => void }) {
+export function LocaleSwitcher() {
+  const locale = useLocale()
+  // The switch is a transition: while the new catalog loads, the page stays in the current locale.
+  const [switchLocale, isPending] = useSwitchLocale()
   return (
     <label>
       {t('Language')}{' '}
-      <select id="locale" value={locale} onChange={(event) => onChange(event.target.value)}>
-        {LOCALES.map((l) => (
+      <select
+        id="locale"
+        value={locale}
+        aria-busy={isPending}
+        onChange={(event) => switchLocale(event.target.value)}
+      >
+        {getLocales().map((l) => (
           <option key={l} value={l}>
             {l}
           </option>

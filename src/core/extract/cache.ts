@@ -24,6 +24,7 @@ import {
   type CallSite,
   type Diagnostic,
   type FileExtraction,
+  type JsxSite,
   type Markup,
   type Message,
   messageKey,
@@ -106,8 +107,8 @@ type EncodedMessage = [
 ]
 
 type EncodedCall = [
-  /** call 0, tagged 1, attribute 2 */
-  kind: 0 | 1 | 2,
+  /** call 0, tagged 1, attribute 2, jsx 3 */
+  kind: 0 | 1 | 2 | 3,
   start: number,
   end: number,
   calleeStart: number,
@@ -123,8 +124,10 @@ type EncodedCall = [
   /** 0 when equal to the message's placeholders */
   placeholders: string[] | 0,
   pluralPlaceholders: string[] | 0,
-  /** absent, or the site's markup (Vue templates) */
-  markup?: Markup,
+  /** absent, or the site's markup (Vue templates); 0 when a `<T>` element's data follows */
+  markup?: Markup | 0,
+  /** React's `<T>` elements: the opening element and the pieces, as found */
+  jsx?: JsxSite,
 ]
 
 interface EncodedFile {
@@ -178,7 +181,7 @@ export function encodeFile(result: FileExtraction): string {
     const ranges: number[] = []
     for (const r of call.kind === 'tagged' ? (call.expressions ?? []) : call.args) ranges.push(r.start, r.end)
     const encoded: EncodedCall = [
-      call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : 0,
+      call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : call.kind === 'jsx' ? 3 : 0,
       call.start,
       call.end,
       call.callee.start,
@@ -192,7 +195,8 @@ export function encodeFile(result: FileExtraction): string {
       sameList(call.placeholders, result.messages[mi]?.placeholders) ? 0 : call.placeholders,
       call.pluralPlaceholders === undefined ? 0 : call.pluralPlaceholders,
     ]
-    if (call.markup !== undefined) encoded.push(call.markup)
+    if (call.markup !== undefined || call.jsx) encoded.push(call.markup ?? 0)
+    if (call.jsx) encoded.push(call.jsx)
     return encoded
   })
   return JSON.stringify({ m, c, d: result.diagnostics } satisfies EncodedFile)
@@ -215,11 +219,11 @@ function decodeFile(
     for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
     const site: CallSite = {
       messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : 'call',
+      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
       start: e[1],
       end: e[2],
       callee: { start: e[3], end: e[4] },
-      args: e[0] === 1 ? [] : ranges,
+      args: e[0] === 0 || e[0] === 2 ? ranges : [],
       placeholders: e[11] === 0 ? [...message.placeholders] : e[11],
       line: e[5],
       column: e[6],
@@ -230,7 +234,8 @@ function decodeFile(
     }
     if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
     if (e[12] !== 0) site.pluralPlaceholders = e[12]
-    if (e[13] !== undefined) site.markup = e[13]
+    if (e[13] !== undefined && e[13] !== 0) site.markup = e[13]
+    if (e[14] !== undefined) site.jsx = e[14]
     return site
   })
   return { messages, calls, diagnostics: data.d }

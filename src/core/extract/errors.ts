@@ -5,8 +5,5 @@ import { TmsConfigError } from '../model/options'
  * error like any other (`instanceof TmsConfigError`), under its own name for `extractMessages` callers.
  */
 export class ExtractOptionsError extends TmsConfigError {
-  constructor(option: string, message: string) {
-    super(option, message)
-    this.name = 'ExtractOptionsError'
-  }
+  override readonly name = 'ExtractOptionsError'
 }

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { FileContext } from './calls'
+import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'
 import { mentionsKeyword, scannerFor, scanUnit } from './scan'
@@ -30,8 +31,9 @@ export function extractUncached(
 ): { result: FileExtraction; outcome: ExtractOutcome } {
   // A messages-only run caches nothing, so it has no use for the hash.
   const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
+  const jsx = mentionsJsxMessages(code)
   const vue = /\.vue$/i.test(file)
-  if (!mentionsKeyword(code, options) && !(vue && MESSAGE_COMPONENT_MENTION.test(code))) {
+  if (!jsx && !mentionsKeyword(code, options) && !(vue && MESSAGE_COMPONENT_MENTION.test(code))) {
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
@@ -49,6 +51,7 @@ export function extractUncached(
       return
     }
     scanUnit(ctx, unit, scanner)
+    if (jsx) scanJsx(ctx, unit)
   }
   // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
   // a .vue file's template is read with Vue's (vue.ts).

@@ -108,7 +108,7 @@ export const EXTRACT_DEFAULTS: {
 } as const satisfies Partial<ExtractOptions>
 
 /** Bumped whenever the extractor's output for the same input changes, so old cache entries miss. */
-export const EXTRACTOR_REVISION = 4
+export const EXTRACTOR_REVISION = 5
 
 function globList(option: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.some((g) => typeof g !== 'string' || g === '')) {

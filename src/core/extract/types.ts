@@ -36,10 +36,10 @@ export interface CallSite {
   pluralKey?: string
   /**
    * `attribute`: a component's static attribute holding the text, Vue's `<T msg="...">`; `callee` is
-   * its name, `args` its value inside the quotes.
+   * its name, `args` its value inside the quotes. `jsx`: React's `<T>` element (see `jsx`).
    */
-  kind: 'call' | 'tagged' | 'attribute'
-  /** The whole call, tagged template or attribute. */
+  kind: 'call' | 'tagged' | 'attribute' | 'jsx'
+  /** The whole call, tagged template, attribute or `<T>` element. */
   start: number
   end: number
   callee: Range
@@ -47,6 +47,8 @@ export interface CallSite {
   args: Range[]
   /** Tagged templates: each `${expr}` and the placeholder name it became (`name` or `0`). */
   expressions?: (Range & { name: string })[]
+  /** `<T>` elements (see jsx.ts): the opening element and the message's elements and values. */
+  jsx?: JsxSite
   /** This site's own placeholder spellings (two sites may share a key with different spellings). */
   placeholders: string[]
   /** Plural keywords: the plural text's own placeholder spellings. */
@@ -59,6 +61,34 @@ export interface CallSite {
    */
   markup?: Markup
 }
+
+/** What the rewrite of one `<T>` element needs: every range is in the original file. */
+export interface JsxSite {
+  /** `<T ...>`: its props stay; the lookup goes in place of its `>`. */
+  open: Range
+  /** In source order: each element (a tag of the message) and each `{expression}` (a placeholder). */
+  pieces: JsxPiece[]
+}
+
+/**
+ * An element of a `<T>` message: its opening element stays in the code (props, keys, expressions);
+ * `close` is the closing element's name as written, null for a self-closing element. `key` is where a
+ * `key` prop goes (after the name), null when the element has one.
+ */
+export interface JsxTag extends Range {
+  kind: 'tag'
+  name: string
+  close: string | null
+  key: number | null
+}
+
+/** A `{value}` of a `<T>` message: the expression's range and the placeholder it became. */
+export interface JsxValue extends Range {
+  kind: 'value'
+  name: string
+}
+
+export type JsxPiece = JsxTag | JsxValue
 
 /** Where a template expression is written: `{{ }}`, an attribute value in `"` or `'`, or unquoted. */
 export type Markup = 'text' | 'double' | 'single' | 'unquoted'

@@ -46,7 +46,11 @@ export interface ResolvedOptions {
   maxRequestLineBytes: number
 }
 
-/** A configuration problem, thrown at setup with the option's name and the fix. */
+/**
+ * A problem whose fix is an option: `option` names it, the message says the fix. Thrown at setup;
+ * `ExtractOptionsError` (an extraction option) and `TmsSyncError` (a setting the sync cannot go on
+ * with) are its kinds under their own names.
+ */
 export class TmsConfigError extends Error {
   readonly option: string
   constructor(option: string, message: string) {

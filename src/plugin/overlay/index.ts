@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ViteDevServer } from 'vite'
 import type { TmsSession } from '../session'
 import { ENDPOINT, overlayEndpoints } from './endpoints'
@@ -8,7 +9,8 @@ import { OVERLAY_ID, overlayModule, withOverlayHook } from './runtime-hook'
 /**
  * The in-context review overlay of `vite serve` (docs/dev-overlay.md): the dev runtime notes which
  * message made which text, the page code opens a panel on Alt+click, and the dev endpoints talk to
- * the service. Only a vite dev server creates it; a build has none of it.
+ * the service. Only a dev server creates it (vite's here, webpack-dev-server's in webpack.ts); a build
+ * has none of it.
  */
 export class DevOverlay {
   /** A new secret per server: the page gets it in the overlay's module and sends it back. */
@@ -16,10 +18,13 @@ export class DevOverlay {
   private readonly session: TmsSession
   private readonly endpoints
   private base = '/'
+  /** The open-in-editor URL up to the file: vite's under its base unless the dev server has its own. */
+  private readonly editor: string | undefined
 
-  constructor(session: TmsSession) {
+  constructor(session: TmsSession, editor?: string) {
     this.session = session
     this.endpoints = overlayEndpoints(session, this.token)
+    this.editor = editor
   }
 
   /** The browser's dev runtime module, noting every lookup and loading the overlay. */
@@ -35,16 +40,25 @@ export class DevOverlay {
     return overlayModule(await overlayPageCode(), {
       token: this.token,
       endpoint: ENDPOINT,
-      openInEditor: `${this.base}__open-in-editor`,
+      openInEditor: this.editor ?? `${this.base}__open-in-editor?file=`,
       sourceLocale: options.sourceLocale,
       pseudo: [...options.pseudo],
     })
   }
 
+  /** The dev endpoints' middleware: answers under ENDPOINT, passes anything else on. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    this.endpoints.handle(req, res, next)
+  }
+
+  close(): Promise<void> {
+    return this.endpoints.close()
+  }
+
   configureServer(server: ViteDevServer): void {
     this.base = server.config.base || '/'
-    server.middlewares.use((req, res, next) => this.endpoints.handle(req, res, next))
-    server.httpServer?.once('close', () => void this.endpoints.close())
+    server.middlewares.use((req, res, next) => this.handle(req, res, next))
+    server.httpServer?.once('close', () => void this.close())
   }
 }
 

@@ -65,7 +65,7 @@ export interface OverlaySettings {
   token: string
   /** Where the endpoints are. */
   endpoint: string
-  /** vite's open-in-editor path under the base. */
+  /** The dev server's open-in-editor URL up to the file's value (`/__open-in-editor?file=`). */
   openInEditor: string
   sourceLocale: string
   pseudo: string[]
