@@ -94,8 +94,16 @@ export function freshBuild(
   })
 }
 
-/** A warm cache as a CI run keeps it: every message translated (fresh-app's translate) in every locale. */
-export async function seedCache(root: string, cacheDir: string, options: Options): Promise<number> {
+/**
+ * A warm cache as a CI run keeps it: every message translated in every locale (by `translateText`,
+ * fresh-app's translate unless given), no network needed.
+ */
+export async function seedCache(
+  root: string,
+  cacheDir: string,
+  options: Options,
+  translateText: (text: string, locale: string) => string = translate,
+): Promise<number> {
   const resolved = resolveOptions({ ...options, root, cacheDir }, { command: 'build' })
   const projectId = resolved.projectId ?? ''
   const locales = resolved.locales
@@ -115,7 +123,7 @@ export async function seedCache(root: string, cacheDir: string, options: Options
   await cache.updateManifest(entries)
   for (const locale of locales) {
     const translations: Record<string, string> = {}
-    for (const m of messages) translations[entries[m.key]!.hashcode] = translate(m.text, locale)
+    for (const m of messages) translations[entries[m.key]!.hashcode] = translateText(m.text, locale)
     await cache.writeLocale(locale, 'published', translations)
   }
   return messages.length

@@ -12,11 +12,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rollup } from 'rollup'
 import type { Plugin } from 'vite'
-import { DiskCache } from '../../src/core/cache'
-import { extractMessages } from '../../src/core/extract/index'
-import { extractOptionsOf } from '../../src/core/pipeline'
-import { metaDigest } from '../../src/core/sync'
-import { type Options, resolveOptions } from '../../src/options'
+import type { Options } from '../../src/options'
+import { seedCache } from '../fresh-runner'
 import type { BenchSection } from '../run'
 import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
@@ -65,30 +62,13 @@ function writeApp(): void {
 }
 
 /** A warm cache as a CI run keeps it: every message translated in every locale, no network needed. */
-async function seedCache(cacheDir: string): Promise<void> {
-  const options = resolveOptions(
-    { root: appRoot, locales: LOCALES, projectId: PROJECT, cacheDir },
-    { command: 'build' },
+async function seedCacheOf(cacheDir: string): Promise<void> {
+  await seedCache(
+    appRoot,
+    cacheDir,
+    { locales: LOCALES, projectId: PROJECT },
+    (text, locale) => `${text} [${locale}]`,
   )
-  const { messages } = await extractMessages(extractOptionsOf(options))
-  const cache = new DiskCache(cacheDir, PROJECT)
-  const entries = Object.fromEntries(
-    messages.map((m, i) => [
-      m.key,
-      {
-        hashcode: i.toString(16).padStart(32, '0'),
-        parsed: m.parsed,
-        variant: m.variant,
-        meta: metaDigest(m, options.placeholder),
-      },
-    ]),
-  )
-  await cache.updateManifest(entries)
-  for (const locale of LOCALES) {
-    const translations: Record<string, string> = {}
-    for (const m of messages) translations[entries[m.key]!.hashcode] = `${m.text} [${locale}]`
-    await cache.writeLocale(locale, 'published', translations)
-  }
 }
 
 /** Inline mode from the warm cache, no network: the same options for vite and rollup. */
@@ -170,7 +150,7 @@ async function rollupBuild(locales: string[], cacheDir: string): Promise<number>
 export async function run(): Promise<BenchSection> {
   writeApp()
   const cacheDir = join(appRoot, '.tms-cache')
-  await seedCache(cacheDir)
+  await seedCacheOf(cacheDir)
   const inline = (locales: string[]): Plugin[] => [tms(inlineOptions(locales, cacheDir)) as Plugin]
   const separate = async (): Promise<number> => {
     let total = 0

@@ -1,18 +1,9 @@
-/**
- * What the plugin costs a real build, and what a build asks of the service.
- *
- * A generated 2,000-module app (two messages per module, one with a placeholder) is built with vite:
- * plain (no plugin) and with the plugin from a warm cache in offline mode, in alternating pairs so that
- * both see the same machine state; the ratio of the medians is the figure. Then, against the emulator,
- * the requests of a cold build (empty cache: push everything, pull every locale) and of a warm one,
- * and what the network adds to a warm build when every request takes 50 ms.
- */
-import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Options } from '../../src/options'
+import { emulatorProcess } from '../fresh-runner'
 import type { BenchSection } from '../run'
 import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
@@ -63,36 +54,12 @@ async function requestsOf(url: string): Promise<{ total: number; byRoute: Record
     .response.data
 }
 
-/** `tms emulator` in a process of its own: its work does not share the build's thread, as a real service's does not. */
-async function emulatorProcess(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(repo, 'dist', 'cli.mjs'), 'emulator', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8')
-      const m = /emulator listening on (\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`tms emulator exited (${code}) before listening`)))
-  })
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
-
 /**
  * Warm builds online, every request taking LATENCY_MS, against the same builds offline (same cache),
  * in alternating pairs. The cache is made first by a cold build with no latency.
  */
 async function networkCost(base: Options): Promise<{ online: number[]; offline: number[] }> {
-  const service = await emulatorProcess()
+  const service = await emulatorProcess(process.execPath)
   const online: Options = { ...base, baseUrl: service.url, cacheDir: join(appRoot, '.tms-cache-network') }
   const post = (path: string, body: unknown) =>
     fetch(`${service.url}${path}`, {
