@@ -23,6 +23,7 @@ const FIRST_LOAD = { timeout: 120_000 }
 export const PANEL = '#tms-overlay [data-tms=panel]'
 
 export interface ExamplePage {
+  readonly emu: RunningEmulator
   readonly page: Page
   readonly root: string
   /** The hashcode of the manifest entry whose parsed text passes. */
@@ -70,6 +71,9 @@ export function exampleInDevServer(example: string, ready: string): ExamplePage 
     if (root) rmSync(root, { recursive: true, force: true })
   })
   return {
+    get emu() {
+      return emu
+    },
     get page() {
       return page
     },

@@ -1,16 +1,14 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import type { Browser, Page } from 'playwright-core'
-import { build, createServer, type ViteDevServer } from 'vite'
+import type { Page } from 'playwright-core'
+import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createClient, type TmsClient } from '../../src/client/index'
 import { DiskCache } from '../../src/core/cache'
 import type { RunningEmulator } from '../../src/emulator/index'
-import { copyExample, startDemoEmulator } from '../helpers/example'
 import { control } from '../helpers/sync'
-import { launchChromium } from '../plugin/bundlers'
+import { exampleInDevServer } from './example-page'
 
 /**
  * The overlay on examples/vite-react as its README runs it (its own vite.config.ts, the built
@@ -19,50 +17,24 @@ import { launchChromium } from '../plugin/bundlers'
  * example's cache with the demo tests.
  */
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url))
-const EXAMPLE = join(REPO, 'examples/vite-react')
 const TIMEOUT = { timeout: 30_000 }
 const panel = '#tms-overlay [data-tms=panel]'
 
+const example = exampleInDevServer('vite-react', '#greeting')
 let emu: RunningEmulator
 let client: TmsClient
 let root: string
-let browser: Browser
-let server: ViteDevServer
 let page: Page
 
+// After the example's own hooks: its page is loaded, its overlay there.
 beforeAll(async () => {
-  emu = await startDemoEmulator()
+  ;({ emu, root, page } = example)
   client = createClient({ baseUrl: emu.url, userIdentifier: 'demo-user', userSecret: 'demo-secret' })
   await client.issues.createWatcher('demo-account', { email: 'translators@example.com', name: 'Translators' })
-  root = copyExample(EXAMPLE, 'overlay-vite-react-')
-  const configFile = join(root, 'vite.config.ts')
-  // The build pushes the messages, gets them translated and fills the cache the dev server reads.
-  await build({ root, configFile, logLevel: 'silent' })
-  server = await createServer({
-    root,
-    configFile,
-    logLevel: 'silent',
-    // Its own dependency cache: the repo's node_modules/.vite is shared with every other dev server
-    // of the suite, whose optimizer would rewrite it under this page.
-    cacheDir: join(root, '.vite'),
-    server: { host: '127.0.0.1', port: 0 },
-  })
-  await server.listen()
-  browser = await launchChromium()
-  page = await browser.newPage()
-  await page.goto(server.resolvedUrls!.local[0]!)
-  await page.waitForSelector('#greeting', TIMEOUT)
-  await page.waitForSelector('#tms-overlay [data-tms=pick]', TIMEOUT)
-}, 180_000)
+})
 
 afterAll(async () => {
-  await page?.close()
-  await browser?.close()
-  await server?.close()
   await client?.close()
-  await emu?.close()
-  if (root) rmSync(root, { recursive: true, force: true })
 })
 
 test('Alt+click on a translated React text: hashcode, file:line:col and locale states; an issue from the form reaches the service', async () => {
