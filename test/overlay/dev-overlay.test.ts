@@ -8,7 +8,14 @@ import { pseudoLocalize } from '../../src/core/pseudo'
 import tmsVite from '../../src/vite'
 import { control } from '../helpers/sync'
 import { launchChromium } from '../plugin/bundlers'
-import { type OverlayProject, PROJECT, SECRET, setupOverlayProject } from './project'
+import {
+  type OverlayProject,
+  openOverlayPage,
+  PROJECT,
+  type ReceivedBody,
+  SECRET,
+  setupOverlayProject,
+} from './project'
 
 /**
  * The review overlay of `vite serve` in Chromium, on the overlay fixture app against the emulator:
@@ -25,7 +32,7 @@ let server: ViteDevServer
 let page: Page
 let url: string
 /** Every body the page received, read as text. */
-const bodies: Promise<{ url: string; body: string }>[] = []
+let bodies: Promise<ReceivedBody>[] = []
 
 beforeAll(async () => {
   project = await setupOverlayProject()
@@ -41,22 +48,7 @@ beforeAll(async () => {
   })
   await server.listen()
   url = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
-  page = await browser.newPage()
-  page.on('response', (response) => {
-    bodies.push(
-      response.body().then(
-        (b) => ({ url: response.url(), body: b.toString('utf8') }),
-        () => ({ url: response.url(), body: '' }),
-      ),
-    )
-  })
-  await page.goto(`${url}/`)
-  await page.waitForFunction(
-    () => (window as unknown as { app?: unknown }).app !== undefined,
-    undefined,
-    TIMEOUT,
-  )
-  await page.waitForSelector('#tms-overlay [data-tms=pick]', TIMEOUT)
+  ;({ page, bodies } = await openOverlayPage(browser, url, TIMEOUT))
 }, 120_000)
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
 import { runPipeline } from '../../src/core/pipeline'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { type Options, resolveOptions } from '../../src/options'
@@ -156,4 +157,39 @@ async function tokenProxy(
         server.close(() => resolve())
       }),
   }
+}
+
+/** A body the page received, read as text. */
+export interface ReceivedBody {
+  url: string
+  body: string
+}
+
+/**
+ * Opens the fixture app's page at `url` and waits for the app and the overlay's pick button; every
+ * body the page receives is kept, for the checks that no secret reaches it.
+ */
+export async function openOverlayPage(
+  browser: Browser,
+  url: string,
+  timeout: { timeout: number },
+): Promise<{ page: Page; bodies: Promise<ReceivedBody>[] }> {
+  const page = await browser.newPage()
+  const bodies: Promise<ReceivedBody>[] = []
+  page.on('response', (response) => {
+    bodies.push(
+      response.body().then(
+        (b) => ({ url: response.url(), body: b.toString('utf8') }),
+        () => ({ url: response.url(), body: '' }),
+      ),
+    )
+  })
+  await page.goto(`${url}/`)
+  await page.waitForFunction(
+    () => (window as unknown as { app?: unknown }).app !== undefined,
+    undefined,
+    timeout,
+  )
+  await page.waitForSelector('#tms-overlay [data-tms=pick]', timeout)
+  return { page, bodies }
 }

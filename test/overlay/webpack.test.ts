@@ -16,7 +16,9 @@ import {
   MARKER_CHARACTER,
   OVERLAY_CODE,
   type OverlayProject,
+  openOverlayPage,
   PROJECT,
+  type ReceivedBody,
   SECRET,
   setupOverlayProject,
 } from './project'
@@ -71,7 +73,7 @@ interface Served {
   url: string
   page: Page
   /** Every body the page received, read as text. */
-  bodies: Promise<{ url: string; body: string }>[]
+  bodies: Promise<ReceivedBody>[]
   stop(): Promise<void>
 }
 
@@ -90,23 +92,7 @@ async function serve(bundler: Bundler): Promise<Served> {
   await server.start()
   const address = (server.server as { address(): AddressInfo }).address()
   const url = `http://127.0.0.1:${address.port}`
-  const page = await browser.newPage()
-  const bodies: Served['bodies'] = []
-  page.on('response', (response) => {
-    bodies.push(
-      response.body().then(
-        (b) => ({ url: response.url(), body: b.toString('utf8') }),
-        () => ({ url: response.url(), body: '' }),
-      ),
-    )
-  })
-  await page.goto(`${url}/`)
-  await page.waitForFunction(
-    () => (window as unknown as { app?: unknown }).app !== undefined,
-    undefined,
-    TIMEOUT,
-  )
-  await page.waitForSelector('#tms-overlay [data-tms=pick]', TIMEOUT)
+  const { page, bodies } = await openOverlayPage(browser, url, TIMEOUT)
   return {
     url,
     page,
