@@ -423,7 +423,10 @@ async function translationsFor(
     const failure = error
       ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error, refused }
       : undefined
-    return { translations: merged ?? { ...cached.value.translations, ...fetched }, source: 'cache', failure }
+    // An offline build fetched nothing: the cached object itself, not a copy of its thousands of keys.
+    const translations =
+      merged ?? (received > 0 ? { ...cached.value.translations, ...fetched } : cached.value.translations)
+    return { translations, source: 'cache', failure }
   }
   if (received > 0) {
     return {

@@ -94,6 +94,11 @@ export class Build {
   private readonly fullCatalogs = new Map<string, FullCatalog>()
   /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
   private readonly fullLiterals = new Map<string, { size: number; literal: string }>()
+  /** Per locale, the literal of the used ids' catalog over the rows it was made of (see `prepareCatalogs`). */
+  private readonly usedLiterals = new Map<
+    string,
+    { rows: Rows; sync: SyncResult | undefined; literal: string }
+  >()
   /** See `rowsOf`. */
   private rows: Rows | undefined
   /**
@@ -103,6 +108,8 @@ export class Build {
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
   /** Compiled forms of ICU messages and translations, per text and locale. */
   readonly forms: MessageForms = new MessageForms()
+  /** Id -> whether its message is ICU (see `isIcuId`). */
+  private readonly icuIds = new Map<string, boolean>()
   /** Per list of ids of an inline build's output, what they stand for (see `inlineIds`). */
   private readonly inlineLookups = new WeakMap<readonly string[], InlineIds>()
   /** The build start's extraction of each file, whose ids are looked up when first needed. */
@@ -256,7 +263,14 @@ export class Build {
   catalogLiteralFor(locale: string, files?: Iterable<string>): string {
     const used = files && this.usedIds(files)
     // The ids of the bundle's modules (the usedIds answer is one set for all locales), a part of them.
-    if (used && used.size !== this.idSources.size) return this.literalOf(locale, this.rowsOf(used))
+    if (used && used.size !== this.idSources.size) {
+      const rows = this.rowsOf(used)
+      const made = this.usedLiterals.get(locale)
+      if (made?.rows === rows && made.sync === this.sync) return made.literal
+      const literal = this.literalOf(locale, rows)
+      this.usedLiterals.set(locale, { rows, sync: this.sync, literal })
+      return literal
+    }
     if (!files) this.registerAll()
     const size = this.idSources.size
     const known = this.fullLiterals.get(locale)
@@ -312,10 +326,7 @@ export class Build {
     const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
     return {
       locale,
-      form: (id, text) => {
-        const message = this.messages.get(this.idSources.get(id)?.key ?? '')
-        return message && isIcuSource(message) ? this.forms.literal(text, locale) : undefined
-      },
+      form: (id, text) => (this.isIcuId(id) ? this.forms.literal(text, locale) : undefined),
       text: (id) => {
         const source = this.idSources.get(id)
         return inlineText(input, source, source && sourceTextOf(source, this.messages.get(source.key)))
@@ -325,6 +336,18 @@ export class Build {
         return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
       },
     }
+  }
+
+  /** Whether an id stands for an ICU message: asked per site and copy, answered once per id. */
+  private isIcuId(id: string): boolean {
+    let icu = this.icuIds.get(id)
+    if (icu === undefined) {
+      const message = this.messages.get(this.idSources.get(id)?.key ?? '')
+      icu = message !== undefined && isIcuSource(message)
+      // An id not known yet may be known after a later transform: only a known id's answer is kept.
+      if (message !== undefined) this.icuIds.set(id, icu)
+    }
+    return icu
   }
 
   /** What the given ids stand for and their source texts, looked up once for every locale's copy. */

@@ -212,37 +212,67 @@ function decodeFile(
   namespace: string | null,
 ): Pick<FileExtraction, 'messages' | 'calls' | 'diagnostics'> {
   const data = JSON.parse(payload) as EncodedFile
-  const messages: Message[] = data.m.map((e) => {
-    const locations = []
-    for (let i = 0; i < e[6].length; i += 2) locations.push({ file, line: e[6][i]!, column: e[6][i + 1]! })
-    return { ...decodeMessage(e, namespace), locations }
-  })
-  const calls: CallSite[] = data.c.map((e) => {
-    const message = messages[e[7]]!
-    const ranges: { start: number; end: number }[] = []
-    for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
-    const site: CallSite = {
-      messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
-      start: e[1],
-      end: e[2],
-      callee: { start: e[3], end: e[4] },
-      args: e[0] === 0 || e[0] === 2 ? ranges : [],
-      placeholders: e[11] === 0 ? [...message.placeholders] : e[11],
-      line: e[5],
-      column: e[6],
-    }
-    if (e[0] === 1) {
-      const names = e[10] === 0 ? [] : e[10]
-      site.expressions = ranges.map((r, i) => ({ ...r, name: names[i]! }))
-    }
-    if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
-    if (e[12] !== 0) site.pluralPlaceholders = e[12]
-    if (e[13] !== undefined && e[13] !== 0) site.markup = e[13]
-    if (e[14] !== undefined) site.jsx = e[14]
-    return site
-  })
+  // Plain loops and objects made whole: a build decodes every module's record as it transforms it.
+  const messages: Message[] = new Array(data.m.length)
+  for (let k = 0; k < data.m.length; k++) {
+    const e = data.m[k]!
+    const where = e[6]
+    const locations = new Array(where.length >> 1)
+    for (let i = 0; i < where.length; i += 2)
+      locations[i >> 1] = { file, line: where[i]!, column: where[i + 1]! }
+    const m = decodeMessage(e, namespace) as Message
+    m.locations = locations
+    messages[k] = m
+  }
+  const calls: CallSite[] = new Array(data.c.length)
+  for (let k = 0; k < data.c.length; k++) calls[k] = decodeCall(data.c[k]!, messages)
   return { messages, calls, diagnostics: data.d }
+}
+
+function decodeCall(e: EncodedCall, messages: readonly Message[]): CallSite {
+  const message = messages[e[7]]!
+  const r = e[9]
+  const ranges: { start: number; end: number }[] = new Array(r.length >> 1)
+  for (let i = 0; i < r.length; i += 2) ranges[i >> 1] = { start: r[i]!, end: r[i + 1]! }
+  const site: CallSite = {
+    messageKey: message.key,
+    kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
+    start: e[1],
+    end: e[2],
+    callee: { start: e[3], end: e[4] },
+    args: e[0] === 0 || e[0] === 2 ? ranges : [],
+    placeholders: e[11] === 0 ? message.placeholders.slice() : e[11],
+    line: e[5],
+    column: e[6],
+  }
+  if (e[0] === 1) {
+    const names = e[10] === 0 ? [] : e[10]
+    site.expressions = ranges.map((range, i) => ({ start: range.start, end: range.end, name: names[i]! }))
+  }
+  if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
+  if (e[12] !== 0) site.pluralPlaceholders = e[12]
+  if (e[13] !== undefined && e[13] !== 0) site.markup = e[13]
+  if (e[14] !== undefined) site.jsx = e[14]
+  return site
+}
+
+/** The stored results whose payload no one has decoded yet. */
+const undecoded = new WeakMap<FileExtraction, { payload: string; namespace: string | null }>()
+
+/**
+ * A file's result for one use that keeps nothing of it: a stored result not decoded yet is decoded into
+ * a new object, and the stored one stays undecoded. A build's transform reads each module's sites once;
+ * kept, its thousands of small objects would outlive the young generation and make every scavenge
+ * copy them.
+ */
+export function transientExtraction(result: FileExtraction): FileExtraction {
+  const stored = undecoded.get(result)
+  if (stored === undefined) return result
+  return {
+    file: result.file,
+    hash: result.hash,
+    ...decodeFile(result.file, stored.payload, stored.namespace),
+  }
 }
 
 /**
@@ -256,7 +286,9 @@ export function storedExtraction(
   namespace: string | null,
 ): FileExtraction {
   const result = { file, hash } as FileExtraction
+  undecoded.set(result, { payload, namespace })
   const decode = (): void => {
+    undecoded.delete(result)
     const decoded = decodeFile(file, payload, namespace)
     for (const key of ['messages', 'calls', 'diagnostics'] as const) {
       Object.defineProperty(result, key, {

@@ -42,7 +42,7 @@ import { isExtractable } from './sources'
 import { dependsOnInstall } from './svelte'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
-export { clearExtractionMemory } from './cache'
+export { clearExtractionMemory, transientExtraction } from './cache'
 export { MAX_TEXT_LENGTH } from './calls'
 export { ExtractOptionsError } from './errors'
 export { type KeywordSpec, parseKeywordSpec } from './keywords'
