@@ -268,11 +268,8 @@ const undecoded = new WeakMap<FileExtraction, { payload: string; namespace: stri
 export function transientExtraction(result: FileExtraction): FileExtraction {
   const stored = undecoded.get(result)
   if (stored === undefined) return result
-  return {
-    file: result.file,
-    hash: result.hash,
-    ...decodeFile(result.file, stored.payload, stored.namespace),
-  }
+  const { file, hash } = result
+  return { file, hash, ...decodeFile(file, stored.payload, stored.namespace) }
 }
 
 /**
@@ -418,20 +415,29 @@ export async function loadCacheFile(
       merged = {
         from: m.from,
         diagnostics: m.d,
-        messages: () =>
-          m.m.map((e) => {
-            const locations = []
-            for (let i = 0; i < e[6].length; i += 3) {
-              locations.push({ file: m.files[e[6][i]!]!, line: e[6][i + 1]!, column: e[6][i + 2]! })
-            }
-            return { ...decodeMessage(e, namespace), locations }
-          }),
+        messages: () => decodeMerged(m, namespace),
       }
     }
     return { files: cachedFiles, payloads, merged }
   } catch {
     return empty()
   }
+}
+
+/** The merged line's messages: every message of the app, kept for the whole build. */
+function decodeMerged(merged: EncodedMerged, namespace: string | null): Message[] {
+  const messages: Message[] = new Array(merged.m.length)
+  for (let k = 0; k < merged.m.length; k++) {
+    const e = merged.m[k]!
+    const where = e[6]
+    const locations = new Array(where.length / 3)
+    for (let i = 0; i < where.length; i += 3)
+      locations[i / 3] = { file: merged.files[where[i]!]!, line: where[i + 1]!, column: where[i + 2]! }
+    const message = decodeMessage(e, namespace) as Message
+    message.locations = locations
+    messages[k] = message
+  }
+  return messages
 }
 
 function encodeMerged(
