@@ -258,7 +258,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const translations: Translations = new Map()
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
-  const wanted = [...new Set(hashcodes.values())].sort()
+  // The hashcodes a pull asks for: none without the network.
+  const wanted = network ? [...new Set(hashcodes.values())].sort() : []
   // Looked up once for all locales.
   const messageHashcodes = messages.map((m) => hashcodes.get(m.key))
   const refusals: Refusal[] = []

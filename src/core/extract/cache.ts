@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
+import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import {
   type CallSite,
@@ -336,25 +337,6 @@ export interface CacheFileContents {
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
   merged: { from: string; messages: () => Message[]; diagnostics: Diagnostic[] } | null
-}
-
-/** Identity of a set of per-file results, for the merged line. */
-export function filesDigest(cachedFiles: readonly CachedFile[]): string {
-  let s = ''
-  for (const e of cachedFiles) s += `${e.result.file}\u0000${e.hash}\n`
-  return `${cachedFiles.length}:${s.length}:${hashString(s)}`
-}
-
-function hashString(s: string): string {
-  // FNV-1a over UTF-16 units, twice with different seeds: cheap, and a collision only costs a merge.
-  let a = 0x811c9dc5
-  let b = 0x01000193 ^ 0x5bd1e995
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    a = Math.imul(a ^ c, 0x01000193)
-    b = Math.imul(b ^ c, 0x5bd1e995)
-  }
-  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
 }
 
 function empty(): CacheFileContents {
