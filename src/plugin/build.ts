@@ -131,7 +131,9 @@ export class Build {
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
-    this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
+    const messages = new Map<string, Message>()
+    for (const m of extraction.messages) messages.set(m.key, m)
+    this.messages = messages
     this.locales = [...options.locales, ...options.pseudo]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files

@@ -283,7 +283,24 @@ export function storedExtraction(
   payload: string,
   namespace: string | null,
 ): FileExtraction {
-  const result = { file, hash } as FileExtraction
+  // Accessors of an object literal (enumerable, configurable, as defineProperty made them before):
+  // thousands of stored results are made at each build start, and a literal is made from a template.
+  const result: FileExtraction = {
+    file,
+    hash,
+    get messages() {
+      decode()
+      return result.messages
+    },
+    get calls() {
+      decode()
+      return result.calls
+    },
+    get diagnostics() {
+      decode()
+      return result.diagnostics
+    },
+  }
   undecoded.set(result, { payload, namespace })
   const decode = (): void => {
     undecoded.delete(result)
@@ -296,16 +313,6 @@ export function storedExtraction(
         configurable: true,
       })
     }
-  }
-  for (const key of ['messages', 'calls', 'diagnostics'] as const) {
-    Object.defineProperty(result, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        decode()
-        return result[key]
-      },
-    })
   }
   return result
 }
