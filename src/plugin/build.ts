@@ -36,6 +36,8 @@ interface InlineIds {
   size: number
   sources: (IdSource | undefined)[]
   texts: (string | undefined)[]
+  /** Whether each id's message is ICU (its text ships as a compiled form). */
+  icu: boolean[]
 }
 
 interface FullCatalog {
@@ -337,6 +339,12 @@ export class Build {
         const known = this.inlineIds(ids)
         return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
       },
+      formsOf: (ids, texts) => {
+        const { icu } = this.inlineIds(ids)
+        return texts.map((text, i) =>
+          icu[i] && text !== undefined ? this.forms.literal(text, locale) : undefined,
+        )
+      },
     }
   }
 
@@ -361,6 +369,7 @@ export class Build {
         size: this.idSources.size,
         sources,
         texts: sources.map((source) => source && sourceTextOf(source, this.messages.get(source.key))),
+        icu: ids.map((id) => this.isIcuId(id)),
       }
       this.inlineLookups.set(ids, known)
     }
