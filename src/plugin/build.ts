@@ -195,14 +195,15 @@ export class Build {
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
     const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
     if (!message) return undefined
-    const id = this.idOf(site.messageKey, site.placeholders, message)
+    // The message's own key (equal to the site's): the build keeps it, not the key of a decoded site.
+    const id = this.idOf(message.key, site.placeholders, message)
     const text = sameSpelling(site.placeholders, message.placeholders)
       ? message.text
       : restorePlaceholders(message.parsed, site.placeholders)
     const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
     if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
     const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
-    return { id, text, pluralId: this.idOf(site.pluralKey, site.pluralPlaceholders, plural) }
+    return { id, text, pluralId: this.idOf(plural?.key ?? site.pluralKey, site.pluralPlaceholders, plural) }
   }
 
   private idsOf(fx: FileExtraction): Set<string> {
