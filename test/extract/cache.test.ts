@@ -13,6 +13,7 @@ import {
   extractFromCode,
   extractMessages,
   resolveExtractOptions,
+  transientExtraction,
 } from '../../src/core/extract/index'
 
 let dir: string
@@ -127,6 +128,33 @@ describe('disk cache (cacheDir)', () => {
     const warm = await run({ cacheDir })
     expect(warm.stats).toEqual({ files: 5, parsed: 0, cached: 5, skipped: 0, workers: 0 })
     expect(snapshot(warm)).toEqual(snapshot(cold))
+  })
+
+  it('gives a transform a decoded copy of a stored result and leaves the stored one undecoded', async () => {
+    // One file, whose merged line the warm run reuses: nothing else decodes the stored result.
+    for (const name of ['a.ts', 'c.ts', 'd.ts', 'e.ts']) rmSync(join(dir, 'src', name))
+    const cold = await run({ cacheDir })
+    clearExtractionMemory()
+    const warm = await run({ cacheDir })
+    const file = join(dir, 'src/b.tsx')
+    const stored = warm.files.get(file)!
+    const expected = cold.files.get(file)!
+    const view = transientExtraction(stored)
+    // Compared by identity only: a deep comparison with the stored result would read (decode) it.
+    expect(view === stored).toBe(false)
+    expect(view).toEqual({
+      file,
+      hash: expected.hash,
+      messages: expected.messages,
+      calls: expected.calls,
+      diagnostics: expected.diagnostics,
+    })
+    // Still undecoded: its accessors are in place, and another view is another decode.
+    expect(typeof Object.getOwnPropertyDescriptor(stored, 'calls')?.get).toBe('function')
+    expect(transientExtraction(stored).calls === view.calls).toBe(false)
+    // Once read, the stored result is its own view.
+    expect(stored.calls).toEqual(expected.calls)
+    expect(transientExtraction(stored)).toBe(stored)
   })
 
   it('re-parses only a changed file after a restart and stores the change', async () => {
