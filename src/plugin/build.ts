@@ -25,7 +25,7 @@ import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/placeholders'
 import type { TmsReport } from '../core/report'
 import type { SyncResult } from '../core/sync'
-import { messageId, sameSpelling } from './ids'
+import { assignIds, longId, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
 import { type CatalogMap, translationLiteral } from './virtual'
@@ -86,10 +86,12 @@ export class Build {
   sync: SyncResult | undefined
   report: TmsReport | undefined
   /**
-   * Message key -> id of the sites that spell the placeholders as the message does: a hash per site
-   * otherwise, and the id of a key never changes.
+   * Message key -> id of the sites that spell the placeholders as the message does (a hash per site
+   * otherwise): every message's, made at build start (see `assignIds`), and a key new since then.
    */
-  private readonly plainIds = new Map<string, string>()
+  readonly plainIds: Map<string, string>
+  /** Id -> key of `plainIds`, once a key new since the build start needs one (dev server). */
+  private givenIds: Map<string, string> | undefined
   /** Per locale, the catalog of every id known when it was made (dev server, webpack's catalogs). */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
   /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
@@ -119,6 +121,7 @@ export class Build {
     extractOptions: ResolvedExtractOptions,
     inline: boolean,
     extraction: ExtractResult,
+    previousIds?: ReadonlyMap<string, string>,
   ) {
     this.options = options
     this.extractOptions = extractOptions
@@ -128,8 +131,11 @@ export class Build {
     this.locales = [...options.locales, ...options.pseudo]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files
-    // The ids are not made here: the transform makes each module's as it meets it, while the
-    // bundler's own threads work on the modules before it, and a file no bundle imports costs none.
+    // Every message's id at once, so that a key sharing its short id with another gets the long one
+    // whichever module is transformed first; the hashes are the ones the transform used to make.
+    this.plainIds = assignIds(this.messages.keys(), previousIds)
+    // The sites' lookups are not made here: the transform makes each module's as it meets it, while
+    // the bundler's own threads work on the modules before it, and a file no bundle imports costs none.
     for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
   }
 
@@ -165,19 +171,29 @@ export class Build {
       m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
         ? [...sitePlaceholders]
         : undefined
-    let id = spelling ? undefined : this.plainIds.get(key)
-    if (id === undefined) {
-      id = messageId(key, spelling)
-      if (!spelling) this.plainIds.set(key, id)
-    }
+    const id = spelling ? longId(key, spelling) : (this.plainIds.get(key) ?? this.newId(key))
     const known = this.idSources.get(id)
     if (!known) {
       this.idSources.set(id, spelling ? { key, spelling } : { key })
     } else if (known.key !== key || !sameSpelling(known.spelling ?? [], spelling ?? [])) {
-      throw new Error(
-        `[unplugin-tms] two messages share the catalog id ${id}: ${JSON.stringify(known.key)} and ${JSON.stringify(key)}; change one text slightly`,
-      )
+      throw sharedIdError(id, known.key, key)
     }
+    return id
+  }
+
+  /**
+   * The id of a key the build start did not know (a module changed in a dev server): the short id
+   * unless a key has it already, then the long one, as `assignIds` would give a key new to the process.
+   */
+  private newId(key: string): string {
+    this.givenIds ??= new Map([...this.plainIds].map(([k, id]) => [id, k]))
+    const long = longId(key)
+    const short = long.slice(0, SHORT_ID_LENGTH)
+    const id = this.givenIds.has(short) ? long : short
+    const other = this.givenIds.get(id)
+    if (other !== undefined) throw sharedIdError(id, other, key)
+    this.plainIds.set(key, id)
+    this.givenIds.set(id, key)
     return id
   }
 

@@ -3,17 +3,102 @@ import { hash } from 'node:crypto'
 /**
  * The short id a message call is rewritten to, and the key of its translation in a catalog chunk.
  *
- * Derived from the message key alone (not from its position in a sorted list), so that adding one
- * message changes no other id: unchanged modules keep their transformed code, the bundler's caches
- * stay valid, and chunk hashes of modules that did not change stay the same. 48 bits: with 10,000
- * messages the chance of a collision is about 1 in 5 million, and one is detected at build start.
+ * An id is the start of a base64url SHA-256 of the message key: 6 characters (36 bits), as Lingui's
+ * and FormatJS's, since random characters do not compress and 2 more per message were the whole size
+ * gap of a 20,000-message catalog. It depends on the message key alone, not on a position in a sorted
+ * list or on the order modules are transformed, so adding a message changes no other id: unchanged
+ * modules keep their transformed code, the bundler's caches stay valid, and chunk hashes of modules
+ * that did not change stay the same.
+ *
+ * 36 bits are few enough that two keys of one app may share the 6 characters (about 0.3% of apps
+ * at 20,000 messages), which is too often to fail the build. So the build start, which knows every
+ * message, hands out the ids at once (`assignIds`): each key of a group sharing 6 characters gets
+ * the 8-character id (48 bits) instead, whichever module is transformed first. An 8-character id
+ * never equals a 6-character one; two keys sharing 8 characters (about 1 in 1.4 million apps at
+ * 20,000 messages) fail the build naming both.
+ *
+ * Adding a message whose 6 characters another key already has would lengthen that key's id, and a
+ * bundler's in-memory cache (a watch rebuild) would keep its module's code with the old one. So a
+ * build start passes the ids of the previous build of the process (`previous`): a key keeps its id,
+ * and only the key new to the process takes the 8 characters. A fresh process assigns from the keys
+ * alone again.
  */
-export function messageId(key: string, spelling?: readonly string[]): string {
+export const SHORT_ID_LENGTH = 6
+/** The length of a colliding key's id and of a re-spelled site's id. */
+export const LONG_ID_LENGTH = 8
+
+/** The 8-character id of a message key (a site's `spelling` makes another one): the short id is its start. */
+export function longId(key: string, spelling?: readonly string[]): string {
   // A call site that spells the placeholders differently from the message (`{user}` where the
   // message has `{name}`) needs its own id in the catalog, re-spelled to what its values object holds.
   // One-shot hash: a build makes an id per message, and a Hash object per id cost 4x as much.
   const text = spelling ? `${key}\u0001${spelling.join('\u0001')}` : key
-  return hash('sha256', text, 'base64url').slice(0, 8)
+  return hash('sha256', text, 'base64url').slice(0, LONG_ID_LENGTH)
+}
+
+/**
+ * The id of a message key, or of a site's re-spelling of it, when no other key shares its short
+ * id. A re-spelled site's id keeps the 8 characters, so it never meets a message's 6-character one.
+ */
+export function messageId(key: string, spelling?: readonly string[], length = SHORT_ID_LENGTH): string {
+  const id = longId(key, spelling)
+  return spelling ? id : id.slice(0, length)
+}
+
+/** The error of two message keys with one id. */
+export function sharedIdError(id: string, a: string, b: string): Error {
+  return new Error(
+    `[unplugin-tms] two messages share the catalog id ${id}: ${JSON.stringify(a)} and ${JSON.stringify(b)}; change one text slightly`,
+  )
+}
+
+/**
+ * The ids of a build's message keys: a key of `previous` keeps its id; of the others, a key whose
+ * short id (the first `length` characters) no other key has gets it, and every key of a group sharing
+ * one (with each other or with a kept id) gets its 8-character id. The answer does not depend on the
+ * order of `keys`. Two keys with one 8-character id throw the error naming both.
+ */
+export function assignIds(
+  keys: Iterable<string>,
+  previous?: ReadonlyMap<string, string>,
+  length = SHORT_ID_LENGTH,
+): Map<string, string> {
+  const ids = new Map<string, string>()
+  /** Short id -> the keys without a kept id that start with it (most groups have one). */
+  const groups = new Map<string, string | string[]>()
+  const longs = new Map<string, string>()
+  for (const key of keys) {
+    const kept = previous?.get(key)
+    if (kept !== undefined) {
+      ids.set(key, kept)
+      continue
+    }
+    const long = longId(key)
+    longs.set(key, long)
+    const short = long.slice(0, length)
+    const group = groups.get(short)
+    if (group === undefined) groups.set(short, key)
+    else if (typeof group === 'string') groups.set(short, [group, key])
+    else group.push(key)
+  }
+  /** Id -> key, of the ids given so far: kept ones first. */
+  const owners = new Map<string, string>()
+  for (const [key, id] of ids) owners.set(id, key)
+  for (const [short, group] of groups) {
+    if (typeof group === 'string' && !owners.has(short)) {
+      ids.set(group, short)
+      owners.set(short, group)
+      continue
+    }
+    for (const key of typeof group === 'string' ? [group] : group) {
+      const long = longs.get(key) as string
+      const other = owners.get(long)
+      if (other !== undefined) throw sharedIdError(long, other, key)
+      ids.set(key, long)
+      owners.set(long, key)
+    }
+  }
+  return ids
 }
 
 /** Same length arrays with the same strings in order. */
