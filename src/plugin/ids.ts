@@ -64,39 +64,40 @@ export function assignIds(
   length = SHORT_ID_LENGTH,
 ): Map<string, string> {
   const ids = new Map<string, string>()
-  /** Short id -> the keys without a kept id that start with it (most groups have one). */
-  const groups = new Map<string, string | string[]>()
-  const longs = new Map<string, string>()
-  for (const key of keys) {
-    const kept = previous?.get(key)
-    if (kept !== undefined) {
-      ids.set(key, kept)
-      continue
-    }
-    const long = longId(key)
-    longs.set(key, long)
-    const short = long.slice(0, length)
-    const group = groups.get(short)
-    if (group === undefined) groups.set(short, key)
-    else if (typeof group === 'string') groups.set(short, [group, key])
-    else group.push(key)
-  }
-  /** Id -> key, of the ids given so far: kept ones first. */
+  /** Id -> the key that has it; a short id stays with the first key of its group. */
   const owners = new Map<string, string>()
-  for (const [key, id] of ids) owners.set(id, key)
-  for (const [short, group] of groups) {
-    if (typeof group === 'string' && !owners.has(short)) {
-      ids.set(group, short)
-      owners.set(short, group)
+  let fresh: Iterable<string> = keys
+  if (previous) {
+    const rest: string[] = []
+    for (const key of keys) {
+      const kept = previous.get(key)
+      if (kept === undefined) rest.push(key)
+      else {
+        ids.set(key, kept)
+        owners.set(kept, key)
+      }
+    }
+    fresh = rest
+  }
+  const claim = (key: string, id: string): void => {
+    const other = owners.get(id)
+    if (other !== undefined) throw sharedIdError(id, other, key)
+    ids.set(key, id)
+    owners.set(id, key)
+  }
+  // One pass, one hash per key: a group is found when its second key comes, which then moves the
+  // first (unless kept) to its long id too; rare enough that hashing that one again costs nothing.
+  for (const key of fresh) {
+    const long = longId(key)
+    const short = long.slice(0, length)
+    const owner = owners.get(short)
+    if (owner === undefined) {
+      ids.set(key, short)
+      owners.set(short, key)
       continue
     }
-    for (const key of typeof group === 'string' ? [group] : group) {
-      const long = longs.get(key) as string
-      const other = owners.get(long)
-      if (other !== undefined) throw sharedIdError(long, other, key)
-      ids.set(key, long)
-      owners.set(long, key)
-    }
+    if (ids.get(owner) === short && !previous?.has(owner)) claim(owner, longId(owner))
+    claim(key, long)
   }
   return ids
 }
