@@ -10,18 +10,22 @@ import { hash } from 'node:crypto'
  * modules keep their transformed code, the bundler's caches stay valid, and chunk hashes of modules
  * that did not change stay the same.
  *
- * 36 bits are few enough that two keys of one app may share the 6 characters (about 0.3% of apps
+ * 36 bits are few enough that two keys of one app may share the 6 characters (about one app in 340
  * at 20,000 messages), which is too often to fail the build. So the build start, which knows every
- * message, hands out the ids at once (`assignIds`): each key of a group sharing 6 characters gets
- * the 8-character id (48 bits) instead, whichever module is transformed first. An 8-character id
- * never equals a 6-character one; two keys sharing 8 characters (about 1 in 1.4 million apps at
- * 20,000 messages) fail the build naming both.
+ * message, hands out the ids at once (`assignIds`, one hash per message, which the transform then
+ * reuses): each key of a group sharing 6 characters gets its 8-character id (48 bits) instead,
+ * whichever module is transformed first. An 8-character id never equals a 6-character one, and
+ * only the few keys of such groups and the re-spelled sites have 8, so two keys sharing 8 (which
+ * fails the build naming both) practically never happen.
  *
- * Adding a message whose 6 characters another key already has would lengthen that key's id, and a
- * bundler's in-memory cache (a watch rebuild) would keep its module's code with the old one. So a
- * build start passes the ids of the previous build of the process (`previous`): a key keeps its id,
- * and only the key new to the process takes the 8 characters. A fresh process assigns from the keys
- * alone again.
+ * Adding a message whose 6 characters a key already has lengthens that key's id in a fresh process,
+ * the one exception to "adding a message changes no other id". In a watch, the bundler keeps the
+ * code of unchanged modules, so a build start gets the ids of the process's previous build
+ * (`previous`): a key keeps its id and only the new key takes 8 characters; a dev server does the
+ * same for a message met after its build start (`Build.newId`). A bundler's disk cache (webpack's
+ * filesystem cache) can still keep a module asking for the 6 characters then: its text shows in the
+ * source locale until the module changes (docs/bundling.md, "Ids"). Remembering ids across processes
+ * would make a build's output depend on the machine's history, so it is not done.
  */
 export const SHORT_ID_LENGTH = 6
 /** The length of a colliding key's id and of a re-spelled site's id. */
