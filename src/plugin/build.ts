@@ -189,7 +189,7 @@ export class Build {
     this.givenIds ??= new Map([...this.plainIds].map(([k, id]) => [id, k]))
     const long = longId(key)
     const short = long.slice(0, SHORT_ID_LENGTH)
-    const id = this.givenIds.has(short) ? long : short
+    const id = this.givenIds.has(short) || this.idSources.has(short) ? long : short
     const other = this.givenIds.get(id)
     if (other !== undefined) throw sharedIdError(id, other, key)
     this.plainIds.set(key, id)
@@ -215,10 +215,28 @@ export class Build {
     for (const site of fx.calls) {
       const found = this.siteLookup(site, fx)
       this.startLookups.set(site, found)
-      if (found) ids.add(found.id)
-      if (found?.pluralId) ids.add(found.pluralId)
+      if (!found) continue
+      this.addId(ids, site.messageKey, found.id)
+      if (found.pluralId && site.pluralKey) this.addId(ids, site.pluralKey, found.pluralId)
     }
     return ids
+  }
+
+  /**
+   * A module the transform did not meet in this build may be a bundler's disk cache's copy (webpack's
+   * filesystem cache) made by a process in which its key still had the short id, before a message
+   * sharing those 6 characters was added. Its catalog holds the short id for the key too, unless a
+   * key of this build has it or two keys would.
+   */
+  private addId(ids: Set<string>, key: string, id: string): void {
+    ids.add(id)
+    if (id.length === SHORT_ID_LENGTH || this.plainIds.get(key) !== id) return
+    const short = id.slice(0, SHORT_ID_LENGTH)
+    this.givenIds ??= new Map([...this.plainIds].map(([k, given]) => [given, k]))
+    const known = this.idSources.get(short)
+    if (this.givenIds.has(short) || (known && (known.key !== key || known.spelling))) return
+    if (!known) this.idSources.set(short, { key })
+    ids.add(short)
   }
 
   /** What a call site looks up: the build start's answer for its sites, else made now. */

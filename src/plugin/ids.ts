@@ -23,9 +23,9 @@ import { hash } from 'node:crypto'
  * code of unchanged modules, so a build start gets the ids of the process's previous build
  * (`previous`): a key keeps its id and only the new key takes 8 characters; a dev server does the
  * same for a message met after its build start (`Build.newId`). A bundler's disk cache (webpack's
- * filesystem cache) can still keep a module asking for the 6 characters then: its text shows in the
- * source locale until the module changes (docs/bundling.md, "Ids"). Remembering ids across processes
- * would make a build's output depend on the machine's history, so it is not done.
+ * filesystem cache) can still keep a module asking for the 6 characters then, so the catalog of a
+ * module the transform did not meet holds the 6 too for such a key (`Build.addId`). Remembering ids
+ * across processes instead would make a build's output depend on the machine's history.
  */
 export const SHORT_ID_LENGTH = 6
 /** The length of a colliding key's id and of a re-spelled site's id. */

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { pseudoLocalize } from '../../src/core/pseudo'
+import { buildWebpack } from './bundlers'
+import { renderInNode } from './helpers'
+
+let root: string | undefined
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true })
+  root = undefined
+})
+
+/** An app rendering one message per module; `tms-ids\0\0Save 144024` and `...322135` share `F3OWHU`. */
+function app(dir: string, texts: string[]): void {
+  mkdirSync(join(dir, 'src'), { recursive: true })
+  writeFileSync(join(dir, 'package.json'), '{"name":"tms-ids","private":true,"type":"module"}')
+  texts.forEach((text, i) => {
+    writeFileSync(
+      join(dir, 'src', `m${i}.js`),
+      `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`,
+    )
+  })
+  writeFileSync(
+    join(dir, 'src/main.js'),
+    `import { getLocale, setLocale } from 'unplugin-tms/runtime'\n${texts.map((_, i) => `import m${i} from './m${i}.js'\n`).join('')}export function render() { return [${texts.map((_, i) => `m${i}()`).join(', ')}] }\nexport { getLocale, setLocale }\n`,
+  )
+}
+
+test('webpack filesystem cache: a module kept from the last process still finds its text when an added message shares its short id', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-ids-cache-'))
+  const options = {
+    root,
+    locales: ['fr-FR'],
+    pseudo: true,
+    cache: 'offline' as const,
+    push: false,
+    failOnMissing: false,
+  }
+  const cacheDirectory = join(root, '.webpack-cache')
+  app(root, ['Save 144024'])
+  const first = await buildWebpack(root, options, 'production', cacheDirectory)
+  expect((await renderInNode(first.entry!)).pseudo).toEqual([pseudoLocalize('Save 144024', 'en-XA')])
+  app(root, ['Save 144024', 'Save 322135'])
+  const second = await buildWebpack(root, options, 'production', cacheDirectory)
+  // The first module is the cache's copy, with the short id; the added one has its long id.
+  expect(readFileSync(second.entry!, 'utf8').match(/F3OWHU\w*/g)).toEqual(['F3OWHU', 'F3OWHUHO'])
+  expect((await renderInNode(second.entry!)).pseudo).toEqual([
+    pseudoLocalize('Save 144024', 'en-XA'),
+    pseudoLocalize('Save 322135', 'en-XA'),
+  ])
+})
