@@ -1,9 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type RspackOptions, rspack } from '@rspack/core'
 import { afterEach, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { pseudoLocalize } from '../../src/core/pseudo'
-import { buildWebpack } from './bundlers'
+import tmsRspack from '../../src/rspack'
+import { VERSION } from '../../src/version'
+import tmsWebpack from '../../src/webpack'
+import { buildWebpack, webpackConfig } from './bundlers'
 import { renderInNode } from './helpers'
 
 let root: string | undefined
@@ -50,4 +55,22 @@ test('webpack filesystem cache: a module kept from the last process still finds 
     pseudoLocalize('Save 144024', 'en-XA'),
     pseudoLocalize('Save 322135', 'en-XA'),
   ])
+})
+
+test("a disk cache of webpack or rspack is this version's: modules another version made (8-character ids) are not reused", () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-ids-cache-'))
+  const options = { root, locales: ['fr-FR'], cache: 'offline' as const, push: false }
+  const mark = `unplugin-tms@${VERSION}`
+  const base = webpackConfig(root, join(root, 'dist'), tmsWebpack(options), 'production', join(root, '.wp'))
+  expect(webpack(base as webpack.Configuration).options.cache).toMatchObject({
+    type: 'filesystem',
+    version: mark,
+  })
+  const own = { ...base, cache: { type: 'filesystem', version: 'v2' } }
+  expect(webpack(own as webpack.Configuration).options.cache).toMatchObject({ version: `v2+${mark}` })
+  const persistent = { ...base, plugins: [tmsRspack(options)], cache: { type: 'persistent' } }
+  expect(rspack(persistent as RspackOptions).options.cache).toMatchObject({ type: 'persistent', version: mark })
+  // A memory cache lives as long as the process: nothing to version.
+  const memory = { ...base, cache: { type: 'memory' } }
+  expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)
 })
