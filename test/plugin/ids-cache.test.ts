@@ -69,7 +69,10 @@ test("a disk cache of webpack or rspack is this version's: modules another versi
   const own = { ...base, cache: { type: 'filesystem', version: 'v2' } }
   expect(webpack(own as webpack.Configuration).options.cache).toMatchObject({ version: `v2+${mark}` })
   const persistent = { ...base, plugins: [tmsRspack(options)], cache: { type: 'persistent' } }
-  expect(rspack(persistent as RspackOptions).options.cache).toMatchObject({ type: 'persistent', version: mark })
+  expect(rspack(persistent as RspackOptions).options.cache).toMatchObject({
+    type: 'persistent',
+    version: mark,
+  })
   // A memory cache lives as long as the process: nothing to version.
   const memory = { ...base, cache: { type: 'memory' } }
   expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)
