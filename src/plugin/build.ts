@@ -90,7 +90,7 @@ export class Build {
    * otherwise): every message's, made at build start (see `assignIds`), and a key new since then.
    */
   readonly plainIds: Map<string, string>
-  /** Id -> key of `plainIds`, once a key new since the build start needs one (dev server). */
+  /** Id -> key of `plainIds`, once a key new since the build start or a disk cache's module needs it. */
   private givenIds: Map<string, string> | undefined
   /** Per locale, the catalog of every id known when it was made (dev server, webpack's catalogs). */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
@@ -186,15 +186,21 @@ export class Build {
    * unless a key has it already, then the long one, as `assignIds` would give a key new to the process.
    */
   private newId(key: string): string {
-    this.givenIds ??= new Map([...this.plainIds].map(([k, id]) => [id, k]))
+    const given = this.given()
     const long = longId(key)
     const short = long.slice(0, SHORT_ID_LENGTH)
-    const id = this.givenIds.has(short) || this.idSources.has(short) ? long : short
-    const other = this.givenIds.get(id)
+    const id = given.has(short) || this.idSources.has(short) ? long : short
+    const other = given.get(id)
     if (other !== undefined) throw sharedIdError(id, other, key)
     this.plainIds.set(key, id)
-    this.givenIds.set(id, key)
+    given.set(id, key)
     return id
+  }
+
+  /** Id -> key of `plainIds`: made when first needed, which only a rare build does. */
+  private given(): Map<string, string> {
+    this.givenIds ??= new Map([...this.plainIds].map(([key, id]) => [id, key]))
+    return this.givenIds
   }
 
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
@@ -232,9 +238,8 @@ export class Build {
     ids.add(id)
     if (id.length === SHORT_ID_LENGTH || this.plainIds.get(key) !== id) return
     const short = id.slice(0, SHORT_ID_LENGTH)
-    this.givenIds ??= new Map([...this.plainIds].map(([k, given]) => [given, k]))
     const known = this.idSources.get(short)
-    if (this.givenIds.has(short) || (known && (known.key !== key || known.spelling))) return
+    if (this.given().has(short) || (known && (known.key !== key || known.spelling))) return
     if (!known) this.idSources.set(short, { key })
     ids.add(short)
   }

@@ -44,9 +44,9 @@ export function longId(key: string, spelling?: readonly string[]): string {
  * The id of a message key, or of a site's re-spelling of it, when no other key shares its short
  * id. A re-spelled site's id keeps the 8 characters, so it never meets a message's 6-character one.
  */
-export function messageId(key: string, spelling?: readonly string[], length = SHORT_ID_LENGTH): string {
+export function messageId(key: string, spelling?: readonly string[]): string {
   const id = longId(key, spelling)
-  return spelling ? id : id.slice(0, length)
+  return spelling ? id : id.slice(0, SHORT_ID_LENGTH)
 }
 
 /** The error of two message keys with one id. */
