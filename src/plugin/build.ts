@@ -121,7 +121,6 @@ export class Build {
     extractOptions: ResolvedExtractOptions,
     inline: boolean,
     extraction: ExtractResult,
-    previousIds?: ReadonlyMap<string, string>,
   ) {
     this.options = options
     this.extractOptions = extractOptions
@@ -133,7 +132,7 @@ export class Build {
     this.startFiles = extraction.files
     // Every message's id at once, so that a key sharing its short id with another gets the long one
     // whichever module is transformed first; the hashes are the ones the transform used to make.
-    this.plainIds = assignIds(this.messages.keys(), previousIds)
+    this.plainIds = assignIds(this.messages.keys())
     // The sites' lookups are not made here: the transform makes each module's as it meets it, while
     // the bundler's own threads work on the modules before it, and a file no bundle imports costs none.
     for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
@@ -183,7 +182,7 @@ export class Build {
 
   /**
    * The id of a key the build start did not know (a module changed in a dev server): the short id
-   * unless a key has it already, then the long one, as `assignIds` would give a key new to the process.
+   * unless a key has it already (its module is served), then the long one.
    */
   private newId(key: string): string {
     const given = this.given()

@@ -18,14 +18,13 @@ import { hash } from 'node:crypto'
  * only the few keys of such groups and the re-spelled sites have 8, so two keys sharing 8 (which
  * fails the build naming both) practically never happen.
  *
- * Adding a message whose 6 characters a key already has lengthens that key's id in a fresh process,
- * the one exception to "adding a message changes no other id". In a watch, the bundler keeps the
- * code of unchanged modules, so a build start gets the ids of the process's previous build
- * (`previous`): a key keeps its id and only the new key takes 8 characters; a dev server does the
- * same for a message met after its build start (`Build.newId`). A bundler's disk cache (webpack's
- * filesystem cache) can still keep a module asking for the 6 characters then, so the catalog of a
- * module the transform did not meet holds the 6 too for such a key (`Build.addId`). Remembering ids
- * across processes instead would make a build's output depend on the machine's history.
+ * Adding a message whose 6 characters a key already has lengthens that key's id: the one exception to
+ * "adding a message changes no other id". A bundler may keep that key's module as it was transformed
+ * before (rollup's and webpack's watch rebuilds, webpack's filesystem cache), asking for the 6
+ * characters, so the catalog of a module the transform did not meet holds the 6 too for such a key
+ * (`Build.addId`). A message met after a dev server's build start whose 6 characters a key has
+ * takes the 8 itself (`Build.newId`), as that key's module is served already. Remembering ids across
+ * builds instead would make a build's output depend on its history.
  */
 export const SHORT_ID_LENGTH = 6
 /** The length of a colliding key's id and of a re-spelled site's id. */
@@ -57,32 +56,18 @@ export function sharedIdError(id: string, a: string, b: string): Error {
 }
 
 /**
- * The ids of a build's message keys: a key of `previous` keeps its id; of the others, a key whose
- * short id (the first `length` characters) no other key has gets it, and every key of a group sharing
- * one (with each other or with a kept id) gets its 8-character id. The answer does not depend on the
- * order of `keys`. Two keys with one 8-character id throw the error naming both.
+ * The ids of a build's message keys: a key whose short id no other key has gets it, and each key of a
+ * group sharing one gets its long id. The answer does not depend on the order of `keys`. Two keys
+ * with one long id throw the error naming both. The lengths are arguments for the tests, which can
+ * make keys share 1 or 2 characters where 6 or 8 would take millions of tries.
  */
 export function assignIds(
   keys: Iterable<string>,
-  previous?: ReadonlyMap<string, string>,
-  length = SHORT_ID_LENGTH,
+  length: { short: number; long: number } = { short: SHORT_ID_LENGTH, long: LONG_ID_LENGTH },
 ): Map<string, string> {
   const ids = new Map<string, string>()
   /** Id -> the key that has it; a short id stays with the first key of its group. */
   const owners = new Map<string, string>()
-  let fresh: Iterable<string> = keys
-  if (previous) {
-    const rest: string[] = []
-    for (const key of keys) {
-      const kept = previous.get(key)
-      if (kept === undefined) rest.push(key)
-      else {
-        ids.set(key, kept)
-        owners.set(kept, key)
-      }
-    }
-    fresh = rest
-  }
   const claim = (key: string, id: string): void => {
     const other = owners.get(id)
     if (other !== undefined) throw sharedIdError(id, other, key)
@@ -90,17 +75,17 @@ export function assignIds(
     owners.set(id, key)
   }
   // One pass, one hash per key: a group is found when its second key comes, which then moves the
-  // first (unless kept) to its long id too; rare enough that hashing that one again costs nothing.
-  for (const key of fresh) {
-    const long = longId(key)
-    const short = long.slice(0, length)
+  // first to its long id too; rare enough that hashing that one again costs nothing.
+  for (const key of keys) {
+    const long = longId(key).slice(0, length.long)
+    const short = long.slice(0, length.short)
     const owner = owners.get(short)
     if (owner === undefined) {
       ids.set(key, short)
       owners.set(short, key)
       continue
     }
-    if (ids.get(owner) === short && !previous?.has(owner)) claim(owner, longId(owner))
+    if (ids.get(owner) === short) claim(owner, longId(owner).slice(0, length.long))
     claim(key, long)
   }
   return ids

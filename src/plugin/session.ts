@@ -84,11 +84,6 @@ export class TmsSession {
   private syncing: Promise<SyncOutcome> | undefined
   /** Counts build starts and releases: a sync that a newer start or a release outdated keeps out. */
   private generation = 0
-  /**
-   * The ids of the last build start's messages, kept while watching (`serve`): the next build start
-   * gives each of those keys the same id, since the bundler keeps the code of unchanged modules.
-   */
-  private lastIds: ReadonlyMap<string, string> | undefined
   /** Hooks that ran before the first build start (a dev server's configureServer). */
   private readonly waiting: (() => void)[] = []
 
@@ -234,9 +229,8 @@ export class TmsSession {
       throw error
     }
     const inline = options.mode === 'inline' && !this.setup.devServer
-    const build = new Build(options, extractOptions, inline, extraction, this.lastIds)
+    const build = new Build(options, extractOptions, inline, extraction)
     this.current = build
-    this.lastIds = this.command === 'serve' ? build.plainIds : undefined
     const problems = extraction.diagnostics.map((d) => this.framed(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
     return { outcome: { problems }, extraction, build, prepared }

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RspackOptions, rspack } from '@rspack/core'
+import { watch as rollupWatch } from 'rollup'
 import { afterEach, expect, test } from 'vitest'
 import webpack from 'webpack'
 import { pseudoLocalize } from '../../src/core/pseudo'
+import tmsRollup from '../../src/rollup'
 import tmsRspack from '../../src/rspack'
 import { VERSION } from '../../src/version'
 import tmsWebpack from '../../src/webpack'
@@ -76,4 +78,57 @@ test("a disk cache of webpack or rspack is this version's: modules another versi
   // A memory cache lives as long as the process: nothing to version.
   const memory = { ...base, cache: { type: 'memory' } }
   expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)
+})
+
+test('rollup watch: the module rollup keeps keeps its short id when an added message shares it', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-ids-watch-'))
+  const dir = root
+  const options = { root, locales: ['fr-FR'], pseudo: true, cache: 'offline' as const, push: false }
+  app(dir, ['Save 144024'])
+  const outDir = join(dir, 'dist')
+  const watcher = rollupWatch({
+    input: join(dir, 'src/main.js'),
+    plugins: [tmsRollup(options)],
+    output: { dir: outDir, format: 'es' },
+    watch: { buildDelay: 50 },
+  })
+  // Each finished build's output, copied before the watcher can start the next.
+  const builds: string[] = []
+  const waiting: (() => void)[] = []
+  const built = (count: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (errors.length > 0) reject(new Error(errors[0]))
+        else if (builds.length >= count) resolve()
+        else waiting.push(check)
+      }
+      check()
+    })
+  const errors: string[] = []
+  watcher.on('event', (event) => {
+    if (event.code === 'BUNDLE_END') void event.result.close()
+    if (event.code === 'ERROR') errors.push(event.error.message)
+    if (event.code === 'END') {
+      const copy = `${outDir}-${builds.length}`
+      cpSync(outDir, copy, { recursive: true })
+      builds.push(copy)
+    }
+    if (event.code === 'END' || event.code === 'ERROR') for (const wake of waiting.splice(0)) wake()
+  })
+  try {
+    await built(1)
+    expect((await renderInNode(join(builds[0]!, 'main.js'))).pseudo).toEqual([
+      pseudoLocalize('Save 144024', 'en-XA'),
+    ])
+    app(dir, ['Save 144024', 'Save 322135'])
+    await built(2)
+    const main = readFileSync(join(builds[1]!, 'main.js'), 'utf8')
+    expect(main.match(/F3OWHU\w*/g)).toEqual(['F3OWHU', 'F3OWHUHO'])
+    expect((await renderInNode(join(builds[1]!, 'main.js'))).pseudo).toEqual([
+      pseudoLocalize('Save 144024', 'en-XA'),
+      pseudoLocalize('Save 322135', 'en-XA'),
+    ])
+  } finally {
+    await watcher.close()
+  }
 })
