@@ -5,8 +5,9 @@ import { hash } from 'node:crypto'
  *
  * An id is the start of a base64url SHA-256 of the message key: 6 characters (36 bits), as Lingui's
  * and FormatJS's, since random characters do not compress and 2 more per message were the whole size
- * gap of a 20,000-message catalog. It depends on the message key alone, not on a position in a sorted
- * list or on the order modules are transformed, so adding a message changes no other id: unchanged
+ * gap of a 20,000-message catalog. It depends on the message key (and, rarely, on whether another key
+ * shares its start: below), not on a position in a sorted list or on the order modules are
+ * transformed, so adding a message changes no other id: unchanged
  * modules keep their transformed code, the bundler's caches stay valid, and chunk hashes of modules
  * that did not change stay the same.
  *
