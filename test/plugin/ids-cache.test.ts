@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RspackOptions, rspack } from '@rspack/core'
@@ -19,15 +19,18 @@ afterEach(() => {
   root = undefined
 })
 
-/** An app rendering one message per module; `tms-ids\0\0Save 144024` and `...322135` share `F3OWHU`. */
+/**
+ * An app rendering one message per module; `tms-ids\0\0Save 144024` and `...322135` share `F3OWHU`.
+ * A module already written is left alone, so the bundler has no reason to transform it again.
+ */
 function app(dir: string, texts: string[]): void {
   mkdirSync(join(dir, 'src'), { recursive: true })
   writeFileSync(join(dir, 'package.json'), '{"name":"tms-ids","private":true,"type":"module"}')
   texts.forEach((text, i) => {
-    writeFileSync(
-      join(dir, 'src', `m${i}.js`),
-      `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`,
-    )
+    const file = join(dir, 'src', `m${i}.js`)
+    if (!existsSync(file)) {
+      writeFileSync(file, `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`)
+    }
   })
   writeFileSync(
     join(dir, 'src/main.js'),
