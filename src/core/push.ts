@@ -14,6 +14,21 @@ const metaDigests = new Map<string, string>()
 
 /** The metadata sent with a string: a change re-creates it so the service gets the new values. */
 export function metaDigest(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
+  // Most messages have neither: their digest is the placeholder format's, made once per format.
+  if (message.instruction === undefined && message.maxLength === undefined) {
+    const known = plainDigest
+    if (known?.format === placeholder.format && known.custom === placeholder.custom) return known.digest
+    plainDigest = { format: placeholder.format, custom: placeholder.custom, digest: '' }
+    plainDigest.digest = metaDigestOf(message, placeholder)
+    return plainDigest.digest
+  }
+  return metaDigestOf(message, placeholder)
+}
+
+/** The digest of a message without instruction or limit, for the last placeholder format asked. */
+let plainDigest: { format: unknown; custom: unknown; digest: string } | undefined
+
+function metaDigestOf(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
   const meta = JSON.stringify([
     message.instruction ?? null,
     message.maxLength ?? null,

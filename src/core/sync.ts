@@ -258,7 +258,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const translations: Translations = new Map()
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
-  const wanted = [...new Set(hashcodes.values())].sort()
+  // The hashcodes a pull asks for: none without the network.
+  const wanted = network ? [...new Set(hashcodes.values())].sort() : []
   // Looked up once for all locales.
   const messageHashcodes = messages.map((m) => hashcodes.get(m.key))
   const refusals: Refusal[] = []
@@ -423,7 +424,10 @@ async function translationsFor(
     const failure = error
       ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error, refused }
       : undefined
-    return { translations: merged ?? { ...cached.value.translations, ...fetched }, source: 'cache', failure }
+    // An offline build fetched nothing: the cached object itself, not a copy of its thousands of keys.
+    const translations =
+      merged ?? (received > 0 ? { ...cached.value.translations, ...fetched } : cached.value.translations)
+    return { translations, source: 'cache', failure }
   }
   if (received > 0) {
     return {

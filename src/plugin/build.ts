@@ -36,6 +36,8 @@ interface InlineIds {
   size: number
   sources: (IdSource | undefined)[]
   texts: (string | undefined)[]
+  /** Whether each id's message is ICU (its text ships as a compiled form). */
+  icu: boolean[]
 }
 
 interface FullCatalog {
@@ -44,12 +46,12 @@ interface FullCatalog {
   catalog: Map<string, CompiledMessage>
 }
 
-/** The rows of a set of ids (sorted) while it has `size` ids, and each id quoted. */
+/** The rows of a set of ids (sorted) while it has `size` ids, and each id quoted with its colon (`"<id>":`). */
 interface Rows {
   of: ReadonlySet<string> | ReadonlyMap<string, IdSource>
   size: number
   rows: CatalogRow[]
-  quoted: string[]
+  heads: string[]
 }
 
 /**
@@ -96,6 +98,11 @@ export class Build {
   private readonly fullCatalogs = new Map<string, FullCatalog>()
   /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
   private readonly fullLiterals = new Map<string, { size: number; literal: string }>()
+  /** Per locale, the literal of the used ids' catalog over the rows it was made of (see `prepareCatalogs`). */
+  private readonly usedLiterals = new Map<
+    string,
+    { rows: Rows; sync: SyncResult | undefined; literal: string }
+  >()
   /** See `rowsOf`. */
   private rows: Rows | undefined
   /**
@@ -105,6 +112,8 @@ export class Build {
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
   /** Compiled forms of ICU messages and translations, per text and locale. */
   readonly forms: MessageForms = new MessageForms()
+  /** Id -> whether its message is ICU (see `isIcuId`). */
+  private readonly icuIds = new Map<string, boolean>()
   /** Per list of ids of an inline build's output, what they stand for (see `inlineIds`). */
   private readonly inlineLookups = new WeakMap<readonly string[], InlineIds>()
   /** The build start's extraction of each file, whose ids are looked up when first needed. */
@@ -126,7 +135,9 @@ export class Build {
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
-    this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
+    const messages = new Map<string, Message>()
+    for (const m of extraction.messages) messages.set(m.key, m)
+    this.messages = messages
     this.locales = [...options.locales, ...options.pseudo]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files
@@ -205,14 +216,15 @@ export class Build {
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
     const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
     if (!message) return undefined
-    const id = this.idOf(site.messageKey, site.placeholders, message)
+    // The message's own key (equal to the site's): the build keeps it, not the key of a decoded site.
+    const id = this.idOf(message.key, site.placeholders, message)
     const text = sameSpelling(site.placeholders, message.placeholders)
       ? message.text
       : restorePlaceholders(message.parsed, site.placeholders)
     const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
     if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
     const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
-    return { id, text, pluralId: this.idOf(site.pluralKey, site.pluralPlaceholders, plural) }
+    return { id, text, pluralId: this.idOf(plural?.key ?? site.pluralKey, site.pluralPlaceholders, plural) }
   }
 
   private idsOf(fx: FileExtraction): Set<string> {
@@ -294,7 +306,14 @@ export class Build {
   catalogLiteralFor(locale: string, files?: Iterable<string>): string {
     const used = files && this.usedIds(files)
     // The ids of the bundle's modules (the usedIds answer is one set for all locales), a part of them.
-    if (used && used.size !== this.idSources.size) return this.literalOf(locale, this.rowsOf(used))
+    if (used && used.size !== this.idSources.size) {
+      const rows = this.rowsOf(used)
+      const made = this.usedLiterals.get(locale)
+      if (made?.rows === rows && made.sync === this.sync) return made.literal
+      const literal = this.literalOf(locale, rows)
+      this.usedLiterals.set(locale, { rows, sync: this.sync, literal })
+      return literal
+    }
     if (!files) this.registerAll()
     const size = this.idSources.size
     const known = this.fullLiterals.get(locale)
@@ -305,12 +324,15 @@ export class Build {
   }
 
   /** A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same ids. */
-  private literalOf(locale: string, { rows, quoted }: Rows): string {
-    const parts: string[] = []
+  private literalOf(locale: string, { rows, heads }: Rows): string {
+    // Pieces joined once: no string per entry, for tens of thousands of entries per locale.
+    const parts: string[] = ['{']
     eachCatalogTranslation(this.catalogInput(locale), rows, (i, translation) => {
-      parts.push(`${quoted[i]}:${translationLiteral(translation)}`)
+      if (parts.length > 1) parts.push(',')
+      parts.push(heads[i]!, translationLiteral(translation))
     })
-    return `{${parts.join(',')}}`
+    parts.push('}')
+    return parts.join('')
   }
 
   /**
@@ -320,7 +342,7 @@ export class Build {
   private rowsOf(of: ReadonlySet<string> | ReadonlyMap<string, IdSource>): Rows {
     if (this.rows?.of === of && this.rows.size === of.size) return this.rows
     const rows = catalogRows(this.idSources, this.messages, [...of.keys()].sort())
-    this.rows = { of, size: of.size, rows, quoted: rows.map((row) => jsString(row.id)) }
+    this.rows = { of, size: of.size, rows, heads: rows.map((row) => `${jsString(row.id)}:`) }
     return this.rows
   }
 
@@ -350,10 +372,7 @@ export class Build {
     const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
     return {
       locale,
-      form: (id, text) => {
-        const message = this.messages.get(this.idSources.get(id)?.key ?? '')
-        return message && isIcuSource(message) ? this.forms.literal(text, locale) : undefined
-      },
+      form: (id, text) => (this.isIcuId(id) ? this.forms.literal(text, locale) : undefined),
       text: (id) => {
         const source = this.idSources.get(id)
         return inlineText(input, source, source && sourceTextOf(source, this.messages.get(source.key)))
@@ -362,7 +381,25 @@ export class Build {
         const known = this.inlineIds(ids)
         return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
       },
+      formsOf: (ids, texts) => {
+        const { icu } = this.inlineIds(ids)
+        return texts.map((text, i) =>
+          icu[i] && text !== undefined ? this.forms.literal(text, locale) : undefined,
+        )
+      },
     }
+  }
+
+  /** Whether an id stands for an ICU message: asked per site and copy, answered once per id. */
+  private isIcuId(id: string): boolean {
+    let icu = this.icuIds.get(id)
+    if (icu === undefined) {
+      const message = this.messages.get(this.idSources.get(id)?.key ?? '')
+      icu = message !== undefined && isIcuSource(message)
+      // An id not known yet may be known after a later transform: only a known id's answer is kept.
+      if (message !== undefined) this.icuIds.set(id, icu)
+    }
+    return icu
   }
 
   /** What the given ids stand for and their source texts, looked up once for every locale's copy. */
@@ -374,6 +411,7 @@ export class Build {
         size: this.idSources.size,
         sources,
         texts: sources.map((source) => source && sourceTextOf(source, this.messages.get(source.key))),
+        icu: ids.map((id) => this.isIcuId(id)),
       }
       this.inlineLookups.set(ids, known)
     }

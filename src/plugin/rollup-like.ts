@@ -58,6 +58,25 @@ export function rollupLikeHooks(
    * output, so the ids they use are gathered once for all locales.
    */
   let modules: string[] | undefined
+  /**
+   * Every module is transformed and the sync is done: the catalogs renderChunk will fill are made now,
+   * on the next turn of the event loop, while the bundler links and renders on its own threads (the
+   * main thread waits on them) instead of after, when the chunks wait for them. The same list of
+   * modules and the same function as renderChunk's, so the literal is the one renderChunk would make;
+   * a failure here is left to renderChunk, which makes it again and reports it.
+   */
+  const prepareCatalogs = (ctx: RollupLikeContext): void => {
+    if (session.inline || typeof ctx.getModuleIds !== 'function') return
+    const files = [...ctx.getModuleIds()]
+    modules = files
+    setImmediate(() => {
+      try {
+        for (const locale of session.locales) session.catalogLiteralFor(locale, files)
+      } catch {
+        // renderChunk asks again and reports.
+      }
+    })
+  }
   return {
     async buildStart() {
       const ctx = this as unknown as RollupLikeContext
@@ -95,6 +114,7 @@ export function rollupLikeHooks(
         throw syncError
       }
       if (error) return
+      if (started === 'extraction') prepareCatalogs(ctx)
       if (started === 'extraction') {
         for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
         reportProblems(ctx, outcome.problems)

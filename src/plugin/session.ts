@@ -9,6 +9,7 @@ import {
   findSourceFiles,
   type Message,
   resolveExtractOptions,
+  transientExtraction,
 } from '../core/extract/index'
 import {
   extractOptionsOf,
@@ -319,7 +320,8 @@ export class TmsSession {
     // Vite's requests of a .vue file's parts (`?vue&type=script`) hold Vue's output for the file this
     // transform already rewrote: no message site, and the ids the file uses stay as recorded.
     if (id !== file && isCompiledVuePart(file, code)) return null
-    const fx = extractFromCode(file, code, build.extractOptions)
+    // Read once here: decoded for this call only, so a build keeps no per-site object of its modules.
+    const fx = transientExtraction(extractFromCode(file, code, build.extractOptions))
     const problems: Problem[] = []
     // Diagnostics of the content extraction saw at build start were reported then.
     if (build.startHashes.get(file) !== fx.hash) {

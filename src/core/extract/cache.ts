@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
+import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import {
   type CallSite,
@@ -212,37 +213,64 @@ function decodeFile(
   namespace: string | null,
 ): Pick<FileExtraction, 'messages' | 'calls' | 'diagnostics'> {
   const data = JSON.parse(payload) as EncodedFile
-  const messages: Message[] = data.m.map((e) => {
-    const locations = []
-    for (let i = 0; i < e[6].length; i += 2) locations.push({ file, line: e[6][i]!, column: e[6][i + 1]! })
-    return { ...decodeMessage(e, namespace), locations }
-  })
-  const calls: CallSite[] = data.c.map((e) => {
-    const message = messages[e[7]]!
-    const ranges: { start: number; end: number }[] = []
-    for (let i = 0; i < e[9].length; i += 2) ranges.push({ start: e[9][i]!, end: e[9][i + 1]! })
-    const site: CallSite = {
-      messageKey: message.key,
-      kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
-      start: e[1],
-      end: e[2],
-      callee: { start: e[3], end: e[4] },
-      args: e[0] === 0 || e[0] === 2 ? ranges : [],
-      placeholders: e[11] === 0 ? [...message.placeholders] : e[11],
-      line: e[5],
-      column: e[6],
-    }
-    if (e[0] === 1) {
-      const names = e[10] === 0 ? [] : e[10]
-      site.expressions = ranges.map((r, i) => ({ ...r, name: names[i]! }))
-    }
-    if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
-    if (e[12] !== 0) site.pluralPlaceholders = e[12]
-    if (e[13] !== undefined && e[13] !== 0) site.markup = e[13]
-    if (e[14] !== undefined) site.jsx = e[14]
-    return site
-  })
+  // Plain loops and objects made whole: a build decodes every module's record as it transforms it.
+  const messages: Message[] = new Array(data.m.length)
+  for (let k = 0; k < data.m.length; k++) {
+    const e = data.m[k]!
+    const where = e[6]
+    const locations = new Array(where.length >> 1)
+    for (let i = 0; i < where.length; i += 2)
+      locations[i >> 1] = { file, line: where[i]!, column: where[i + 1]! }
+    const m = decodeMessage(e, namespace) as Message
+    m.locations = locations
+    messages[k] = m
+  }
+  const calls: CallSite[] = new Array(data.c.length)
+  for (let k = 0; k < data.c.length; k++) calls[k] = decodeCall(data.c[k]!, messages)
   return { messages, calls, diagnostics: data.d }
+}
+
+function decodeCall(e: EncodedCall, messages: readonly Message[]): CallSite {
+  const message = messages[e[7]]!
+  const r = e[9]
+  const ranges: { start: number; end: number }[] = new Array(r.length >> 1)
+  for (let i = 0; i < r.length; i += 2) ranges[i >> 1] = { start: r[i]!, end: r[i + 1]! }
+  const site: CallSite = {
+    messageKey: message.key,
+    kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
+    start: e[1],
+    end: e[2],
+    callee: { start: e[3], end: e[4] },
+    args: e[0] === 0 || e[0] === 2 ? ranges : [],
+    placeholders: e[11] === 0 ? message.placeholders.slice() : e[11],
+    line: e[5],
+    column: e[6],
+  }
+  if (e[0] === 1) {
+    const names = e[10] === 0 ? [] : e[10]
+    site.expressions = ranges.map((range, i) => ({ start: range.start, end: range.end, name: names[i]! }))
+  }
+  if (e[8] >= 0) site.pluralKey = messages[e[8]]!.key
+  if (e[12] !== 0) site.pluralPlaceholders = e[12]
+  if (e[13] !== undefined && e[13] !== 0) site.markup = e[13]
+  if (e[14] !== undefined) site.jsx = e[14]
+  return site
+}
+
+/** The stored results whose payload no one has decoded yet. */
+const undecoded = new WeakMap<FileExtraction, { payload: string; namespace: string | null }>()
+
+/**
+ * A file's result for one use that keeps nothing of it: a stored result not decoded yet is decoded into
+ * a new object, and the stored one stays undecoded. A build's transform reads each module's sites once;
+ * kept, its thousands of small objects would outlive the young generation and make every scavenge
+ * copy them.
+ */
+export function transientExtraction(result: FileExtraction): FileExtraction {
+  const stored = undecoded.get(result)
+  if (stored === undefined) return result
+  const { file, hash } = result
+  return { file, hash, ...decodeFile(file, stored.payload, stored.namespace) }
 }
 
 /**
@@ -255,8 +283,27 @@ export function storedExtraction(
   payload: string,
   namespace: string | null,
 ): FileExtraction {
-  const result = { file, hash } as FileExtraction
+  // Accessors of an object literal (enumerable, configurable, as defineProperty made them before):
+  // thousands of stored results are made at each build start, and a literal is made from a template.
+  const result: FileExtraction = {
+    file,
+    hash,
+    get messages() {
+      decode()
+      return result.messages
+    },
+    get calls() {
+      decode()
+      return result.calls
+    },
+    get diagnostics() {
+      decode()
+      return result.diagnostics
+    },
+  }
+  undecoded.set(result, { payload, namespace })
   const decode = (): void => {
+    undecoded.delete(result)
     const decoded = decodeFile(file, payload, namespace)
     for (const key of ['messages', 'calls', 'diagnostics'] as const) {
       Object.defineProperty(result, key, {
@@ -266,16 +313,6 @@ export function storedExtraction(
         configurable: true,
       })
     }
-  }
-  for (const key of ['messages', 'calls', 'diagnostics'] as const) {
-    Object.defineProperty(result, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        decode()
-        return result[key]
-      },
-    })
   }
   return result
 }
@@ -307,25 +344,6 @@ export interface CacheFileContents {
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
   merged: { from: string; messages: () => Message[]; diagnostics: Diagnostic[] } | null
-}
-
-/** Identity of a set of per-file results, for the merged line. */
-export function filesDigest(cachedFiles: readonly CachedFile[]): string {
-  let s = ''
-  for (const e of cachedFiles) s += `${e.result.file}\u0000${e.hash}\n`
-  return `${cachedFiles.length}:${s.length}:${hashString(s)}`
-}
-
-function hashString(s: string): string {
-  // FNV-1a over UTF-16 units, twice with different seeds: cheap, and a collision only costs a merge.
-  let a = 0x811c9dc5
-  let b = 0x01000193 ^ 0x5bd1e995
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    a = Math.imul(a ^ c, 0x01000193)
-    b = Math.imul(b ^ c, 0x5bd1e995)
-  }
-  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`
 }
 
 function empty(): CacheFileContents {
@@ -386,20 +404,29 @@ export async function loadCacheFile(
       merged = {
         from: m.from,
         diagnostics: m.d,
-        messages: () =>
-          m.m.map((e) => {
-            const locations = []
-            for (let i = 0; i < e[6].length; i += 3) {
-              locations.push({ file: m.files[e[6][i]!]!, line: e[6][i + 1]!, column: e[6][i + 2]! })
-            }
-            return { ...decodeMessage(e, namespace), locations }
-          }),
+        messages: () => decodeMerged(m, namespace),
       }
     }
     return { files: cachedFiles, payloads, merged }
   } catch {
     return empty()
   }
+}
+
+/** The merged line's messages: every message of the app, kept for the whole build. */
+function decodeMerged(merged: EncodedMerged, namespace: string | null): Message[] {
+  const messages: Message[] = new Array(merged.m.length)
+  for (let k = 0; k < merged.m.length; k++) {
+    const e = merged.m[k]!
+    const where = e[6]
+    const locations = new Array(where.length / 3)
+    for (let i = 0; i < where.length; i += 3)
+      locations[i / 3] = { file: merged.files[where[i]!]!, line: where[i + 1]!, column: where[i + 2]! }
+    const message = decodeMessage(e, namespace) as Message
+    message.locations = locations
+    messages[k] = message
+  }
+  return messages
 }
 
 function encodeMerged(

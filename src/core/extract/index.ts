@@ -24,7 +24,6 @@ import {
   type CachedFile,
   type CacheFileContents,
   diskStateOf,
-  filesDigest,
   lastMergedRun,
   loadCacheFile,
   rememberedFile,
@@ -35,6 +34,7 @@ import {
   setDiskState,
 } from './cache'
 import { contentHash, extractFileFromDisk, extractUncached } from './file'
+import { filesDigest } from './files-digest'
 import { Merger, mergeFiles } from './merge'
 import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
 import { extractInThreads, extractMessagesInThreads, type ParsedFile, threadCount } from './pool'
@@ -42,7 +42,7 @@ import { isExtractable } from './sources'
 import { dependsOnInstall } from './svelte'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
-export { clearExtractionMemory } from './cache'
+export { clearExtractionMemory, transientExtraction } from './cache'
 export { MAX_TEXT_LENGTH } from './calls'
 export { ExtractOptionsError } from './errors'
 export { type KeywordSpec, parseKeywordSpec } from './keywords'
@@ -267,7 +267,8 @@ export async function extractMessages(
   if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, ...merged })
 
   if (resolved.cacheDir !== null) {
-    const kept = cachedFiles.filter((e) => e.size >= 0)
+    // The same list when every file is kept (a warm run): its digest is then made once.
+    const kept = cachedFiles.every((e) => e.size >= 0) ? cachedFiles : cachedFiles.filter((e) => e.size >= 0)
     const state = `${resolved.cacheDir}\u0000${digest}\u0000${filesDigest(kept)}\u0000${statesDigest(kept)}`
     // Written unless it holds these cached files: as just read, or as this process last read or wrote it.
     const current = disk !== null ? diskMatches(disk, kept) : diskStateOf() === state

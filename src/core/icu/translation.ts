@@ -2,6 +2,7 @@ import { checkAppText, type TranslationCheck } from '../catalog'
 import { type PlaceholderSpec, restorePlaceholders } from '../placeholders'
 import { checkIcuTranslation } from './check'
 import { isIcuMessage } from './compile'
+import { cannotBeIcu } from './parse'
 
 /**
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
@@ -17,8 +18,13 @@ export type MessageTranslationCheck =
 
 const icuSources = new WeakMap<object, boolean>()
 
-/** Whether a source message is ICU, found once per message object (a pull checks every locale). */
+/**
+ * Whether a source message is ICU, found once per message object (a pull checks every locale). Most
+ * texts are told by one regular expression, cheaper than the weak map, which then holds only the few
+ * that need a parse: thousands of entries would cost every garbage collection.
+ */
 export function isIcuSource(message: { text: string }): boolean {
+  if (cannotBeIcu(message.text)) return false
   let icu = icuSources.get(message)
   if (icu === undefined) {
     icu = isIcuMessage(message.text)

@@ -138,6 +138,7 @@ export class InlineOutput {
     const slots = locale.textsOf ? locale.textsOf(this.ids) : this.ids.map((id) => locale.text(id))
     const texts: LocaleTexts = { locale: locale.locale, text: (id) => locale.text(id), slots }
     if (locale.form) texts.form = locale.form
+    if (locale.formsOf) texts.slotForms = locale.formsOf(this.ids, slots)
     const staged = this.files.map((p) => stage(p, texts, bytes))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {

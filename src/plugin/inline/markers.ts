@@ -287,6 +287,13 @@ export interface LocaleTexts {
   form?(id: string, text: string): string | undefined
   /** The texts of the copy's numbered ids (`Site.slot`), looked up once per copy instead of once per site. */
   slots?: readonly (string | undefined)[]
+  /**
+   * `ids.map((id, i) => form(id, texts[i]))`, made faster by the maker of the texts (whether an id is
+   * ICU is looked up once for every copy).
+   */
+  formsOf?(ids: readonly string[], texts: readonly (string | undefined)[]): (string | undefined)[]
+  /** The forms of the copy's numbered ids, beside `slots`. */
+  slotForms?: readonly (string | undefined)[]
 }
 
 /** One replaced range of the chunk, for the source map. */
@@ -347,7 +354,13 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
     )
   }
   if (site.children.length === 0 && site.values.kind !== 'expression') {
-    if (site.values.kind === 'none') return texts.form?.(site.id, text) ?? literal(text)
+    if (site.values.kind === 'none') {
+      const form =
+        site.slot !== undefined && texts.slots && texts.slotForms
+          ? texts.slotForms[site.slot]
+          : texts.form?.(site.id, text)
+      return form ?? literal(text)
+    }
     // The code of each value is the same in every copy: made once.
     site.codes ??= valueCodes(code, site.values.props)
     const codes = site.codes
