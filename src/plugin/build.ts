@@ -69,8 +69,13 @@ export class Build {
   readonly specs: ReadonlyMap<string, KeywordSpec>
   /** Message key -> message. */
   readonly messages: ReadonlyMap<string, Message>
-  /** Target locales then pseudo-locales: the ones with a catalog chunk. */
+  /**
+   * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
+   * the source locale first.
+   */
   readonly locales: readonly string[]
+  /** `sourceCatalog` in runtime mode: call sites keep only their ids, every catalog is complete. */
+  readonly sourceCatalog: boolean
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string>
   /**
@@ -125,7 +130,13 @@ export class Build {
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
     this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
-    this.locales = [...options.locales, ...options.pseudo]
+    // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
+    this.sourceCatalog = options.sourceCatalog && !inline
+    this.locales = [
+      ...(this.sourceCatalog ? [options.sourceLocale] : []),
+      ...options.locales,
+      ...options.pseudo,
+    ]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files
     // The ids are not made here: the transform makes each module's as it meets it, while the
@@ -215,13 +226,15 @@ export class Build {
     locale: string,
     translations: ReadonlyMap<string, string> | undefined = this.sync?.translations.get(locale),
   ): CatalogInput {
+    const source = locale === this.options.sourceLocale
     return {
       locale,
       sources: this.idSources,
       messages: this.messages,
-      translations,
+      translations: source ? undefined : translations,
       placeholder: this.options.placeholder,
       forms: this.forms,
+      fallback: this.sourceCatalog ? this.options.sourceLocale : undefined,
     }
   }
 

@@ -340,6 +340,7 @@ export class TmsSession {
       runtimeModule: build.extractOptions.runtimeModule,
       sourcemap: this.setup.sourcemap ?? true,
       importRuntime: !build.inline,
+      idOnly: build.sourceCatalog,
     })
     build.setFileIds(file, new Set(result?.ids ?? []))
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null
