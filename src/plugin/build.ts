@@ -67,8 +67,12 @@ export class Build {
   readonly inline: boolean
   /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
   readonly specs: ReadonlyMap<string, KeywordSpec>
-  /** Message key -> message. */
+  /**
+   * Message key -> message: the build start's, and with `sourceCatalog` those a transform met since
+   * (a message typed in a dev server), whose text only the catalogs hold.
+   */
   readonly messages: ReadonlyMap<string, Message>
+  private readonly knownMessages: Map<string, Message>
   /**
    * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
    * the source locale first.
@@ -129,7 +133,8 @@ export class Build {
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
-    this.messages = new Map(extraction.messages.map((m) => [m.key, m]))
+    this.knownMessages = new Map(extraction.messages.map((m) => [m.key, m]))
+    this.messages = this.knownMessages
     // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
     this.sourceCatalog = options.sourceCatalog && !inline
     this.locales = [
@@ -193,7 +198,7 @@ export class Build {
   }
 
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
-    const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    const message = this.messageOf(site.messageKey, fx)
     if (!message) return undefined
     const id = this.idOf(site.messageKey, site.placeholders, message)
     const text = sameSpelling(site.placeholders, message.placeholders)
@@ -201,8 +206,16 @@ export class Build {
       : restorePlaceholders(message.parsed, site.placeholders)
     const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
     if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
-    const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
+    const plural = this.messageOf(site.pluralKey, fx)
     return { id, text, pluralId: this.idOf(site.pluralKey, site.pluralPlaceholders, plural) }
+  }
+
+  private messageOf(key: string, fx: FileExtraction): Message | undefined {
+    const known = this.messages.get(key)
+    if (known) return known
+    const found = fx.messages.find((m) => m.key === key)
+    if (found && this.sourceCatalog) this.knownMessages.set(key, found)
+    return found
   }
 
   private idsOf(fx: FileExtraction): Set<string> {
@@ -309,6 +322,19 @@ export class Build {
     }
     this.fullCatalogs.set(locale, made)
     return made
+  }
+
+  /**
+   * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
+   * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.
+   */
+  staleFullCatalogs(): string[] {
+    const size = this.idSources.size
+    return this.locales.filter((locale) => {
+      const literal = this.fullLiterals.get(locale)
+      const catalog = this.fullCatalogs.get(locale)
+      return (literal !== undefined && literal.size < size) || (catalog !== undefined && catalog.size < size)
+    })
   }
 
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
