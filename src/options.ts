@@ -53,7 +53,7 @@ export interface Options {
    */
   locales?: string[]
   /**
-   * The language the source text is written in; it ships no catalog.
+   * The language the source text is written in; it ships no catalog unless `sourceCatalog`.
    * @default 'en-US'
    */
   sourceLocale?: string

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
@@ -85,6 +85,38 @@ test('a message typed while the server runs shows its source text after the relo
     // No French for the new message: the French catalog holds its source text.
     await waitForText(['Welcome back, dear customer', ...FRENCH_TEXT.slice(1)].join('\n'))
   } finally {
+    await page.evaluate(() => {
+      ;(window as unknown as { before: boolean }).before = true
+    })
     writeFileSync(file, original)
+  }
+  // The restored file reloads the page once more: the next test starts on that page.
+  await page.waitForFunction(() => {
+    const w = window as unknown as { app?: unknown; before?: boolean }
+    return w.before === undefined && w.app !== undefined
+  })
+})
+
+test('a module the page imports later, with a new message, gets it into the loaded catalog over HMR', async () => {
+  await setLocale('en-US')
+  const file = join(project.root, 'src/later.js')
+  writeFileSync(
+    file,
+    "import { t } from 'unplugin-tms/runtime'\nexport const later = () => t('Loaded later, no reload')\n",
+  )
+  try {
+    // A string: vitest would rewrite an `import()` inside a function it compiles.
+    await page.evaluate(
+      "import('/src/later.js').then((m) => { window.later = m.later; window.stays = true })",
+    )
+    // The catalog the page loaded had no such id; the pushed one has, and the page never reloaded.
+    await page.waitForFunction(
+      () => (window as unknown as { later: () => string }).later() === 'Loaded later, no reload',
+      undefined,
+      { timeout: 10_000 },
+    )
+    expect(await page.evaluate(() => (window as unknown as { stays?: boolean }).stays)).toBe(true)
+  } finally {
+    rmSync(file, { force: true })
   }
 })
