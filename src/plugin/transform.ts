@@ -314,7 +314,10 @@ function rewriteIdOnly(
   found: SiteLookup,
   spec: KeywordSpec | undefined,
 ): boolean {
-  const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}`
+  // In a template, the id in single quotes: an id is base64url, and the attribute around it keeps its
+  // double quotes with no `&quot;` in between.
+  const inTemplate = site.markup !== undefined || site.kind === 'attribute'
+  const lookup = `${LOOKUP_LOCAL}(${inTemplate ? `'${found.id}'` : jsString(found.id)}`
   if (site.kind === 'jsx') {
     rewriteJsx(s, site, { head: lookup, bare: ')', tail: ')', values: ',0,' })
     return true
