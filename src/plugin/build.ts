@@ -278,6 +278,18 @@ export class Build {
     return buildCatalog(this.catalogInput(locale), used)
   }
 
+  /**
+   * The ids that have a translation in `locale` (the dev overlay marks them): with `sourceCatalog`
+   * every catalog holds every id, so the catalog alone does not tell.
+   */
+  translatedIds(locale: string): string[] {
+    if (!this.sourceCatalog) return [...this.catalogFor(locale).keys()]
+    this.registerAll()
+    return [
+      ...buildCatalog({ ...this.catalogInput(locale), fallback: undefined }, this.idSources.keys()).keys(),
+    ]
+  }
+
   /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
   catalogLiteralFor(locale: string, files?: Iterable<string>): string {
     const used = files && this.usedIds(files)

@@ -359,6 +359,11 @@ export class TmsSession {
     return this.build.catalogFor(locale, files)
   }
 
+  /** See {@link Build.translatedIds}. */
+  translatedIds(locale: string): string[] {
+    return this.build.translatedIds(locale)
+  }
+
   /** See {@link Build.staleFullCatalogs}; none when no build is open. */
   staleFullCatalogs(): string[] {
     return this.current?.staleFullCatalogs() ?? []

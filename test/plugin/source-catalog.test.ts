@@ -7,6 +7,7 @@ import { extractMessages } from '../../src/core/extract/index'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { resolveOptions } from '../../src/options'
 import { messageId } from '../../src/plugin/ids'
+import { TmsSession } from '../../src/plugin/session'
 import {
   type Built,
   buildEsbuild,
@@ -125,4 +126,15 @@ describe.each(Object.entries(BUILDS))('%s, sourceCatalog: true', (name, build) =
       'en-XA': PSEUDO_TEXT,
     })
   })
+})
+
+test('the dev overlay marks as translated only the ids with a translation, though every catalog is complete', async () => {
+  const session = new TmsSession(project.options({ sourceCatalog: true }))
+  await session.startAndSync('build')
+  const translated = Object.keys(FRENCH_BUT_OPEN).map((source) => ids.get(source)!)
+  expect(session.translatedIds('fr-FR').sort()).toEqual(translated.sort())
+  expect(session.translatedIds('en-US')).toEqual([])
+  expect(session.catalogFor('fr-FR').get(ids.get('Open')!)).toBe('Open')
+  expect(session.catalogFor('en-US').size).toBe(ids.size)
+  session.release()
 })
