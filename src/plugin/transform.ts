@@ -334,7 +334,9 @@ function rewriteIdOnly(
   if (!spec || spec.defaultApi) {
     const [text, values] = site.args
     if (!text) return true
-    if (!values) {
+    // `t('Open', undefined, { variant })`: no values to pass.
+    const none = values && /^(?:undefined|void 0)$/.test(code.slice(values.start, values.end))
+    if (!values || none) {
       sink.overwrite(site.start, site.end, `${lookup})`)
       return true
     }
