@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process'
-import { basename } from 'node:path'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { extractMessages } from '../../src/core/extract/index'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { resolveOptions } from '../../src/options'
 import { messageId } from '../../src/plugin/ids'
 import { TmsSession } from '../../src/plugin/session'
+import tmsWebpack from '../../src/webpack'
 import {
   type Built,
   buildEsbuild,
@@ -138,3 +141,63 @@ test('the dev overlay marks as translated only the ids with a translation, thoug
   expect(session.catalogFor('en-US').size).toBe(ids.size)
   session.release()
 })
+
+test('webpack watch: a message added while it watches is in the rebuilt catalogs', async () => {
+  const outDir = join(project.root, 'dist-webpack-watch-source')
+  const compiler = webpack({
+    mode: 'development',
+    context: project.root,
+    entry: './src/main.js',
+    target: 'node',
+    devtool: false,
+    output: {
+      path: outDir,
+      filename: 'main.mjs',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+    },
+    experiments: { outputModule: true },
+    plugins: [tmsWebpack(project.options({ sourceCatalog: true }))],
+    infrastructureLogging: { level: 'none' },
+  })
+  // Each finished build's output, copied aside before the watcher may start the next one.
+  const builds: { error: string | null; dir: string }[] = []
+  const waiting: (() => void)[] = []
+  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+    const dir = `${outDir}-${builds.length}`
+    const failed = error?.message ?? (stats!.hasErrors() ? String(stats!.compilation.errors[0]) : null)
+    if (!failed) cpSync(outDir, dir, { recursive: true })
+    builds.push({ error: failed, dir })
+    for (const wake of waiting.splice(0)) wake()
+  })
+  const build = async (n: number): Promise<string> => {
+    while (builds.length <= n) await new Promise<void>((wake) => waiting.push(wake))
+    expect(builds[n]!.error).toBeNull()
+    return join(builds[n]!.dir, 'main.mjs')
+  }
+  const file = join(project.root, 'src/greet.js')
+  const original = readFileSync(file, 'utf8')
+  try {
+    expect((await renderAll(await build(0)))['en-US']).toEqual(SOURCE_TEXT)
+    writeFileSync(file, original.replace("t('Welcome to the shop')", "t('Welcome back, dear customer')"))
+    // The watcher may still deliver a build it started before the change; a later one has it.
+    let out: Record<string, unknown> = {}
+    for (
+      let n = 1;
+      n < 4 && (out['en-US'] as string[] | undefined)?.[0] !== 'Welcome back, dear customer';
+      n++
+    ) {
+      out = await renderAll(await build(n))
+    }
+    expect(out['en-US']).toEqual(['Welcome back, dear customer', ...SOURCE_TEXT.slice(1)])
+    // No French for it: the French catalog holds its source text.
+    expect(out['fr-FR']).toEqual([
+      'Welcome back, dear customer',
+      ...rendered((s) => FRENCH_BUT_OPEN[s] ?? s).slice(1),
+    ])
+  } finally {
+    writeFileSync(file, original)
+    await new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve()))
+  }
+}, 60_000)
