@@ -69,10 +69,19 @@ export class Build {
   readonly inline: boolean
   /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
   readonly specs: ReadonlyMap<string, KeywordSpec>
-  /** Message key -> message. */
+  /**
+   * Message key -> message: the build start's, and with `sourceCatalog` those a transform met since
+   * (a message typed in a dev server), whose text only the catalogs hold.
+   */
   readonly messages: ReadonlyMap<string, Message>
-  /** Target locales then pseudo-locales: the ones with a catalog chunk. */
+  private readonly knownMessages: Map<string, Message>
+  /**
+   * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
+   * the source locale first.
+   */
   readonly locales: readonly string[]
+  /** `sourceCatalog` in runtime mode: call sites keep only their ids, every catalog is complete. */
+  readonly sourceCatalog: boolean
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string>
   /**
@@ -137,8 +146,15 @@ export class Build {
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
     const messages = new Map<string, Message>()
     for (const m of extraction.messages) messages.set(m.key, m)
+    this.knownMessages = messages
     this.messages = messages
-    this.locales = [...options.locales, ...options.pseudo]
+    // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
+    this.sourceCatalog = options.sourceCatalog && !inline
+    this.locales = [
+      ...(this.sourceCatalog ? [options.sourceLocale] : []),
+      ...options.locales,
+      ...options.pseudo,
+    ]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files
     // Every message's id at once, so that a key sharing its short id with another gets the long one
@@ -214,7 +230,7 @@ export class Build {
   }
 
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
-    const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    const message = this.messageOf(site.messageKey, fx)
     if (!message) return undefined
     // The message's own key (equal to the site's): the build keeps it, not the key of a decoded site.
     const id = this.idOf(message.key, site.placeholders, message)
@@ -223,8 +239,16 @@ export class Build {
       : restorePlaceholders(message.parsed, site.placeholders)
     const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
     if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
-    const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
+    const plural = this.messageOf(site.pluralKey, fx)
     return { id, text, pluralId: this.idOf(plural?.key ?? site.pluralKey, site.pluralPlaceholders, plural) }
+  }
+
+  private messageOf(key: string, fx: FileExtraction): Message | undefined {
+    const known = this.messages.get(key)
+    if (known) return known
+    const found = fx.messages.find((m) => m.key === key)
+    if (found && this.sourceCatalog) this.knownMessages.set(key, found)
+    return found
   }
 
   private idsOf(fx: FileExtraction): Set<string> {
@@ -265,13 +289,15 @@ export class Build {
     locale: string,
     translations: ReadonlyMap<string, string> | undefined = this.sync?.translations.get(locale),
   ): CatalogInput {
+    const source = locale === this.options.sourceLocale
     return {
       locale,
       sources: this.idSources,
       messages: this.messages,
-      translations,
+      translations: source ? undefined : translations,
       placeholder: this.options.placeholder,
       forms: this.forms,
+      fallback: this.sourceCatalog ? this.options.sourceLocale : undefined,
     }
   }
 
@@ -300,6 +326,18 @@ export class Build {
     // Every id a module uses is known: as many used ids as known ones means all of them.
     if (used.size === this.idSources.size) return this.fullCatalog(locale).catalog
     return buildCatalog(this.catalogInput(locale), used)
+  }
+
+  /**
+   * The ids that have a translation in `locale` (the dev overlay marks them): with `sourceCatalog`
+   * every catalog holds every id, so the catalog alone does not tell.
+   */
+  translatedIds(locale: string): string[] {
+    if (!this.sourceCatalog) return [...this.catalogFor(locale).keys()]
+    this.registerAll()
+    return [
+      ...buildCatalog({ ...this.catalogInput(locale), fallback: undefined }, this.idSources.keys()).keys(),
+    ]
   }
 
   /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
@@ -356,6 +394,19 @@ export class Build {
     }
     this.fullCatalogs.set(locale, made)
     return made
+  }
+
+  /**
+   * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
+   * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.
+   */
+  staleFullCatalogs(): string[] {
+    const size = this.idSources.size
+    return this.locales.filter((locale) => {
+      const literal = this.fullLiterals.get(locale)
+      const catalog = this.fullCatalogs.get(locale)
+      return (literal !== undefined && literal.size < size) || (catalog !== undefined && catalog.size < size)
+    })
   }
 
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
