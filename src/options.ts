@@ -53,7 +53,7 @@ export interface Options {
    */
   locales?: string[]
   /**
-   * The language the source text is written in; it ships no catalog.
+   * The language the source text is written in; it ships no catalog unless `sourceCatalog`.
    * @default 'en-US'
    */
   sourceLocale?: string
@@ -90,6 +90,14 @@ export interface Options {
    * @default 'runtime'
    */
   mode?: 'runtime' | 'inline'
+  /**
+   * Runtime mode: ship the source locale's messages as a lazy catalog chunk like every target
+   * locale's, so each call site keeps only its id (a smaller entry chunk). The app must then
+   * `await setLocale(...)`, for the source locale too, before its first render: until a catalog is
+   * loaded a message shows its id. Not available with `mode: 'inline'`, whose copies hold their texts.
+   * @default false
+   */
+  sourceCatalog?: boolean
   /**
    * `published`: only translations that finished the workflow. `pending`: any saved translation
    * (previews).
@@ -167,6 +175,7 @@ const DEFAULTS = {
   exclude: ['**/node_modules/**', '**/*.{test,spec}.*', '**/__tests__/**'],
   keywords: ['t'],
   mode: 'runtime',
+  sourceCatalog: false,
   retrievalType: 'published',
   cache: 'prefer-network',
   cacheDir: '.tms-cache',
@@ -251,6 +260,7 @@ const OptionsSchema = v.strictObject(
       ),
     ),
     mode: v.optional(v.picklist(['runtime', 'inline'], 'mode must be "runtime" or "inline"')),
+    sourceCatalog: v.optional(v.boolean('sourceCatalog must be true or false')),
     retrievalType: v.optional(
       v.picklist(['published', 'pending'], 'retrievalType must be "published" or "pending"'),
     ),
@@ -392,6 +402,15 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     )
   }
 
+  const mode = o.mode ?? DEFAULTS.mode
+  const sourceCatalog = o.sourceCatalog ?? DEFAULTS.sourceCatalog
+  if (sourceCatalog && mode === 'inline') {
+    throw new TmsConfigError(
+      'sourceCatalog',
+      "sourceCatalog: true works only with mode: 'runtime' (an inline copy holds its texts already): remove sourceCatalog or set mode: 'runtime'",
+    )
+  }
+
   const placeholder = placeholderSpecOf(o.placeholderFormat)
   try {
     placeholderRegex(placeholder)
@@ -435,7 +454,8 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     exclude: o.exclude ?? [...DEFAULTS.exclude],
     keywords: o.keywords ?? [...DEFAULTS.keywords],
     placeholder,
-    mode: o.mode ?? DEFAULTS.mode,
+    mode,
+    sourceCatalog,
     retrievalType: o.retrievalType ?? DEFAULTS.retrievalType,
     push: o.push ?? (context.command === 'build' && credentials !== undefined && cache !== 'offline'),
     job: o.job ? { name: o.job.name, authorize: o.job.authorize ?? false } : undefined,

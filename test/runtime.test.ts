@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { compileMessage } from '../src/core/icu/compile'
 
 // A fresh copy of the runtime module per test: it holds the locale state.
 async function fresh() {
@@ -83,5 +84,42 @@ describe('runtime, as the plugin drives it', () => {
     await first
     expect(rt.getLocale()).toBe('de-DE')
     expect(rt._l('a', 'src')).toBe('de')
+  })
+
+  it('sourceCatalog: the source locale has a loader of its own, and a lookup before any catalog gives its id', async () => {
+    const rt = await fresh()
+    const loads: string[] = []
+    rt._r('en-US', {
+      'en-US': async () => {
+        loads.push('en-US')
+        return {
+          default: {
+            a: 'Hello {name}!',
+            p: compileMessage('{count, plural, one {# item} other {# items}}', 'en-US'),
+          },
+        }
+      },
+      'fr-FR': async () => {
+        loads.push('fr-FR')
+        return { default: { a: 'Bonjour {name} !', p: 'fr' } }
+      },
+    })
+    expect(rt.getLocales()).toEqual(['en-US', 'fr-FR'])
+    expect(rt.getLocale()).toBe('en-US')
+    // Before the first setLocale: no catalog, no text at the site, the id shows and nothing throws.
+    expect(rt._l('a')).toBe('a')
+    expect(rt._l('a', 0, { name: 'Ana' })).toBe('a')
+    await rt.setLocale('en-US')
+    expect(loads).toEqual(['en-US'])
+    expect(rt._l('a', 0, { name: 'Ana' })).toBe('Hello Ana!')
+    expect(rt._l('p', 0, { count: 2 })).toBe('2 items')
+    // An id no catalog holds (a module built after the catalog) also shows as its id.
+    expect(rt._l('unknown')).toBe('unknown')
+    await rt.setLocale('fr-FR')
+    expect(rt._l('a', 0, { name: 'Ana' })).toBe('Bonjour Ana !')
+    await rt.setLocale('en-US')
+    // Loaded again: the browser caches the imported chunk, the runtime keeps no catalog but the current.
+    expect(loads).toEqual(['en-US', 'fr-FR', 'en-US'])
+    expect(rt._l('a', 0, { name: 'Bo' })).toBe('Hello Bo!')
   })
 })

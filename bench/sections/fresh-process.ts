@@ -158,6 +158,14 @@ function variants(network: string): Variant[] {
       config: tmsConfig(offline),
     },
     {
+      key: 'tms-source-catalog',
+      short: 'unplugin-tms, runtime mode, sourceCatalog',
+      label: 'unplugin-tms, runtime mode, sourceCatalog, warm cache, offline',
+      tool: 'tms',
+      // The app's own source locale: its entry sets it before the first render, as sourceCatalog asks.
+      config: tmsConfig({ ...offline, sourceLocale: SOURCE_LOCALE, sourceCatalog: true }),
+    },
+    {
       key: 'tms-inline',
       short: 'unplugin-tms, inline mode (the fr-FR copy; no catalog)',
       label: `unplugin-tms, inline mode, ${TARGET_LOCALES.length} locales, warm cache, offline`,
@@ -203,6 +211,8 @@ interface Sizes {
   entry: number
   /** gzip bytes of each target locale's catalog chunk (absent where the tool has none). */
   catalogs: Record<string, number>
+  /** gzip bytes of the source locale's catalog chunk (Lingui, FormatJS, unplugin-tms with sourceCatalog). */
+  source?: number
 }
 
 /** Entry chunk and per-locale catalog chunks (by file name: vite names a dynamic import's chunk after it). */
@@ -214,11 +224,16 @@ function sizesOf(root: string, dir: string, tool: FreshTool): Sizes {
     const file = files.find((f) => new RegExp(`(^|/|-)${locale}[-.][^/]*$`).test(f))
     if (file && tool !== 'paraglide') catalogs[locale] = gzipBytes(join(out, file))
   }
+  // Named after the source locale's catalog module: `tms-en-…` (unplugin-tms), `en-…` (Lingui's .po, FormatJS's .json).
+  const sourceFile = files.find((f) => new RegExp(`(^|/)(tms-)?${SOURCE_LOCALE}[-.][^/]*$`).test(f))
+  const source = sourceFile && tool !== 'paraglide' ? gzipBytes(join(out, sourceFile)) : undefined
   // An inline build writes a copy per locale: the fr-FR copy's entry, which holds its translations.
   const entry = existsSync(join(out, 'index.html'))
     ? entryChunk(out)
     : entryChunk(out, `${TARGET_LOCALES[0]}/index.html`)
-  return { entry: gzipBytes(entry), catalogs }
+  return source === undefined
+    ? { entry: gzipBytes(entry), catalogs }
+    : { entry: gzipBytes(entry), catalogs, source }
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
@@ -321,9 +336,14 @@ export async function run(): Promise<BenchSection> {
   // Each tool's fr-FR output holds the fr-FR translation of the app's first message: the builds compared
   // are builds of the same translations.
   const expected = translate(messages[0]![0]!.text, TARGET_LOCALES[0])
-  for (const key of ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].filter(
-    (k) => !failed.has(k),
-  )) {
+  for (const key of [
+    'tms-runtime',
+    'tms-source-catalog',
+    'tms-inline',
+    'lingui',
+    'formatjs',
+    'paraglide',
+  ].filter((k) => !failed.has(k))) {
     const out = join(appOf(all.find((v) => v.key === key)!.tool), lastDir.get(key)!)
     if (
       !filesUnder(out).some((f) => f.endsWith('.js') && readFileSync(join(out, f), 'utf8').includes(expected))
@@ -361,21 +381,24 @@ export async function run(): Promise<BenchSection> {
   // A failed Lingui build leaves the size targets unmeasured: the comparisons below then fail.
   const lingui = failed.has('lingui') ? Number.NaN : growth('lingui')
   const catalogOf = (key: string, locale: string): number | undefined => sizes.get(key)?.catalogs[locale]
-  const sizeRows = ['tms-runtime', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].map((key) => {
-    const v = all.find((x) => x.key === key)!
-    if (failed.has(key)) return `| ${v.short ?? v.label} | build failed | | | |`
-    const g = growth(key)
-    const growthTarget = key === 'tms-runtime' ? `<= Lingui's ${g <= lingui ? '(met)' : '(MISSED)'}` : ''
-    const cats = TARGET_LOCALES.map((l) => {
-      const c = catalogOf(key, l)
-      return c === undefined ? '–' : kb(c)
-    }).join(' / ')
-    const catTarget =
-      key === 'tms-runtime'
+  const runtimeKeys = new Set(['tms-runtime', 'tms-source-catalog'])
+  const sizeRows = ['tms-runtime', 'tms-source-catalog', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].map(
+    (key) => {
+      const v = all.find((x) => x.key === key)!
+      if (failed.has(key)) return `| ${v.short ?? v.label} | build failed | | | | |`
+      const g = growth(key)
+      const growthTarget = runtimeKeys.has(key) ? `<= Lingui's ${g <= lingui ? '(met)' : '(MISSED)'}` : ''
+      const cats = TARGET_LOCALES.map((l) => {
+        const c = catalogOf(key, l)
+        return c === undefined ? '–' : kb(c)
+      }).join(' / ')
+      const source = sizes.get(key)?.source
+      const catTarget = runtimeKeys.has(key)
         ? `<= Lingui's ${TARGET_LOCALES.every((l) => (catalogOf(key, l) ?? 0) <= (catalogOf('lingui', l) ?? Number.NaN)) ? '(met)' : '(MISSED)'}`
         : ''
-    return `| ${v.short ?? v.label} | ${kb(g)} | ${growthTarget} | ${cats} | ${catTarget} |`
-  })
+      return `| ${v.short ?? v.label} | ${kb(g)} | ${growthTarget} | ${cats} | ${catTarget} | ${source === undefined ? '–' : kb(source)} |`
+    },
+  )
 
   const fr = TARGET_LOCALES[0]
   const both = (key: string, limit: number): [string, boolean] => {
@@ -398,6 +421,11 @@ export async function run(): Promise<BenchSection> {
       "entry chunk growth at most Lingui's",
       `${kb(growth('tms-runtime'))} against ${kb(lingui)}`,
       growth('tms-runtime') <= lingui,
+    ],
+    [
+      "entry chunk growth at most Lingui's, with sourceCatalog (the source locale's catalog loaded as Lingui's is)",
+      `${kb(growth('tms-source-catalog'))} against ${kb(lingui)}`,
+      growth('tms-source-catalog') <= lingui,
     ],
     [
       "catalog per locale no larger than Lingui's",
@@ -427,10 +455,10 @@ export async function run(): Promise<BenchSection> {
       ]),
       `Network on: each warm build made ${net.count} requests to the emulator (its own process, no added latency), behind a timing proxy in the bench process: ${(net.busy * 1000).toFixed(0)} ms with at least one request outstanding (${(net.sum * 1000).toFixed(0)} ms summed over the requests), medians. The build took ${(added * 1000).toFixed(0)} ms more than the offline one: ${added <= net.busy ? 'no more than' : 'more than'} the requests' own time ${netMet}.`,
       '',
-      `Sizes (gzip level 9) from the last round: the entry chunk's growth over the same app without its messages (each an empty string, no i18n) (${kb(plainEntry)}), and each target locale's catalog chunk. unplugin-tms keeps the source text in the entry (the fallback; no source-locale catalog); Lingui and FormatJS keep ids only (\`removeDefaultMessage\`; Lingui strips messages in production) and load a source-locale catalog too. Paraglide has no catalog: each message's module holds every locale's text.`,
+      `Sizes (gzip level 9) from the last round: the entry chunk's growth over the same app without its messages (each an empty string, no i18n) (${kb(plainEntry)}), and each target locale's catalog chunk. unplugin-tms keeps the source text in the entry by default (the fallback; no source-locale catalog); with \`sourceCatalog: true\` it keeps ids only and loads a source-locale catalog before the first render, as Lingui and FormatJS do (they keep ids only: \`removeDefaultMessage\`; Lingui strips messages in production). The source-locale catalog is its own column: a page in the source locale loads it instead of a target locale's. Paraglide has no catalog: each message's module holds every locale's text.`,
       '',
-      `| tool | entry chunk growth | target | catalog per locale (${TARGET_LOCALES.join(' / ')}) | target |`,
-      '| --- | --- | --- | --- | --- |',
+      `| tool | entry chunk growth | target | catalog per locale (${TARGET_LOCALES.join(' / ')}) | target | source-locale catalog (${SOURCE_LOCALE}) |`,
+      '| --- | --- | --- | --- | --- | --- |',
       ...sizeRows,
       '',
       'The targets of issue #24 in this run:',

@@ -49,7 +49,7 @@ const ENTRIES: Entry[] = [
     note: 'this package: a plural message as the build compiles it, with the ICU interpreter',
     code: `import { _l, setLocale } from '${repo}dist/runtime.mjs'
       setLocale('fr-FR')
-      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }))`,
+      console.log(_l('k2Xq81', ${PLURAL}, { count: 2 }))`,
   },
   {
     name: 'unplugin-tms/runtime, untransformed',
@@ -65,7 +65,7 @@ const ENTRIES: Entry[] = [
       import { _l, setLocale } from 'unplugin-tms/runtime'
       function App() {
         useLocale()
-        return createElement(T, { _: () => _l('k2Xq81aP', ${RICH}, { name: 'Ada', b: (c) => createElement('b', { key: 'b' }, c) }) })
+        return createElement(T, { _: () => _l('k2Xq81', ${RICH}, { name: 'Ada', b: (c) => createElement('b', { key: 'b' }, c) }) })
       }
       setLocale('fr-FR'); console.log(createElement(App))`,
     external: ['react'],
@@ -90,7 +90,7 @@ const ENTRIES: Entry[] = [
     note: "the Svelte binding with the runtime: the same lookup made reactive, the switch through `locale.current`; Svelte's own code not counted, every Svelte app has it",
     code: `import { _l, locale } from '${repo}dist/svelte.mjs'
       locale.current = 'fr-FR'
-      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }))`,
+      console.log(_l('k2Xq81', ${PLURAL}, { count: 2 }))`,
     external: ['svelte', 'svelte/*', '*.svelte'],
   },
   {
@@ -98,7 +98,7 @@ const ENTRIES: Entry[] = [
     note: 'the Vue binding with the runtime: the lookup templates call, the switch through `useLocale()`, `<T>`; vue itself left out',
     code: `import { _l, T, useLocale } from '${repo}dist/vue.mjs'
       useLocale().value = 'fr-FR'
-      console.log(_l('k2Xq81aP', ${PLURAL}, { count: 2 }), T)`,
+      console.log(_l('k2Xq81', ${PLURAL}, { count: 2 }), T)`,
     external: ['vue'],
   },
   {

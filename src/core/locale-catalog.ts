@@ -34,6 +34,11 @@ export interface CatalogInput {
   placeholder: PlaceholderSpec
   /** The build's compiled forms, made once per text and locale. */
   forms: MessageForms
+  /**
+   * `sourceCatalog`: the catalog is complete, an id with no usable translation holds its source
+   * message compiled in this (the source) locale, as a call site holds it otherwise.
+   */
+  fallback?: string
 }
 
 /** The ids the given modules use (`fileIds`: module -> ids its calls look up). */
@@ -53,22 +58,11 @@ export function usedIds(
  * translation whose placeholders do not match its source's is left out rather than shown broken.
  */
 export function buildCatalog(input: CatalogInput, ids: Iterable<string>): Map<string, CompiledMessage> {
-  const { translations, locale } = input
   const out = new Map<string, CompiledMessage>()
-  if (!translations) return out
-  for (const id of ids) {
-    const source = input.sources.get(id)
-    const text = source && translations.get(source.key)
-    if (text === undefined || !source) continue
-    const message = input.messages.get(source.key)
-    if (message && isIcuSource(message)) {
-      const form = input.forms.form(text, locale)
-      if (form !== undefined) out.set(id, form)
-      continue
-    }
-    const respelled = source.spelling ? respell(source, text, message, input.placeholder) : text
-    if (respelled !== undefined) out.set(id, respelled)
-  }
+  if (!input.translations && input.fallback === undefined) return out
+  eachCatalogTranslation(input, catalogRows(input.sources, input.messages, ids), (_, translation, id) =>
+    out.set(id, translation),
+  )
   return out
 }
 
@@ -102,24 +96,33 @@ export function catalogRows(
  * for the same ids, without a map in between (a literal of every id is made straight from it).
  */
 export function eachCatalogTranslation(
-  input: Pick<CatalogInput, 'locale' | 'translations' | 'placeholder' | 'forms'>,
+  input: Pick<CatalogInput, 'locale' | 'translations' | 'placeholder' | 'forms' | 'fallback'>,
   rows: readonly CatalogRow[],
-  each: (index: number, translation: CompiledMessage) => void,
+  each: (index: number, translation: CompiledMessage, id: string) => void,
 ): void {
-  const { translations, locale } = input
-  if (!translations) return
+  const { translations, locale, fallback } = input
+  if (!translations && fallback === undefined) return
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!
-    const text = translations.get(row.source.key)
-    if (text === undefined) continue
-    if (row.icu) {
-      const form = input.forms.form(text, locale)
-      if (form !== undefined) each(i, form)
-      continue
+    const translated = translationOf(row, translations?.get(row.source.key), locale, input)
+    if (translated !== undefined) each(i, translated, row.id)
+    else if (fallback !== undefined) {
+      const text = sourceTextOf(row.source, row.message)
+      if (text !== undefined) each(i, (row.icu && input.forms.form(text, fallback)) || text, row.id)
     }
-    const respelled = row.source.spelling ? respell(row.source, text, row.message, input.placeholder) : text
-    if (respelled !== undefined) each(i, respelled)
   }
+}
+
+/** A row's translation as the catalog ships it; undefined when there is none or it does not fit. */
+function translationOf(
+  row: CatalogRow,
+  text: string | undefined,
+  locale: string,
+  input: Pick<CatalogInput, 'placeholder' | 'forms'>,
+): CompiledMessage | undefined {
+  if (text === undefined) return undefined
+  if (row.icu) return input.forms.form(text, locale)
+  return row.source.spelling ? respell(row.source, text, row.message, input.placeholder) : text
 }
 
 /**

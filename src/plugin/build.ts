@@ -25,7 +25,7 @@ import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/placeholders'
 import type { TmsReport } from '../core/report'
 import type { SyncResult } from '../core/sync'
-import { messageId, sameSpelling } from './ids'
+import { assignIds, longId, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
 import { type CatalogMap, translationLiteral } from './virtual'
@@ -69,10 +69,19 @@ export class Build {
   readonly inline: boolean
   /** Keyword specs by the callee text that names them (`_x`, `i18n.t`). */
   readonly specs: ReadonlyMap<string, KeywordSpec>
-  /** Message key -> message. */
+  /**
+   * Message key -> message: the build start's, and with `sourceCatalog` those a transform met since
+   * (a message typed in a dev server), whose text only the catalogs hold.
+   */
   readonly messages: ReadonlyMap<string, Message>
-  /** Target locales then pseudo-locales: the ones with a catalog chunk. */
+  private readonly knownMessages: Map<string, Message>
+  /**
+   * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
+   * the source locale first.
+   */
   readonly locales: readonly string[]
+  /** `sourceCatalog` in runtime mode: call sites keep only their ids, every catalog is complete. */
+  readonly sourceCatalog: boolean
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string>
   /**
@@ -88,10 +97,12 @@ export class Build {
   sync: SyncResult | undefined
   report: TmsReport | undefined
   /**
-   * Message key -> id of the sites that spell the placeholders as the message does: a hash per site
-   * otherwise, and the id of a key never changes.
+   * Message key -> id of the sites that spell the placeholders as the message does (a hash per site
+   * otherwise): every message's, made at build start (see `assignIds`), and a key new since then.
    */
-  private readonly plainIds = new Map<string, string>()
+  readonly plainIds: Map<string, string>
+  /** Id -> key of `plainIds`, once a key new since the build start or a disk cache's module needs it. */
+  private givenIds: Map<string, string> | undefined
   /** Per locale, the catalog of every id known when it was made (dev server, webpack's catalogs). */
   private readonly fullCatalogs = new Map<string, FullCatalog>()
   /** Per locale, the literal of the catalog of every id, while the build has `size` ids. */
@@ -135,12 +146,22 @@ export class Build {
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
     const messages = new Map<string, Message>()
     for (const m of extraction.messages) messages.set(m.key, m)
+    this.knownMessages = messages
     this.messages = messages
-    this.locales = [...options.locales, ...options.pseudo]
+    // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
+    this.sourceCatalog = options.sourceCatalog && !inline
+    this.locales = [
+      ...(this.sourceCatalog ? [options.sourceLocale] : []),
+      ...options.locales,
+      ...options.pseudo,
+    ]
     this.included = new Set(extraction.files.keys())
     this.startFiles = extraction.files
-    // The ids are not made here: the transform makes each module's as it meets it, while the
-    // bundler's own threads work on the modules before it, and a file no bundle imports costs none.
+    // Every message's id at once, so that a key sharing its short id with another gets the long one
+    // whichever module is transformed first; the hashes are the ones the transform used to make.
+    this.plainIds = assignIds(this.messages.keys())
+    // The sites' lookups are not made here: the transform makes each module's as it meets it, while
+    // the bundler's own threads work on the modules before it, and a file no bundle imports costs none.
     for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
   }
 
@@ -176,24 +197,40 @@ export class Build {
       m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
         ? [...sitePlaceholders]
         : undefined
-    let id = spelling ? undefined : this.plainIds.get(key)
-    if (id === undefined) {
-      id = messageId(key, spelling)
-      if (!spelling) this.plainIds.set(key, id)
-    }
+    const id = spelling ? longId(key, spelling) : (this.plainIds.get(key) ?? this.newId(key))
     const known = this.idSources.get(id)
     if (!known) {
       this.idSources.set(id, spelling ? { key, spelling } : { key })
     } else if (known.key !== key || !sameSpelling(known.spelling ?? [], spelling ?? [])) {
-      throw new Error(
-        `[unplugin-tms] two messages share the catalog id ${id}: ${JSON.stringify(known.key)} and ${JSON.stringify(key)}; change one text slightly`,
-      )
+      throw sharedIdError(id, known.key, key)
     }
     return id
   }
 
+  /**
+   * The id of a key the build start did not know (a module changed in a dev server): the short id
+   * unless a key has it already (its module is served), then the long one.
+   */
+  private newId(key: string): string {
+    const given = this.given()
+    const long = longId(key)
+    const short = long.slice(0, SHORT_ID_LENGTH)
+    const id = given.has(short) || this.idSources.has(short) ? long : short
+    const other = given.get(id)
+    if (other !== undefined) throw sharedIdError(id, other, key)
+    this.plainIds.set(key, id)
+    given.set(id, key)
+    return id
+  }
+
+  /** Id -> key of `plainIds`: made when first needed, which only a rare build does. */
+  private given(): Map<string, string> {
+    this.givenIds ??= new Map([...this.plainIds].map(([key, id]) => [id, key]))
+    return this.givenIds
+  }
+
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {
-    const message = this.messages.get(site.messageKey) ?? fx.messages.find((m) => m.key === site.messageKey)
+    const message = this.messageOf(site.messageKey, fx)
     if (!message) return undefined
     // The message's own key (equal to the site's): the build keeps it, not the key of a decoded site.
     const id = this.idOf(message.key, site.placeholders, message)
@@ -202,8 +239,16 @@ export class Build {
       : restorePlaceholders(message.parsed, site.placeholders)
     const form = isIcuSource(message) ? this.forms.literal(text, this.options.sourceLocale) : undefined
     if (site.pluralKey === undefined) return form === undefined ? { id, text } : { id, text, form }
-    const plural = this.messages.get(site.pluralKey) ?? fx.messages.find((m) => m.key === site.pluralKey)
+    const plural = this.messageOf(site.pluralKey, fx)
     return { id, text, pluralId: this.idOf(plural?.key ?? site.pluralKey, site.pluralPlaceholders, plural) }
+  }
+
+  private messageOf(key: string, fx: FileExtraction): Message | undefined {
+    const known = this.messages.get(key)
+    if (known) return known
+    const found = fx.messages.find((m) => m.key === key)
+    if (found && this.sourceCatalog) this.knownMessages.set(key, found)
+    return found
   }
 
   private idsOf(fx: FileExtraction): Set<string> {
@@ -211,10 +256,27 @@ export class Build {
     for (const site of fx.calls) {
       const found = this.siteLookup(site, fx)
       this.startLookups.set(site, found)
-      if (found) ids.add(found.id)
-      if (found?.pluralId) ids.add(found.pluralId)
+      if (!found) continue
+      this.addId(ids, site.messageKey, found.id)
+      if (found.pluralId && site.pluralKey) this.addId(ids, site.pluralKey, found.pluralId)
     }
     return ids
+  }
+
+  /**
+   * A module the transform did not meet in this build may be a bundler's disk cache's copy (webpack's
+   * filesystem cache) made by a process in which its key still had the short id, before a message
+   * sharing those 6 characters was added. Its catalog holds the short id for the key too, unless a
+   * key of this build has it or two keys would.
+   */
+  private addId(ids: Set<string>, key: string, id: string): void {
+    ids.add(id)
+    if (id.length === SHORT_ID_LENGTH || this.plainIds.get(key) !== id) return
+    const short = id.slice(0, SHORT_ID_LENGTH)
+    const known = this.idSources.get(short)
+    if (this.given().has(short) || (known && (known.key !== key || known.spelling))) return
+    if (!known) this.idSources.set(short, { key })
+    ids.add(short)
   }
 
   /** What a call site looks up: the build start's answer for its sites, else made now. */
@@ -227,13 +289,15 @@ export class Build {
     locale: string,
     translations: ReadonlyMap<string, string> | undefined = this.sync?.translations.get(locale),
   ): CatalogInput {
+    const source = locale === this.options.sourceLocale
     return {
       locale,
       sources: this.idSources,
       messages: this.messages,
-      translations,
+      translations: source ? undefined : translations,
       placeholder: this.options.placeholder,
       forms: this.forms,
+      fallback: this.sourceCatalog ? this.options.sourceLocale : undefined,
     }
   }
 
@@ -262,6 +326,18 @@ export class Build {
     // Every id a module uses is known: as many used ids as known ones means all of them.
     if (used.size === this.idSources.size) return this.fullCatalog(locale).catalog
     return buildCatalog(this.catalogInput(locale), used)
+  }
+
+  /**
+   * The ids that have a translation in `locale` (the dev overlay marks them): with `sourceCatalog`
+   * every catalog holds every id, so the catalog alone does not tell.
+   */
+  translatedIds(locale: string): string[] {
+    if (!this.sourceCatalog) return [...this.catalogFor(locale).keys()]
+    this.registerAll()
+    return [
+      ...buildCatalog({ ...this.catalogInput(locale), fallback: undefined }, this.idSources.keys()).keys(),
+    ]
   }
 
   /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
@@ -318,6 +394,19 @@ export class Build {
     }
     this.fullCatalogs.set(locale, made)
     return made
+  }
+
+  /**
+   * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
+   * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.
+   */
+  staleFullCatalogs(): string[] {
+    const size = this.idSources.size
+    return this.locales.filter((locale) => {
+      const literal = this.fullLiterals.get(locale)
+      const catalog = this.fullCatalogs.get(locale)
+      return (literal !== undefined && literal.size < size) || (catalog !== undefined && catalog.size < size)
+    })
   }
 
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */

@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { toText } from './problems'
 import type { TmsSession } from './session'
-import { catalogLiteral, catalogModuleId, HOT_EVENT } from './virtual'
+import { type CatalogMap, catalogLiteral, catalogModuleId, HOT_EVENT } from './virtual'
 
 /**
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
@@ -18,29 +18,51 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   let refreshing = Promise.resolve()
   const logger = server.config.logger
 
+  // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
+  // through it, the runtime module that imports it are made again for the next ssrLoadModule.
+  const invalidate = (locale: string): void => {
+    for (const environment of Object.values(server.environments ?? {})) {
+      const mod = environment.moduleGraph.getModuleById(catalogModuleId(locale))
+      if (mod) environment.moduleGraph.invalidateModule(mod)
+    }
+  }
+  const push = (locale: string, catalog: CatalogMap): void => {
+    const payload = {
+      type: 'custom' as const,
+      event: HOT_EVENT,
+      data: { locale, catalog: Object.fromEntries(catalog) },
+    }
+    const env = server.environments?.client
+    if (env) env.hot.send(payload)
+    else server.ws.send(payload)
+  }
+
   const refresh = async (): Promise<void> => {
     const before = new Map(session.locales.map((l) => [l, catalogLiteral(session.catalogFor(l))]))
     const outcome = await session.startAndSync('serve')
     for (const p of outcome.problems) logger.warn(toText(p))
-    const env = server.environments?.client
     for (const locale of session.locales) {
       const catalog = session.catalogFor(locale)
       if (before.get(locale) === catalogLiteral(catalog)) continue
-      // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
-      // through it, the runtime module that imports it are made again for the next ssrLoadModule.
-      for (const environment of Object.values(server.environments ?? {})) {
-        const mod = environment.moduleGraph.getModuleById(catalogModuleId(locale))
-        if (mod) environment.moduleGraph.invalidateModule(mod)
-      }
-      const payload = {
-        type: 'custom' as const,
-        event: HOT_EVENT,
-        data: { locale, catalog: Object.fromEntries(catalog) },
-      }
-      if (env) env.hot.send(payload)
-      else server.ws.send(payload)
+      invalidate(locale)
+      push(locale, catalog)
       logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
     }
+  }
+
+  // `sourceCatalog`: a message typed since the page loaded its catalog has no text at its call site.
+  // The catalog modules are made again at once (a reload imports the new ones); a page that stays
+  // gets the stale catalogs pushed, after the burst of transforms an edit brings.
+  let idsTimer: NodeJS.Timeout | undefined
+  session.onIdsAdded = () => {
+    for (const locale of session.locales) invalidate(locale)
+    clearTimeout(idsTimer)
+    idsTimer = setTimeout(() => {
+      for (const locale of session.staleFullCatalogs()) {
+        push(locale, session.catalogFor(locale))
+        session.catalogLiteralFor(locale)
+      }
+    }, DEBOUNCE_MS)
   }
 
   const onChange = (file: string): void => {
@@ -64,5 +86,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     () => server.watcher.add(session.options.cacheDir),
     () => {},
   )
-  server.httpServer?.once('close', () => clearTimeout(timer))
+  server.httpServer?.once('close', () => {
+    clearTimeout(timer)
+    clearTimeout(idsTimer)
+  })
 }

@@ -23,6 +23,8 @@ export interface JsxLookup {
   /** Closes the lookup when there are no values (inline mode passes `void 0` for them). */
   bare: string
   tail: string
+  /** What comes between `head` and the values object (`, `; `sourceCatalog`'s lookup has `,0,`). */
+  values?: string
 }
 
 function opening(piece: JsxPiece): string {
@@ -43,7 +45,7 @@ export function rewriteJsx(s: Edits, site: CallSite, lookup: JsxLookup): void {
     s.overwrite(start, site.end, `${prop}${lookup.bare}} />`)
     return
   }
-  s.overwrite(start, pieces[0]!.start, `${prop}, { ${opening(pieces[0]!)}`)
+  s.overwrite(start, pieces[0]!.start, `${prop}${lookup.values ?? ', '}{ ${opening(pieces[0]!)}`)
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!
     if (piece.kind === 'tag' && piece.key !== null) s.appendLeft(piece.key, ` key=${jsString(piece.name)}`)

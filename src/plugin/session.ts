@@ -87,6 +87,11 @@ export class TmsSession {
   private generation = 0
   /** Hooks that ran before the first build start (a dev server's configureServer). */
   private readonly waiting: (() => void)[] = []
+  /**
+   * Called when a transform gave the build ids it did not have (a message typed in a dev server):
+   * with `sourceCatalog` the catalogs a page loaded must follow (dev.ts).
+   */
+  onIdsAdded: (() => void) | undefined
 
   constructor(raw: Options | undefined) {
     this.raw = raw
@@ -333,6 +338,7 @@ export class TmsSession {
     }
     const template = templateProblem(fx, code, build.extractOptions.cwd, build.inline)
     if (template) problems.push(this.framed(template, code))
+    const known = build.idSources.size
     const result = rewriteMessageCalls({
       code,
       id,
@@ -342,8 +348,10 @@ export class TmsSession {
       runtimeModule: build.extractOptions.runtimeModule,
       sourcemap: this.setup.sourcemap ?? true,
       importRuntime: !build.inline,
+      idOnly: build.sourceCatalog,
     })
     build.setFileIds(file, new Set(result?.ids ?? []))
+    if (build.sourceCatalog && build.idSources.size > known) this.onIdsAdded?.()
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null
     return { code: result.code, map: result.map, problems }
   }
@@ -351,6 +359,16 @@ export class TmsSession {
   /** See {@link Build.catalogFor}. */
   catalogFor(locale: string, files?: Iterable<string>): CatalogMap {
     return this.build.catalogFor(locale, files)
+  }
+
+  /** See {@link Build.translatedIds}. */
+  translatedIds(locale: string): string[] {
+    return this.build.translatedIds(locale)
+  }
+
+  /** See {@link Build.staleFullCatalogs}; none when no build is open. */
+  staleFullCatalogs(): string[] {
+    return this.current?.staleFullCatalogs() ?? []
   }
 
   /** See {@link Build.catalogLiteralFor}. */

@@ -63,6 +63,11 @@ export interface RewriteInput {
   sourcemap?: boolean
   /** False in inline mode: the lookup stays a free global call, replaced in each locale's copy. */
   importRuntime?: boolean
+  /**
+   * `sourceCatalog`: a lookup holds only the id (`__tms_l("<id>")`, `__tms_l("<id>",0,values)`), the
+   * source locale's catalog chunk holds the text. Runtime mode only.
+   */
+  idOnly?: boolean
 }
 
 export interface RewriteResult {
@@ -153,6 +158,7 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   let first = -1
   let template = false
   const inline = input.importRuntime === false
+  const idOnly = !inline && input.idOnly === true
   const vue = /\.vue$/i.test(input.id.split('?')[0]!)
   const templateImport = vue && templateCanImport(code)
   let formats = false
@@ -165,7 +171,9 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
     const wrap = inline && found.form !== undefined
     const sink = site.markup === undefined ? s : markupSink(s, site.markup)
-    if (site.kind === 'jsx') rewriteJsx(s, site, jsxLookup(found, wrap))
+    if (idOnly) {
+      if (!rewriteIdOnly(s, sink, code, site, found, spec)) continue
+    } else if (site.kind === 'jsx') rewriteJsx(s, site, jsxLookup(found, wrap))
     else if (site.kind === 'attribute') rewriteAttribute(s, code, site, found)
     else if (site.kind === 'tagged') rewriteTagged(sink, site, found, wrap)
     else if (!spec || spec.defaultApi) rewriteDefaultCall(sink, site, found, wrap)
@@ -241,19 +249,26 @@ function jsxLookup(found: SiteLookup, wrap: boolean): JsxLookup {
   return { head: `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`, bare: `, void 0${tail}`, tail }
 }
 
-function rewriteTagged(s: Sink, site: CallSite, found: SiteLookup, wrap: boolean): void {
+/** `idHead`: `sourceCatalog`'s lookup, which has no text (`0` before the values). */
+function rewriteTagged(s: Sink, site: CallSite, found: SiteLookup, wrap: boolean, idHead?: string): void {
   const expressions = site.expressions ?? []
   const lookup = `${LOOKUP_LOCAL}(${jsString(found.id)}, `
-  const head = wrap
-    ? `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`
-    : `${lookup}${found.form ?? jsString(found.text)}`
+  const head =
+    idHead ??
+    (wrap
+      ? `${FORMAT_LOCAL}(${lookup}${jsString(found.text)})`
+      : `${lookup}${found.form ?? jsString(found.text)}`)
   const tail = wrap ? `, ${INLINE_LOCALE})` : ')'
   if (expressions.length === 0) {
     s.overwrite(site.start, site.end, wrap ? `${head}, void 0${tail}` : `${head})`)
     return
   }
   // Each `${expr}` keeps its own source (and mapping); the template text around it becomes the object.
-  s.overwrite(site.start, expressions[0]!.start, `${head}, { ${jsString(expressions[0]!.name)}: (`)
+  s.overwrite(
+    site.start,
+    expressions[0]!.start,
+    `${head}${idHead ? ',0,' : ', '}{ ${jsString(expressions[0]!.name)}: (`,
+  )
   for (let i = 1; i < expressions.length; i++) {
     s.overwrite(expressions[i - 1]!.end, expressions[i]!.start, `), ${jsString(expressions[i]!.name)}: (`)
   }
@@ -283,5 +298,58 @@ function rewriteKeywordCall(
     s.prependLeft(plural.start, `${LOOKUP_LOCAL}(${jsString(found.pluralId)}, `)
     s.appendRight(plural.end, ')')
   }
+  return true
+}
+
+/**
+ * `sourceCatalog`: a site's lookup without its source text, which the source locale's catalog holds.
+ * `0` stands in for the text when values follow (the runtime reads it as "no text"). False when the
+ * site has no text to rewrite (a keyword call missing its text argument).
+ */
+function rewriteIdOnly(
+  s: Edits,
+  sink: Sink,
+  code: string,
+  site: CallSite,
+  found: SiteLookup,
+  spec: KeywordSpec | undefined,
+): boolean {
+  // In a template, the id in single quotes: an id is base64url, and the attribute around it keeps its
+  // double quotes with no `&quot;` in between.
+  const inTemplate = site.markup !== undefined || site.kind === 'attribute'
+  const lookup = `${LOOKUP_LOCAL}(${inTemplate ? `'${found.id}'` : jsString(found.id)}`
+  if (site.kind === 'jsx') {
+    rewriteJsx(s, site, { head: lookup, bare: ')', tail: ')', values: ',0,' })
+    return true
+  }
+  if (site.kind === 'attribute') {
+    const name = code.slice(site.callee.start, site.callee.end)
+    s.overwrite(site.start, site.end, `:${name}="${forMarkup(`(values) => ${lookup},0,values)`, 'double')}"`)
+    return true
+  }
+  if (site.kind === 'tagged') {
+    rewriteTagged(sink, site, found, false, lookup)
+    return true
+  }
+  if (!spec || spec.defaultApi) {
+    const [text, values] = site.args
+    if (!text) return true
+    // `t('Open', undefined, { variant })`: no values to pass.
+    const none = values && /^(?:undefined|void 0)$/.test(code.slice(values.start, values.end))
+    if (!values || none) {
+      sink.overwrite(site.start, site.end, `${lookup})`)
+      return true
+    }
+    // The values expression keeps its own source and mapping; the options after it are build-time only.
+    sink.overwrite(site.start, values.start, `${lookup},0,`)
+    sink.overwrite(values.end, site.end, ')')
+    return true
+  }
+  const text = site.args[spec.text]
+  if (!text) return false
+  sink.overwrite(text.start, text.end, `${lookup})`)
+  const plural = spec.plural === null ? undefined : site.args[spec.plural]
+  if (plural && found.pluralId)
+    sink.overwrite(plural.start, plural.end, `${LOOKUP_LOCAL}(${jsString(found.pluralId)})`)
   return true
 }

@@ -1,5 +1,6 @@
 import { join, resolve, sep } from 'node:path'
 import type { UnpluginBuildContext } from 'unplugin'
+import { VERSION } from '../version'
 import {
   inlinePublicPath,
   type LikeInlineCompilation,
@@ -32,7 +33,7 @@ interface LikeCompilation extends LikeInlineCompilation {
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
 interface LikeCompiler extends LikeInlineCompiler {
-  options: LikeInlineCompiler['options'] & { context?: string }
+  options: LikeInlineCompiler['options'] & { context?: string; cache?: unknown }
   watchMode?: boolean
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: {
@@ -73,6 +74,21 @@ export function watchWithoutVirtualModules(compiler: {
   const watch = fs.watch.bind(fs)
   fs.watch = (files, directories, missing, ...rest) =>
     watch(onDisk(files), directories, onDisk(missing), ...rest)
+}
+
+/**
+ * A webpack filesystem cache or an rspack persistent cache keeps transformed modules across runs but
+ * cannot know what the plugin that made them does: the modules another version of unplugin-tms made
+ * would ask for ids the new catalogs do not have (6 characters where they were 8). So the cache's
+ * `version` names this one's, and another version starts a cache of its own.
+ */
+export function versionBundlerCache(options: { cache?: unknown }): void {
+  const cache = options.cache as { type?: unknown; version?: unknown } | undefined
+  if (!cache || typeof cache !== 'object' || (cache.type !== 'filesystem' && cache.type !== 'persistent'))
+    return
+  const mark = `unplugin-tms@${VERSION}`
+  const version = typeof cache.version === 'string' ? cache.version : ''
+  if (!version.split('+').includes(mark)) cache.version = version ? `${version}+${mark}` : mark
 }
 
 export interface WebpackLikeState {
@@ -139,6 +155,7 @@ export function webpackLikeHooks(
       this.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
     apply(compiler) {
+      versionBundlerCache(compiler.options)
       // rspack reads the output options once, before the first build starts.
       if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not

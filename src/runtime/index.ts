@@ -100,7 +100,8 @@ export function getLocale(): Locale {
 
 /** The configured locales: the source locale, then each locale the build has a catalog for ([] untransformed). */
 export function getLocales(): Locale[] {
-  return (source ? [source, ...Object.keys(loaders || {})] : []) as Locale[]
+  // With `sourceCatalog` the source locale has a loader of its own: listed once.
+  return (source ? [source, ...Object.keys(loaders || {}).filter((l) => l !== source)] : []) as Locale[]
 }
 
 /**
@@ -117,7 +118,10 @@ export async function setLocale(locale: Locale): Promise<void> {
   for (const fn of listeners) fn(locale)
 }
 
-/** @internal Loads a locale's catalog (none for the source locale); throws for an unknown locale. */
+/**
+ * @internal Loads a locale's catalog (none for the source locale unless the build ships one:
+ * `sourceCatalog`); throws for an unknown locale.
+ */
 export function _c(locale: string): Promise<Catalog> | undefined {
   const load = loaders?.[locale]
   if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
@@ -139,10 +143,14 @@ export function onLocaleChange(fn: (locale: Locale) => void): () => void {
   }
 }
 
-/** @internal Lookup emitted by the plugin: the current catalog's text, else the source text. */
-export function _l(id: string, text: CompiledMessage, values?: Values): Formatted {
+/**
+ * @internal Lookup emitted by the plugin: the current catalog's text, else the source text. With
+ * `sourceCatalog` the site has no source text (`0` stands in when values follow): before a catalog is
+ * loaded the lookup gives the id, visible and harmless.
+ */
+export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {
   const { catalog } = active()
-  return format((catalog && has.call(catalog, id) && catalog[id]) || text, values)
+  return format((catalog && has.call(catalog, id) && catalog[id]) || text || id, values)
 }
 
 /** @internal Inline mode's formatting of a compiled ICU message in the copy's locale. */

@@ -30,7 +30,7 @@ import T from './T.svelte'
 const subscribe: () => void = createSubscriber((update) => onLocaleChange(update))
 
 /** @internal The lookup the plugin puts in place of `t(...)` in .svelte files: reactive to the locale. */
-export function _l(id: string, text: CompiledMessage, values?: Values): Formatted {
+export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {
   subscribe()
   return lookup(id, text, values)
 }

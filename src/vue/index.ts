@@ -41,7 +41,7 @@ onLocaleChange(() => {
  * @internal The lookup the plugin writes into .vue files (templates and scripts): the runtime's, read
  * by whatever render or computed calls it, so that it runs again after a switch or a hot update.
  */
-export function _l(id: string, text: CompiledMessage, values?: Values): Formatted {
+export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {
   void version.value
   return lookup(id, text, values)
 }

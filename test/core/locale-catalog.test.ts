@@ -78,6 +78,45 @@ describe('buildCatalog', () => {
   })
 })
 
+describe('buildCatalog with a source fallback (sourceCatalog)', () => {
+  const complete = (translations: Map<string, string> | undefined, locale = 'fr-FR') => ({
+    ...input(translations),
+    locale,
+    fallback: 'en-US',
+  })
+
+  it('gives an id without a usable translation its source message, ICU compiled in the source locale', () => {
+    const partial = new Map([
+      ['k-hello', 'Bonjour {nom} !'],
+      ['k-items', '{n, plural, one {# article}'],
+    ])
+    // `a` ships the pulled text as before; `b` cannot be re-spelled, `d` does not compile, `c` is not translated.
+    expect([...buildCatalog(complete(partial), ['a', 'b', 'c', 'd', 'e'])]).toEqual([
+      ['a', 'Bonjour {nom} !'],
+      ['b', 'Hello {who}!'],
+      ['c', 'Bye'],
+      ['d', compileMessage('{n, plural, one {# item} other {# items}}', 'en-US')],
+    ])
+  })
+
+  it("makes the source locale's catalog (no translations) of the source messages in each site's spelling", () => {
+    const source = complete(undefined, 'en-US')
+    expect([...buildCatalog(source, ['a', 'b', 'c', 'd'])]).toEqual([
+      ['a', 'Hello {name}!'],
+      ['b', 'Hello {who}!'],
+      ['c', 'Bye'],
+      ['d', compileMessage('{n, plural, one {# item} other {# items}}', 'en-US')],
+    ])
+    const rows = catalogRows(sources, messages, ['a', 'c'])
+    const out: unknown[] = []
+    eachCatalogTranslation(source, rows, (_, translation, id) => out.push([id, translation]))
+    expect(out).toEqual([
+      ['a', 'Hello {name}!'],
+      ['c', 'Bye'],
+    ])
+  })
+})
+
 describe('eachCatalogTranslation', () => {
   /** The translations over rows, as the catalog of every id makes them for each locale's literal. */
   function translationsOver(

@@ -26,6 +26,7 @@ describe('resolveOptions', () => {
       keywords: ['t'],
       placeholder: { format: null, custom: APP_PLACEHOLDER_SOURCE },
       mode: 'runtime',
+      sourceCatalog: false,
       retrievalType: 'published',
       push: false,
       job: undefined,
@@ -101,6 +102,7 @@ describe('resolveOptions', () => {
     ['baseUrl', 'ftp://x', /baseUrl must be an http\(s\) URL/],
     ['maxRequestLineBytes', 512, /maxRequestLineBytes must be a whole number of bytes from 1024 to 1048576/],
     ['locale', ['fr-FR'], /unknown option "locale". Known options: projectId/],
+    ['sourceCatalog', 'yes', /sourceCatalog must be true or false/],
   ]
   for (const [option, value, message] of bad) {
     it(`names the option and the fix for a bad ${option}`, () => {
@@ -131,5 +133,21 @@ describe('loadOptions', () => {
     const root = await mkdtemp(join(tmpdir(), 'tms-cfg-'))
     await writeFile(join(root, 'tms.config.json'), '{ "locales": [')
     await expect(loadOptions({}, root)).rejects.toThrow(`cannot read ${join(root, 'tms.config.json')}`)
+  })
+
+  it("refuses sourceCatalog with mode: 'inline', naming the option and both fixes", () => {
+    const run = () =>
+      resolveOptions({ locales: ['fr-FR'], mode: 'inline', sourceCatalog: true }, { command: 'build', env })
+    expect(run).toThrow(
+      expect.objectContaining({
+        name: 'TmsConfigError',
+        option: 'sourceCatalog',
+        message:
+          "[unplugin-tms] sourceCatalog: true works only with mode: 'runtime' (an inline copy holds its texts already): remove sourceCatalog or set mode: 'runtime'",
+      }),
+    )
+    expect(
+      resolveOptions({ locales: ['fr-FR'], sourceCatalog: true }, { command: 'build', env }).sourceCatalog,
+    ).toBe(true)
   })
 })

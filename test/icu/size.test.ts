@@ -10,7 +10,7 @@ test('the runtime with the ICU interpreter stays within 1 KB min+gzip, without t
     stdin: {
       contents: `import { _l, setLocale } from '${repo}dist/runtime.mjs'
         setLocale('fr-FR')
-        console.log(_l('k2Xq81aP', ["You have ",["count",4,0,{"=0":"no files","one":[0," file"],"other":[0," files"]}]], { count: 2 }))`,
+        console.log(_l('k2Xq81', ["You have ",["count",4,0,{"=0":"no files","one":[0," file"],"other":[0," files"]}]], { count: 2 }))`,
       resolveDir: repo,
       loader: 'js',
     },

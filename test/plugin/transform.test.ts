@@ -2,7 +2,7 @@
  * The rewrite of call sites on real extractor output. One fixture per case in test/fixtures/transform:
  * `X.in.<ext>` is the module (named `src/X.<ext>` in the project), `X.out.<ext>` the exact output (the
  * input itself when nothing is rewritten), and an optional `X.options.json` holds `keywords` and
- * `importRuntime` (false: inline mode). Every fixture runs twice: its output, transformed again, comes
+ * `importRuntime` (false: inline mode) and `idOnly` (`sourceCatalog`). Every fixture runs twice: its output, transformed again, comes
  * back unchanged. Ids are the plugin's own (`messageId` of the message key), so outputs are exact.
  * UPDATE_FIXTURES=1 rewrites the outputs (review the diff). The source map tests below are not text.
  */
@@ -20,6 +20,8 @@ const fixtures = join(repo, 'test/fixtures/transform')
 interface FixtureOptions {
   keywords?: string[]
   importRuntime?: boolean
+  /** `sourceCatalog`: lookups hold only their ids. */
+  idOnly?: boolean
 }
 
 const specsOf = (keywords: string[]) => {
@@ -44,6 +46,7 @@ function transform(
     runtimeModule: 'unplugin-tms/runtime',
     sourcemap: false,
     ...(fixture.importRuntime === undefined ? {} : { importRuntime: fixture.importRuntime }),
+    ...(fixture.idOnly === undefined ? {} : { idOnly: fixture.idOnly }),
     lookup: (site) => {
       const message = fx.messages.find((m) => m.key === site.messageKey)!
       const plural = site.pluralKey ? { pluralId: messageId(site.pluralKey) } : {}

@@ -50,6 +50,29 @@ describe('server runtime', () => {
     expect(rt._l('a', 'Hello {name}', { name: 'Ada' })).toBe('Hello Ada')
   })
 
+  it('sourceCatalog: runWithLocale of the source locale loads its catalog once; outside, a lookup gives its id', async () => {
+    const rt = await fresh()
+    const loads: string[] = []
+    rt._r('en-US', {
+      'en-US': async () => {
+        loads.push('en-US')
+        return { default: { a: 'Hello {name}' } }
+      },
+      'fr-FR': async () => ({ default: { a: 'Bonjour {name}' } }),
+    })
+    const render = () => `${rt.getLocale()}:${rt._l('a', 0, { name: 'Ada' })}`
+    const pages = await Promise.all([
+      rt.runWithLocale('en-US', render),
+      rt.runWithLocale('fr-FR', render),
+      rt.runWithLocale('en-US', render),
+    ])
+    expect(pages).toEqual(['en-US:Hello Ada', 'fr-FR:Bonjour Ada', 'en-US:Hello Ada'])
+    expect(loads).toEqual(['en-US'])
+    expect(rt.getLocales()).toEqual(['en-US', 'fr-FR'])
+    // Outside any request, before any setLocale: no catalog, the id.
+    expect(render()).toBe('en-US:a')
+  })
+
   it('setLocale inside a request switches that request only; outside, the default', async () => {
     const rt = await fresh()
     rt._r('en-US', { 'fr-FR': async () => ({ default: { a: 'fr' } }) })

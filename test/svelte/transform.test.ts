@@ -2,7 +2,8 @@
  * The rewrite of Svelte components and rune modules, one fixture per case in
  * test/fixtures/transform/svelte: `X.in.<ext>` is the source, `X.out.<ext>` the exact output. Each
  * output is transformed again and must come back unchanged (no call left, no second import).
- * UPDATE_FIXTURES=1 rewrites the outputs (review the diff).
+ * An `X.options.json` with `idOnly: true` is a `sourceCatalog` case. UPDATE_FIXTURES=1 rewrites the
+ * outputs (review the diff).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,7 +20,13 @@ const dir = join(repo, 'test/fixtures/transform/svelte')
 const options = resolveExtractOptions({ cwd: repo, namespace: null })
 const specs = new Map(options.keywords.map((k) => [k.name, k]))
 
-function transform(file: string, code: string): string | null {
+/** `X.options.json` with `idOnly: true`: the case of `sourceCatalog` (lookups hold only their ids). */
+function idOnlyOf(name: string): boolean {
+  const file = join(dir, name.replace(/\.in\.[^.]+$/, '.options.json'))
+  return existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { idOnly?: boolean }).idOnly === true
+}
+
+function transform(file: string, code: string, idOnly = false): string | null {
   const fx = extractFromCode(file, code, options)
   expect(fx.diagnostics).toEqual([])
   const result = rewriteMessageCalls({
@@ -29,6 +36,7 @@ function transform(file: string, code: string): string | null {
     specs,
     runtimeModule: 'unplugin-tms/runtime',
     sourcemap: false,
+    idOnly,
     lookup: (site) => {
       const message = fx.messages.find((m) => m.key === site.messageKey)!
       return { id: messageId(site.messageKey), text: message.text }
@@ -37,7 +45,7 @@ function transform(file: string, code: string): string | null {
   return result?.code ?? null
 }
 
-const inputs = readdirSync(dir).filter((name) => name.includes('.in.'))
+const inputs = readdirSync(dir).filter((name) => name.includes('.in.') && !name.endsWith('.json'))
 
 it('has cases', () => {
   expect(inputs.length).toBeGreaterThanOrEqual(5)
@@ -46,7 +54,8 @@ it('has cases', () => {
 it.each(inputs)('%s', (name) => {
   const file = join(repo, 'src', name.replace('.in.', '.'))
   const expectedFile = join(dir, name.replace('.in.', '.out.'))
-  const out = transform(file, readFileSync(join(dir, name), 'utf8'))
+  const idOnly = idOnlyOf(name)
+  const out = transform(file, readFileSync(join(dir, name), 'utf8'), idOnly)
   expect(out).not.toBeNull()
   if (process.env.UPDATE_FIXTURES || !existsSync(expectedFile)) writeFileSync(expectedFile, out!)
   expect(out).toBe(readFileSync(expectedFile, 'utf8'))
@@ -56,5 +65,5 @@ it.each(inputs)('%s', (name) => {
     expect(js.code).toContain('import { _l as __tms_l } from "unplugin-tms/svelte";')
   }
   // Idempotent: the output holds no message call any more.
-  expect(transform(file, out!)).toBeNull()
+  expect(transform(file, out!, idOnly)).toBeNull()
 })

@@ -33,6 +33,8 @@ export interface ResolvedOptions {
   keywords: string[]
   placeholder: { format: PlaceholderFormat | null; custom: string | null }
   mode: 'runtime' | 'inline'
+  /** Runtime mode: the source locale has a catalog chunk too, and call sites keep only their ids. */
+  sourceCatalog: boolean
   retrievalType: 'published' | 'pending'
   push: boolean
   job: { name: string; authorize: boolean } | undefined

@@ -60,5 +60,5 @@ export function pseudoStates(session: TmsSession, id: string): LocaleState[] {
 /** The ids whose translation the catalog of `locale` holds (what the page shows translated). */
 export function translatedIds(session: TmsSession, locale: string): string[] {
   if (!session.locales.includes(locale)) return []
-  return [...session.catalogFor(locale).keys()]
+  return session.translatedIds(locale)
 }

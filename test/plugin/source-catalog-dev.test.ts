@@ -1,0 +1,122 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import tmsVite from '../../src/vite'
+import { launchChromium } from './bundlers'
+import { FRENCH_TEXT, fillCache, type Project, SOURCE_TEXT, setupProject } from './helpers'
+
+/**
+ * The vite dev server with `sourceCatalog: true`: the source locale's catalog is a module like the
+ * others, and a message typed while the server runs reaches the page's catalogs: a page that stays
+ * gets them pushed, a reload imports them made again.
+ */
+
+let project: Project
+let browser: Browser
+let server: ViteDevServer
+let page: Page
+
+beforeAll(async () => {
+  project = await setupProject()
+  await fillCache(project)
+  browser = await launchChromium()
+  server = await createServer({
+    root: project.root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [tmsVite(project.options({ sourceCatalog: true }))],
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  await server.listen()
+  page = await browser.newPage()
+  await page.goto(server.resolvedUrls!.local[0]!)
+  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
+}, 60_000)
+
+afterAll(async () => {
+  await page?.close()
+  await browser?.close()
+  await server?.close()
+  await project?.close()
+})
+
+const shown = (): Promise<string> => page.evaluate(() => document.querySelector('#out')!.textContent!)
+
+async function waitForText(expected: string): Promise<void> {
+  await page.waitForFunction((text) => document.querySelector('#out')!.textContent === text, expected, {
+    timeout: 10_000,
+  })
+}
+
+const setLocale = (locale: string): Promise<void> =>
+  page.evaluate(
+    (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+    locale,
+  )
+
+test('the page shows the source text once setLocale loaded the source catalog, then French', async () => {
+  // The fixture app paints before any setLocale: with no catalog yet, the ids.
+  expect(await shown()).not.toContain('Welcome to the shop')
+  await setLocale('en-US')
+  expect(await shown()).toBe(SOURCE_TEXT.join('\n'))
+  await setLocale('fr-FR')
+  expect(await shown()).toBe(FRENCH_TEXT.join('\n'))
+})
+
+test('a message typed while the server runs shows its source text after the reload it brings', async () => {
+  await setLocale('en-US')
+  await page.evaluate(() => {
+    ;(window as unknown as { before: boolean }).before = true
+  })
+  const file = join(project.root, 'src/greet.js')
+  const original = readFileSync(file, 'utf8')
+  writeFileSync(file, original.replace("t('Welcome to the shop')", "t('Welcome back, dear customer')"))
+  try {
+    // greet.js accepts no hot update: vite reloads the page, which has no catalog until setLocale.
+    await page.waitForFunction(() => {
+      const w = window as unknown as { app?: unknown; before?: boolean }
+      return w.before === undefined && w.app !== undefined
+    })
+    await setLocale('en-US')
+    await waitForText(['Welcome back, dear customer', ...SOURCE_TEXT.slice(1)].join('\n'))
+    await setLocale('fr-FR')
+    // No French for the new message: the French catalog holds its source text.
+    await waitForText(['Welcome back, dear customer', ...FRENCH_TEXT.slice(1)].join('\n'))
+  } finally {
+    await page.evaluate(() => {
+      ;(window as unknown as { before: boolean }).before = true
+    })
+    writeFileSync(file, original)
+  }
+  // The restored file reloads the page once more: the next test starts on that page.
+  await page.waitForFunction(() => {
+    const w = window as unknown as { app?: unknown; before?: boolean }
+    return w.before === undefined && w.app !== undefined
+  })
+})
+
+test('a module the page imports later, with a new message, gets it into the loaded catalog over HMR', async () => {
+  await setLocale('en-US')
+  const file = join(project.root, 'src/later.js')
+  writeFileSync(
+    file,
+    "import { t } from 'unplugin-tms/runtime'\nexport const later = () => t('Loaded later, no reload')\n",
+  )
+  try {
+    // A string: vitest would rewrite an `import()` inside a function it compiles.
+    await page.evaluate(
+      "import('/src/later.js').then((m) => { window.later = m.later; window.stays = true })",
+    )
+    // The catalog the page loaded had no such id; the pushed one has, and the page never reloaded.
+    await page.waitForFunction(
+      () => (window as unknown as { later: () => string }).later() === 'Loaded later, no reload',
+      undefined,
+      { timeout: 10_000 },
+    )
+    expect(await page.evaluate(() => (window as unknown as { stays?: boolean }).stays)).toBe(true)
+  } finally {
+    rmSync(file, { force: true })
+  }
+})
