@@ -1,12 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import tmsVite from '../../src/vite'
-import { launchChromium } from './bundlers'
-import { FRENCH_TEXT, fillCache, PROJECT, type Project, SOURCE_TEXT, setupProject } from './helpers'
+import { type DevPage, openDevPage } from './dev-page'
+import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 
 /**
  * The vite dev server: catalogs come from the disk cache; a change of the cache (what `tms pull` in
@@ -14,9 +12,8 @@ import { FRENCH_TEXT, fillCache, PROJECT, type Project, SOURCE_TEXT, setupProjec
  * text at once; nothing is pushed.
  */
 
+let dev: DevPage
 let project: Project
-let browser: Browser
-let server: ViteDevServer
 let page: Page
 
 async function requests(): Promise<Record<string, number>> {
@@ -26,36 +23,14 @@ async function requests(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  project = await setupProject()
-  await fillCache(project)
-  browser = await launchChromium()
-  server = await createServer({
-    root: project.root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [tmsVite(project.options())],
-    server: { host: '127.0.0.1', port: 0 },
-  })
-  await server.listen()
-  page = await browser.newPage()
-  await page.goto(server.resolvedUrls!.local[0]!)
-  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
+  dev = await openDevPage()
+  ;({ project, page } = dev)
 }, 60_000)
 
-afterAll(async () => {
-  await page?.close()
-  await browser?.close()
-  await server?.close()
-  await project?.close()
-})
+afterAll(() => dev?.close())
 
-const shown = (): Promise<string> => page.evaluate(() => document.querySelector('#out')!.textContent!)
-
-async function waitForText(expected: string): Promise<void> {
-  await page.waitForFunction((text) => document.querySelector('#out')!.textContent === text, expected, {
-    timeout: 10_000,
-  })
-}
+const shown = (): Promise<string> => dev.shown()
+const waitForText = (expected: string): Promise<void> => dev.waitForText(expected)
 
 test('the page shows the source text, then the cached French after setLocale', async () => {
   expect(await shown()).toBe(SOURCE_TEXT.join('\n'))

@@ -1,11 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import tmsVite from '../../src/vite'
-import { launchChromium } from './bundlers'
-import { FRENCH_TEXT, fillCache, type Project, SOURCE_TEXT, setupProject } from './helpers'
+import { type DevPage, openDevPage } from './dev-page'
+import { FRENCH_TEXT, type Project, SOURCE_TEXT } from './helpers'
 
 /**
  * The vite dev server with `sourceCatalog: true`: the source locale's catalog is a module like the
@@ -13,42 +11,19 @@ import { FRENCH_TEXT, fillCache, type Project, SOURCE_TEXT, setupProject } from 
  * gets them pushed, a reload imports them made again.
  */
 
+let dev: DevPage
 let project: Project
-let browser: Browser
-let server: ViteDevServer
 let page: Page
 
 beforeAll(async () => {
-  project = await setupProject()
-  await fillCache(project)
-  browser = await launchChromium()
-  server = await createServer({
-    root: project.root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [tmsVite(project.options({ sourceCatalog: true }))],
-    server: { host: '127.0.0.1', port: 0 },
-  })
-  await server.listen()
-  page = await browser.newPage()
-  await page.goto(server.resolvedUrls!.local[0]!)
-  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
+  dev = await openDevPage({ sourceCatalog: true })
+  ;({ project, page } = dev)
 }, 60_000)
 
-afterAll(async () => {
-  await page?.close()
-  await browser?.close()
-  await server?.close()
-  await project?.close()
-})
+afterAll(() => dev?.close())
 
-const shown = (): Promise<string> => page.evaluate(() => document.querySelector('#out')!.textContent!)
-
-async function waitForText(expected: string): Promise<void> {
-  await page.waitForFunction((text) => document.querySelector('#out')!.textContent === text, expected, {
-    timeout: 10_000,
-  })
-}
+const shown = (): Promise<string> => dev.shown()
+const waitForText = (expected: string): Promise<void> => dev.waitForText(expected)
 
 const setLocale = (locale: string): Promise<void> =>
   page.evaluate(

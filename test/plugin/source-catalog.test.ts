@@ -19,6 +19,7 @@ import {
   buildRspack,
   buildWebpack,
   outputFiles,
+  webpackConfig,
 } from './bundlers'
 import { FRENCH, type Project, PSEUDO_TEXT, rendered, SOURCE_TEXT, setupProject } from './helpers'
 
@@ -144,23 +145,16 @@ test('the dev overlay marks as translated only the ids with a translation, thoug
 
 test('webpack watch: a message added while it watches is in the rebuilt catalogs', async () => {
   const outDir = join(project.root, 'dist-webpack-watch-source')
-  const compiler = webpack({
-    mode: 'development',
-    context: project.root,
-    entry: './src/main.js',
-    target: 'node',
+  const config = {
+    ...webpackConfig(
+      project.root,
+      outDir,
+      tmsWebpack(project.options({ sourceCatalog: true })),
+      'development',
+    ),
     devtool: false,
-    output: {
-      path: outDir,
-      filename: 'main.mjs',
-      module: true,
-      chunkFormat: 'module',
-      library: { type: 'module' },
-    },
-    experiments: { outputModule: true },
-    plugins: [tmsWebpack(project.options({ sourceCatalog: true }))],
-    infrastructureLogging: { level: 'none' },
-  })
+  }
+  const compiler = webpack(config as webpack.Configuration)
   // Each finished build's output, copied aside before the watcher may start the next one.
   const builds: { error: string | null; dir: string }[] = []
   const waiting: (() => void)[] = []
