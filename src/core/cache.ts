@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { VERSION } from '../version'
 import { isLocaleId } from './model/options'
 
@@ -141,7 +141,64 @@ export class DiskCache {
   }
 
   async readLocale(locale: string, retrievalType: 'published' | 'pending'): Promise<CacheRead<LocaleCache>> {
-    const read = await this.readJson(this.localeFile(locale, retrievalType))
+    return this.checkLocale(
+      await this.readJson(this.localeFile(locale, retrievalType)),
+      locale,
+      retrievalType,
+    )
+  }
+
+  /**
+   * One locale's file as bytes, undefined when it cannot be read: a build with a catalog memo hashes
+   * them and decodes them only when the memo does not answer (see {@link parseLocale}).
+   */
+  async readLocaleBytes(locale: string, retrievalType: 'published' | 'pending'): Promise<Buffer | undefined> {
+    try {
+      return await this.fs.readFile(this.localeFile(locale, retrievalType))
+    } catch {
+      return undefined
+    }
+  }
+
+  /** What {@link readLocale} gives for the file's bytes. */
+  parseLocale(bytes: Buffer, locale: string, retrievalType: 'published' | 'pending'): CacheRead<LocaleCache> {
+    let value: unknown
+    try {
+      value = JSON.parse(bytes.toString('utf8'))
+    } catch {
+      return this.checkLocale({ hit: false, reason: 'invalid JSON' }, locale, retrievalType)
+    }
+    return this.checkLocale({ hit: true, value }, locale, retrievalType)
+  }
+
+  /**
+   * The catalog memo of one locale (`catalogs/<locale>.<retrieval>.<app>.memo`, see
+   * `src/core/catalog-memo.ts`): `app` tells apart the apps sharing the directory.
+   */
+  memoFile(locale: string, retrievalType: 'published' | 'pending', app: string): string {
+    const name = basename(this.localeFile(locale, retrievalType), '.json')
+    return join(this.dir, 'catalogs', `${name}.${app}.memo`)
+  }
+
+  /** A memo's text, undefined when it cannot be read (a memo that does not answer is only a miss). */
+  async readMemo(file: string): Promise<string | undefined> {
+    try {
+      return await this.fs.readFile(file, 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Writes a memo atomically; no lock: two builds writing it at once each write a whole, true memo. */
+  writeMemo(file: string, text: string): Promise<void> {
+    return this.writeAtomic(file, text)
+  }
+
+  private checkLocale(
+    read: CacheRead<unknown>,
+    locale: string,
+    retrievalType: 'published' | 'pending',
+  ): CacheRead<LocaleCache> {
     if (!read.hit) return read
     const l = read.value as Partial<LocaleCache>
     const check = this.checkHeader(l)

@@ -33,6 +33,8 @@ export interface PipelineInput {
   connect: ServiceConnector
   /** The connection and the cache, started already with these options ({@link prepareSync}). */
   prepared?: PreparedSync
+  /** A production build in runtime mode: catalogs through their memo (see `SyncInput.memo`). */
+  memo?: boolean
 }
 
 /** A sync's connection and cache, under way while the messages are extracted. */
@@ -128,6 +130,7 @@ export async function syncExtraction(
       push: input.push,
       pull: input.pull,
       strict: input.strict,
+      memo: input.memo,
       ...(prepared ? { opened: prepared.cache } : {}),
     })
     return { sync, report: buildReport(sync, connection?.requests() ?? 0) }

@@ -1,7 +1,8 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
-import { checkMessageTranslation } from './icu/translation'
+import { CatalogMemos, type MemoCheck, type MemoInputs } from './catalog-memo'
+import { checkLocale, problemWarning, where } from './locale-check'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
@@ -108,6 +109,11 @@ export interface SyncInput {
    * the run. False in a dev server or a watch, which warn and go on with the cache.
    */
   strict?: boolean
+  /**
+   * A production build in runtime mode: with no network, each locale's outcome and catalog literal
+   * come from its catalog memo when the inputs are the same as the last build's (`src/core/catalog-memo.ts`).
+   */
+  memo?: boolean
 }
 
 /**
@@ -141,6 +147,25 @@ export interface SyncResult {
   failures: ServiceFailure[]
   /** Strings on the service that the pull did not get back: they wait for an authorization. */
   unauthorized?: Unauthorized
+  /**
+   * A build's catalog memos (`memo` of the input): a locale they answered has its translations in
+   * `translations` only once asked through {@link translationsOf}.
+   */
+  memos?: CatalogMemos
+}
+
+/** A locale's translations (message key -> text), decoded now when its memo kept them until asked. */
+export function translationsOf(
+  sync: SyncResult | undefined,
+  locale: string,
+): Map<string, string> | undefined {
+  if (!sync) return undefined
+  let texts = sync.translations.get(locale)
+  if (texts === undefined && sync.memos) {
+    texts = sync.memos.translations(locale)
+    if (texts) sync.translations.set(locale, texts)
+  }
+  return texts
 }
 
 /**
@@ -149,13 +174,6 @@ export interface SyncResult {
  */
 export class TmsSyncError extends TmsConfigError {
   override readonly name = 'TmsSyncError'
-}
-
-function where(message: SyncMessage, root: string): string {
-  const at = message.locations[0]
-  if (!at) return JSON.stringify(message.text)
-  const file = at.file.startsWith(`${root}/`) ? at.file.slice(root.length + 1) : at.file
-  return `${JSON.stringify(message.text)} (${file}:${at.line}:${at.column})`
 }
 
 function describeError(error: unknown): string {
@@ -265,47 +283,33 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const refusals: Refusal[] = []
   const absent = new Map<string, string[]>()
 
-  await Promise.all(
-    options.locales.map(async (locale) => {
-      const pulled = await translationsFor(locale, {
-        input,
-        cache,
-        network,
-        projectId,
-        wanted,
-      })
+  // A production build without network: each locale's sync outcome and catalog through its memo.
+  const memos =
+    input.memo && !network
+      ? new CatalogMemos(cache, memoInputs(options, messages, messageHashcodes))
+      : undefined
+  const eachLocale = async (locale: string): Promise<void> => {
+    const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
+      checkLocale(byHashcode, messages, messageHashcodes, locale, options.placeholder)
+    const pull = async (): Promise<MemoCheck> => {
+      const pulled = await translationsFor(locale, { input, cache, network, projectId, wanted })
       const { translations: byHashcode, source, failure, refusal } = pulled
       if (refusal) refusals.push(refusal)
       if (pulled.absent && pulled.absent.length > 0) absent.set(locale, pulled.absent)
       if (failure) failures.push(failure)
       sources[locale] = source
-      const texts = new Map<string, string>()
-      const incomplete: string[] = []
-      for (let i = 0; i < messages.length; i++) {
-        const m = messages[i]!
-        const hashcode = messageHashcodes[i]
-        const raw = hashcode ? byHashcode[hashcode] : undefined
-        if (raw === undefined || raw === '') continue
-        const checked = checkMessageTranslation(raw, m, options.placeholder, locale)
-        if (!checked.ok) {
-          logger.warn(
-            `translation of ${hashcode} for ${locale} rejected: ${checked.reason}; the source text ${where(m, options.root)} is used`,
-          )
-          continue
-        }
-        if ('warnings' in checked && checked.warnings) {
-          for (const w of checked.warnings) logger.warn(`translation of ${hashcode} for ${locale}: ${w}`)
-        }
-        if ('missingCategories' in checked && checked.missingCategories) {
-          incomplete.push(`${hashcode}: ${checked.missingCategories.join(', ')}`)
-        }
-        texts.set(m.key, checked.parsed)
-      }
-      translations.set(locale, texts)
-      coverage[locale] = coverageOf(messages.length, texts.size)
-      if (incomplete.length > 0) coverage[locale].incomplete = incomplete.sort()
-    }),
-  )
+      const checked = checkOf(byHashcode)
+      return { ...checked, translated: checked.texts.size }
+    }
+    const memoed = memos && (await memos.checkCached(locale, checkOf))
+    if (memoed) sources[locale] = 'cache'
+    const outcome = memoed || (await pull())
+    if (outcome.texts) translations.set(locale, outcome.texts)
+    for (const p of outcome.problems) logger.warn(problemWarning(p, messages[p.index]!, locale, options.root))
+    coverage[locale] = coverageOf(messages.length, outcome.translated)
+    if (outcome.incomplete.length > 0) coverage[locale].incomplete = outcome.incomplete
+  }
+  await Promise.all(options.locales.map(eachLocale))
   // Every locale has settled: no pull is left running behind the error.
   if (refusals[0]) throw new TmsSyncError(refusals[0].option, refusals[0].message)
   if (failures.length > 0) logger.warn(describeFailures(failures))
@@ -319,11 +323,20 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     )
   }
   for (const locale of options.pseudo) {
-    translations.set(locale, pseudoTranslations(messages, locale))
+    if (!memos) translations.set(locale, pseudoTranslations(messages, locale))
     sources[locale] = 'pseudo'
+  }
+  if (memos) {
+    // Their catalogs are made of the messages alone: made again only when a catalog misses its memo.
+    const made = options.pseudo.map((locale) =>
+      memos.made(locale, () => pseudoTranslations(messages, locale)),
+    )
+    if (options.sourceCatalog) made.push(memos.made(options.sourceLocale))
+    await Promise.all(made)
   }
   return {
     translations,
+    ...(memos ? { memos } : {}),
     hashcodes,
     coverage,
     pushed,
@@ -331,6 +344,15 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     failures,
     ...(unauthorized ? { unauthorized } : {}),
   }
+}
+
+function memoInputs(
+  options: ResolvedOptions,
+  messages: readonly SyncMessage[],
+  hashcodes: readonly (string | undefined)[],
+): MemoInputs {
+  const { sourceLocale, placeholder, retrievalType, root } = options
+  return { sourceLocale, placeholder, retrievalType, root, messages, hashcodes }
 }
 
 function coverageOf(messages: number, translated: number): LocaleCoverage {

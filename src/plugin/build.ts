@@ -1,4 +1,5 @@
 import { jsString } from '../core/catalog'
+import { rowsKey } from '../core/catalog-memo'
 import type {
   CallSite,
   ExtractResult,
@@ -24,7 +25,7 @@ import {
 import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/placeholders'
 import type { TmsReport } from '../core/report'
-import type { SyncResult } from '../core/sync'
+import { type SyncResult, translationsOf } from '../core/sync'
 import { assignIds, longId, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
@@ -46,12 +47,17 @@ interface FullCatalog {
   catalog: Map<string, CompiledMessage>
 }
 
-/** The rows of a set of ids (sorted) while it has `size` ids, and each id quoted with its colon (`"<id>":`). */
+/**
+ * A set of ids (sorted) while it has `size` ids; their rows, each id quoted with its colon (`"<id>":`),
+ * once a literal is made of them; and their key of a catalog memo.
+ */
 interface Rows {
   of: ReadonlySet<string> | ReadonlyMap<string, IdSource>
   size: number
-  rows: CatalogRow[]
-  heads: string[]
+  ids: string[]
+  made?: { rows: CatalogRow[]; heads: string[] }
+  /** See `src/core/catalog-memo.ts`: made once for every locale's memo. */
+  key?: string
 }
 
 /**
@@ -75,6 +81,8 @@ export class Build {
    */
   readonly messages: ReadonlyMap<string, Message>
   private readonly knownMessages: Map<string, Message>
+  /** How many messages the build start had: the catalog memos' keys cover those. */
+  private readonly startMessages: number
   /**
    * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
    * the source locale first.
@@ -147,6 +155,7 @@ export class Build {
     const messages = new Map<string, Message>()
     for (const m of extraction.messages) messages.set(m.key, m)
     this.knownMessages = messages
+    this.startMessages = messages.size
     this.messages = messages
     // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
     this.sourceCatalog = options.sourceCatalog && !inline
@@ -287,7 +296,7 @@ export class Build {
   /** The input of a locale's catalog: this build's ids and messages and the locale's translations. */
   private catalogInput(
     locale: string,
-    translations: ReadonlyMap<string, string> | undefined = this.sync?.translations.get(locale),
+    translations: ReadonlyMap<string, string> | undefined = translationsOf(this.sync, locale),
   ): CatalogInput {
     const source = locale === this.options.sourceLocale
     return {
@@ -362,7 +371,17 @@ export class Build {
   }
 
   /** A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same ids. */
-  private literalOf(locale: string, { rows, heads }: Rows): string {
+  private literalOf(locale: string, of: Rows): string {
+    // A production build with no network: the last build's literal while its inputs are the same. A
+    // message met since the build start (a module changed meanwhile) is in no memo's key: none then.
+    const memos = this.knownMessages.size === this.startMessages ? this.sync?.memos : undefined
+    const fallback = this.sourceCatalog ? this.options.sourceLocale : undefined
+    if (memos) of.key ??= rowsKey(of.ids, this.idSources, fallback)
+    const key = memos && of.key
+    const memoed = key ? memos.literal(locale, key) : undefined
+    if (memoed !== undefined) return memoed
+    of.made ??= this.rowsMade(of.ids)
+    const { rows, heads } = of.made
     // Pieces joined once: no string per entry, for tens of thousands of entries per locale.
     const parts: string[] = ['{']
     eachCatalogTranslation(this.catalogInput(locale), rows, (i, translation) => {
@@ -370,17 +389,21 @@ export class Build {
       parts.push(heads[i]!, translationLiteral(translation))
     })
     parts.push('}')
-    return parts.join('')
+    const literal = parts.join('')
+    if (key) memos.record(locale, key, literal)
+    return literal
   }
 
-  /**
-   * The ids of `of` (the used ids, or every id), sorted, with what they stand for and their quoted
-   * form: looked up once for all locales, while `of` has the same ids.
-   */
+  /** The rows of sorted ids, with what they stand for and their quoted form, for every locale's literal. */
+  private rowsMade(ids: readonly string[]): NonNullable<Rows['made']> {
+    const rows = catalogRows(this.idSources, this.messages, ids)
+    return { rows, heads: rows.map((row) => `${jsString(row.id)}:`) }
+  }
+
+  /** The ids of `of` (the used ids, or every id), sorted once for all locales, while `of` has the same ids. */
   private rowsOf(of: ReadonlySet<string> | ReadonlyMap<string, IdSource>): Rows {
     if (this.rows?.of === of && this.rows.size === of.size) return this.rows
-    const rows = catalogRows(this.idSources, this.messages, [...of.keys()].sort())
-    this.rows = { of, size: of.size, rows, heads: rows.map((row) => `${jsString(row.id)}:`) }
+    this.rows = { of, size: of.size, ids: [...of.keys()].sort() }
     return this.rows
   }
 

@@ -52,6 +52,8 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
         return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
       }
       fillOutputs(result, cwd, catalogOf)
+      // The catalog memos these catalogs wrote are on disk when the build ends: the next may read them.
+      await session.memosWritten()
       if (!session.options.report) return
       // onStart waited for the sync: this only reads its outcome.
       const { report } = await session.synced()

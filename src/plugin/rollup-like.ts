@@ -48,7 +48,10 @@ function cacheFiles(session: TmsSession): string[] {
 export function rollupLikeHooks(
   session: TmsSession,
   state: RollupLikeState,
-): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & { renderChunk: RenderChunk; closeBundle(): void } {
+): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & {
+  renderChunk: RenderChunk
+  closeBundle(): Promise<void>
+} {
   /** This build's start: null before it, 'whole' when buildStart waited for the sync too. */
   let started: 'extraction' | 'whole' | null = null
   /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
@@ -124,11 +127,14 @@ export function rollupLikeHooks(
       ctx.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
     // After the last hook of a build (each rebuild of a watch, a dev server's close).
-    closeBundle() {
+    async closeBundle() {
       open = Math.max(0, open - 1)
       if (open > 0) return
       started = null
+      // The catalog memos this build wrote are on disk when it ends: the next build may read them.
+      const written = session.memosWritten()
       session.release()
+      await written
     },
     renderChunk(code, chunk, output) {
       if (!hasCatalogMarker(code)) return null

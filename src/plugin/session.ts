@@ -198,6 +198,11 @@ export class TmsSession {
     this.current = undefined
   }
 
+  /** Resolves when the catalog memos the current build wrote are on disk (a failed write is only a miss later). */
+  async memosWritten(): Promise<void> {
+    await this.current?.sync?.memos?.settled()
+  }
+
   /** Resolves when the current build start's extraction is done; rejects with its error. */
   async ready(): Promise<void> {
     if (!this.started) await new Promise<void>((wake) => this.waiting.push(wake))
@@ -263,6 +268,8 @@ export class TmsSession {
         push: options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
+        // Production builds of runtime mode only: a dev server and inline copies need every translation.
+        memo: this.command === 'build' && !build.inline,
         connect: connectService(),
         prepared,
       },

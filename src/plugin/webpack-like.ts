@@ -186,6 +186,8 @@ export function webpackLikeHooks(
               ),
           ),
         )
+        // The catalog memos these catalogs wrote are on disk when the build ends: the next may read them.
+        await session.memosWritten()
       })
     },
   }

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto'
+import { VERSION } from '../version'
+import type { DiskCache } from './cache'
+import type { IdSource } from './locale-catalog'
+import type { LocaleCheck, LocaleProblem } from './locale-check'
+
+/**
+ * The catalog memo: what a production build with no network made of one locale's cached
+ * translations, kept next to them (`<cacheDir>/catalogs/`), so that the next build whose inputs are the
+ * same reports the same problems and ships the same catalog literal without reading, checking and
+ * quoting tens of thousands of translations again. A memo answers only for the exact inputs it was made
+ * of, all in its keys:
+ *
+ * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
+ *   rules), the source locale, the placeholder format, the retrieval type, the cache's project, every
+ *   message in order (key, text, placeholders) with its hashcode, and the bytes of the locale's cache
+ *   file (a pseudo-locale's and the source locale's catalogs have no file: their kind stands in);
+ * - the rows' key: the catalog's ids in order, what each stands for (message key, placeholder
+ *   spelling, the message's text and placeholders), and the fallback locale (`sourceCatalog`).
+ *
+ * A memo that cannot be read, does not parse, or answers other keys is a miss, never an error; the
+ * build then makes the catalog and writes the memo again (atomically, see `DiskCache.writeMemo`). It
+ * holds what the build outputs anyway (the catalog literal, the translation problems it reports), never
+ * an option's value.
+ */
+
+/** Changes whenever what a memo holds, or how a key is made, changes. */
+export const MEMO_SCHEMA = 1
+
+/** What a locale's memo holds besides the literal: the first line of its file. */
+interface MemoHeader {
+  schema: number
+  /** The locale's key. */
+  key: string
+  /** The rows' key of the literal. */
+  rows: string
+  /** The sync's outcome for the locale (none for a pseudo-locale or the source locale). */
+  problems: LocaleProblem[]
+  incomplete: string[]
+  translated: number
+  /** The literal's length: a memo cut short is a miss. */
+  length: number
+}
+
+/** A locale's sync outcome as a memo gives it back: the translations themselves are decoded only if asked. */
+export interface MemoCheck {
+  problems: LocaleProblem[]
+  incomplete: string[]
+  translated: number
+  /** The translations, when they were decoded and checked now (the memo did not answer). */
+  texts?: Map<string, string>
+}
+
+/** The inputs of every locale's key. */
+export interface MemoInputs {
+  sourceLocale: string
+  placeholder: unknown
+  retrievalType: 'published' | 'pending'
+  /** The app's root: names the memo files, so apps sharing a cache directory keep one each. */
+  root: string
+  messages: readonly { key: string; text: string; placeholders: readonly string[] }[]
+  hashcodes: readonly (string | undefined)[]
+}
+
+interface LocaleMemo {
+  key: string
+  /** The memo read at the sync, when it answered the locale's key. */
+  found: { header: MemoHeader; literal: string } | undefined
+  /** This build's outcome, for the memo it writes. */
+  outcome: Omit<MemoCheck, 'texts'>
+  /** Makes the translations when a catalog asks and the memo did not keep them. */
+  texts: (() => Map<string, string>) | undefined
+}
+
+/** The catalog memos of one build: read at its sync, asked and written by its catalogs. */
+export class CatalogMemos {
+  private readonly cache: DiskCache
+  private readonly retrievalType: 'published' | 'pending'
+  private readonly base: string
+  private readonly app: string
+  /** How many messages the keys cover: a problem names one by its index. */
+  private readonly count: number
+  private readonly locales = new Map<string, LocaleMemo>()
+  private readonly writes: Promise<void>[] = []
+
+  constructor(cache: DiskCache, inputs: MemoInputs) {
+    this.cache = cache
+    this.retrievalType = inputs.retrievalType
+    this.count = inputs.messages.length
+    this.base = baseKey(cache.projectId, inputs)
+    this.app = sha256(inputs.root).slice(0, 12)
+  }
+
+  /**
+   * A target locale's cached translations, checked by `check`, through its memo: the memo's outcome
+   * when it answers the file's bytes, else the check's now. Undefined when the file cannot be read or
+   * does not hold the locale's translations: the sync reads it the usual way and tells why.
+   */
+  async checkCached(
+    locale: string,
+    check: (byHashcode: Readonly<Record<string, string>>) => LocaleCheck,
+  ): Promise<MemoCheck | undefined> {
+    const bytes = await this.cache.readLocaleBytes(locale, this.retrievalType)
+    if (!bytes) return undefined
+    const key = sha256(`${this.base}\u0000${locale}\u0000file\u0000${sha256(bytes)}`)
+    const found = await this.read(locale, key)
+    const decoded = () => {
+      const read = this.cache.parseLocale(bytes, locale, this.retrievalType)
+      return read.hit ? check(read.value.translations) : undefined
+    }
+    if (found) {
+      const { problems, incomplete, translated } = found.header
+      const outcome = { problems, incomplete, translated }
+      this.locales.set(locale, { key, found, outcome, texts: () => decoded()?.texts ?? new Map() })
+      return outcome
+    }
+    const checked = decoded()
+    if (!checked) return undefined
+    const outcome = {
+      problems: checked.problems,
+      incomplete: checked.incomplete,
+      translated: checked.texts.size,
+    }
+    this.locales.set(locale, { key, found: undefined, outcome, texts: undefined })
+    return { ...outcome, texts: checked.texts }
+  }
+
+  /**
+   * A locale whose catalog is not made of a cache file: a pseudo-locale (`make` gives its
+   * translations, made only if a catalog asks) or the source locale of `sourceCatalog`.
+   */
+  async made(locale: string, make?: () => Map<string, string>): Promise<void> {
+    const kind = make ? 'pseudo' : 'source'
+    const key = sha256(`${this.base}\u0000${locale}\u0000${kind}`)
+    const found = await this.read(locale, key)
+    this.locales.set(locale, {
+      key,
+      found,
+      outcome: { problems: [], incomplete: [], translated: 0 },
+      texts: make,
+    })
+  }
+
+  /** The translations of a locale whose memo answered at the sync: decoded now, once. */
+  translations(locale: string): Map<string, string> | undefined {
+    const memo = this.locales.get(locale)
+    const make = memo?.texts
+    if (!memo || !make) return undefined
+    memo.texts = undefined
+    return make()
+  }
+
+  /** Whether the translations of `locale` wait in its memo (see {@link translations}). */
+  defers(locale: string): boolean {
+    return this.locales.get(locale)?.texts !== undefined
+  }
+
+  /** The locale's catalog literal over rows of key `rows` (see {@link rowsKey}), if its memo holds it. */
+  literal(locale: string, rows: string): string | undefined {
+    const found = this.locales.get(locale)?.found
+    return found && found.header.rows === rows ? found.literal : undefined
+  }
+
+  /** Writes the memo of a literal this build made; a failed write costs only the next build's time. */
+  record(locale: string, rows: string, literal: string): void {
+    const memo = this.locales.get(locale)
+    if (!memo) return
+    const header: MemoHeader = {
+      schema: MEMO_SCHEMA,
+      key: memo.key,
+      rows,
+      ...memo.outcome,
+      length: literal.length,
+    }
+    memo.found = { header, literal }
+    const file = this.cache.memoFile(locale, this.retrievalType, this.app)
+    this.writes.push(
+      this.cache.writeMemo(file, `${JSON.stringify(header)}\n${literal}`).catch(() => undefined),
+    )
+  }
+
+  /** Resolves when the memos this build wrote are on disk. */
+  async settled(): Promise<void> {
+    await Promise.all(this.writes.splice(0))
+  }
+
+  /** The locale's memo, when it answers `key`. */
+  private async read(locale: string, key: string): Promise<LocaleMemo['found']> {
+    const text = await this.cache.readMemo(this.cache.memoFile(locale, this.retrievalType, this.app))
+    if (text === undefined) return undefined
+    const line = text.indexOf('\n')
+    if (line < 0) return undefined
+    let header: unknown
+    try {
+      header = JSON.parse(text.slice(0, line))
+    } catch {
+      return undefined
+    }
+    if (!isHeader(header) || header.key !== key) return undefined
+    if (header.problems.some((p) => p.index >= this.count)) return undefined
+    const literal = text.slice(line + 1)
+    return literal.length === header.length ? { header, literal } : undefined
+  }
+}
+
+/**
+ * The rows' key of a catalog literal: its ids in order with what each stands for (message key and
+ * placeholder spelling; the messages' texts are in the locale's key), and the locale whose source texts
+ * fill the gaps (`sourceCatalog`).
+ */
+export function rowsKey(
+  ids: readonly string[],
+  sources: ReadonlyMap<string, IdSource>,
+  fallback: string | undefined,
+): string {
+  let s = `${fallback ?? ''}\n`
+  for (const id of ids) {
+    const source = sources.get(id)
+    s += source ? `${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}\n` : `${id}\n`
+  }
+  return sha256(s)
+}
+
+function baseKey(projectId: string | null, inputs: MemoInputs): string {
+  const { messages, hashcodes } = inputs
+  let s = JSON.stringify([
+    MEMO_SCHEMA,
+    VERSION,
+    process.version,
+    process.versions.icu ?? '',
+    inputs.sourceLocale,
+    inputs.placeholder,
+    inputs.retrievalType,
+    projectId,
+    messages.length,
+  ])
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!
+    s += `\n${m.key}\u0000${hashcodes[i] ?? ''}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`
+  }
+  return sha256(s)
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex')
+}
+
+function isHeader(value: unknown): value is MemoHeader {
+  if (typeof value !== 'object' || value === null) return false
+  const h = value as Partial<MemoHeader>
+  return (
+    h.schema === MEMO_SCHEMA &&
+    typeof h.key === 'string' &&
+    typeof h.rows === 'string' &&
+    typeof h.translated === 'number' &&
+    typeof h.length === 'number' &&
+    Array.isArray(h.incomplete) &&
+    h.incomplete.every((i) => typeof i === 'string') &&
+    Array.isArray(h.problems) &&
+    h.problems.every(isProblem)
+  )
+}
+
+function isProblem(value: unknown): value is LocaleProblem {
+  if (typeof value !== 'object' || value === null) return false
+  const p = value as Record<string, unknown>
+  return (
+    Number.isInteger(p.index) &&
+    (p.index as number) >= 0 &&
+    typeof p.hashcode === 'string' &&
+    (typeof p.reason === 'string' || typeof p.note === 'string')
+  )
+}
