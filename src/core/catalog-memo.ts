@@ -27,20 +27,24 @@ import type { LocaleCheck, LocaleProblem } from './locale-check'
 /** Changes whenever what a memo holds, or how a key is made, changes. */
 export const MEMO_SCHEMA = 1
 
-/** What a locale's memo holds besides the literal: the first line of its file. */
+/** What a locale's memo holds besides its literals: the first line of its file, the literals one after the other after it. */
 interface MemoHeader {
   schema: number
   /** The locale's key. */
   key: string
-  /** The rows' key of the literal. */
-  rows: string
   /** The sync's outcome for the locale (none for a pseudo-locale or the source locale). */
   problems: LocaleProblem[]
   incomplete: string[]
   translated: number
-  /** The literal's length: a memo cut short is a miss. */
-  length: number
+  /**
+   * The rows' key and length of each literal, the last made first: a build may make a locale's
+   * literal of two sets of ids (esbuild's of every id, then the bundle's), each kept.
+   */
+  literals: { rows: string; length: number }[]
 }
+
+/** How many literals a locale's memo keeps. */
+const LITERALS = 2
 
 /** A locale's sync outcome as a memo gives it back: the translations themselves are decoded only if asked. */
 export interface MemoCheck {
@@ -65,7 +69,7 @@ export interface MemoInputs {
 interface LocaleMemo {
   key: string
   /** The memo read at the sync, when it answered the locale's key. */
-  found: { header: MemoHeader; literal: string } | undefined
+  found: { header: MemoHeader; literals: string[] } | undefined
   /** This build's outcome, for the memo it writes. */
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
@@ -158,25 +162,26 @@ export class CatalogMemos {
   /** The locale's catalog literal over rows of key `rows` (see {@link rowsKey}), if its memo holds it. */
   literal(locale: string, rows: string): string | undefined {
     const found = this.locales.get(locale)?.found
-    return found && found.header.rows === rows ? found.literal : undefined
+    const index = found ? found.header.literals.findIndex((l) => l.rows === rows) : -1
+    return index < 0 ? undefined : found!.literals[index]
   }
 
   /** Writes the memo of a literal this build made; a failed write costs only the next build's time. */
   record(locale: string, rows: string, literal: string): void {
     const memo = this.locales.get(locale)
     if (!memo) return
+    const kept = memo.found?.header.literals ?? []
+    const literals = [literal, ...(memo.found?.literals ?? [])].slice(0, LITERALS)
     const header: MemoHeader = {
       schema: MEMO_SCHEMA,
       key: memo.key,
-      rows,
       ...memo.outcome,
-      length: literal.length,
+      literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
     }
-    memo.found = { header, literal }
+    memo.found = { header, literals }
     const file = this.cache.memoFile(locale, this.retrievalType, this.app)
-    this.writes.push(
-      this.cache.writeMemo(file, `${JSON.stringify(header)}\n${literal}`).catch(() => undefined),
-    )
+    const text = `${JSON.stringify(header)}\n${literals.join('')}`
+    this.writes.push(this.cache.writeMemo(file, text).catch(() => undefined))
   }
 
   /** Resolves when the memos this build wrote are on disk. */
@@ -198,8 +203,14 @@ export class CatalogMemos {
     }
     if (!isHeader(header) || header.key !== key) return undefined
     if (header.problems.some((p) => p.index >= this.count)) return undefined
-    const literal = text.slice(line + 1)
-    return literal.length === header.length ? { header, literal } : undefined
+    const literals: string[] = []
+    let at = line + 1
+    for (const { length } of header.literals) {
+      literals.push(text.slice(at, at + length))
+      at += length
+    }
+    // A memo cut short, or longer than it says, is a miss.
+    return at === text.length ? { header, literals } : undefined
   }
 }
 
@@ -251,9 +262,9 @@ function isHeader(value: unknown): value is MemoHeader {
   return (
     h.schema === MEMO_SCHEMA &&
     typeof h.key === 'string' &&
-    typeof h.rows === 'string' &&
     typeof h.translated === 'number' &&
-    typeof h.length === 'number' &&
+    Array.isArray(h.literals) &&
+    h.literals.every((l) => typeof l?.rows === 'string' && Number.isInteger(l.length) && l.length >= 0) &&
     Array.isArray(h.incomplete) &&
     h.incomplete.every((i) => typeof i === 'string') &&
     Array.isArray(h.problems) &&

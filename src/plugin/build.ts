@@ -374,7 +374,9 @@ export class Build {
   private literalOf(locale: string, of: Rows): string {
     // A production build with no network: the last build's literal while its inputs are the same. A
     // message met since the build start (a module changed meanwhile) is in no memo's key: none then.
-    const memos = this.knownMessages.size === this.startMessages ? this.sync?.memos : undefined
+    // A catalog of no ids (webpack's first pass, before the modules are known) costs nothing to make.
+    const memos =
+      this.knownMessages.size === this.startMessages && of.ids.length > 0 ? this.sync?.memos : undefined
     const fallback = this.sourceCatalog ? this.options.sourceLocale : undefined
     if (memos) of.key ??= rowsKey(of.ids, this.idSources, fallback)
     const key = memos && of.key

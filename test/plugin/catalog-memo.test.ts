@@ -1,0 +1,227 @@
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
+import { pseudoLocalize } from '../../src/core/pseudo'
+import type { Options } from '../../src/options'
+import { TmsSession } from '../../src/plugin/session'
+import { type Built, buildEsbuild, buildRollup, buildVite, buildWebpack } from './bundlers'
+import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
+
+/**
+ * The catalog memo (`<cacheDir>/catalogs/`): a production build with no network whose inputs are the
+ * last build's takes each locale's catalog and sync outcome from it. Nothing the build outputs may
+ * change: a build that the memo answers writes the same files as the build that wrote it, and after
+ * each change of an input the output is the one a build without any memo makes.
+ */
+
+const project = suiteProject(true)
+const offline = (extra: Options = {}): Options => project.current.options({ cache: 'offline', ...extra })
+const catalogsDir = (): string => join(project.current.cacheDir, 'catalogs')
+
+/** Every file of an output directory (the report, html and maps too), by its path inside it. */
+function outputOf(built: Built): Map<string, string> {
+  const files = new Map<string, string>()
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else files.set(relative(built.outDir, path), readFileSync(path, 'utf8'))
+    }
+  }
+  walk(built.outDir)
+  return files
+}
+
+/** The memo files with their inode and time of change: a memo that answered is not written again. */
+function memos(): Map<string, string> {
+  return new Map(
+    readdirSync(catalogsDir()).map((name) => {
+      const stat = statSync(join(catalogsDir(), name), { bigint: true })
+      return [name, `${stat.ino}:${stat.mtimeNs}`]
+    }),
+  )
+}
+
+/**
+ * A rollup build over the memos the last build left, then one without any memo: the same output and
+ * warnings. Returns the first, and whether the memos answered it (none was written again).
+ */
+async function sameAsWithoutMemo(options: Options): Promise<{ built: Built; answered: boolean }> {
+  const before = existsSync(catalogsDir()) ? memos() : new Map()
+  const built = await buildRollup(project.current.root, options, join(project.current.root, 'out-memo'))
+  const after = memos()
+  const answered = after.size > 0 && [...after].every(([name, ino]) => before.get(name) === ino)
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const fresh = await buildRollup(project.current.root, options, join(project.current.root, 'out-fresh'))
+  expect(outputOf(built)).toEqual(outputOf(fresh))
+  expect(built.warnings).toEqual(fresh.warnings)
+  return { built, answered }
+}
+
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(project.current.root, 'src', file)
+  writeFileSync(path, change(readFileSync(path, 'utf8')))
+}
+
+/** A first build writes the memos, a second is answered by them: both outputs byte for byte equal. */
+async function secondBuildFromMemo(
+  build: (outDir: string) => Promise<Built>,
+  locales = ['en-XA', 'fr-FR'],
+): Promise<Built> {
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const first = await build('out-first')
+  const written = memos()
+  expect([...written.keys()].sort()).toEqual(
+    locales.map((l) => expect.stringMatching(new RegExp(`^${l}\\.published\\.[0-9a-f]{12}\\.memo$`))),
+  )
+  const second = await build('out-second')
+  expect(memos()).toEqual(written)
+  expect(outputOf(second)).toEqual(outputOf(first))
+  expect(second.warnings).toEqual(first.warnings)
+  for (const name of written.keys()) {
+    expect(readFileSync(join(catalogsDir(), name), 'utf8')).not.toContain('demo-secret')
+  }
+  return second
+}
+
+test('rollup: the second offline build is answered by the memos, its output the same bytes', async () => {
+  const root = project.current.root
+  const second = await secondBuildFromMemo((out) => buildRollup(root, offline(), join(root, out)))
+  expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
+}, 120_000)
+
+test("esbuild: the catalogs of every id and of the bundle's ids are both answered by the memos", async () => {
+  const root = project.current.root
+  const second = await secondBuildFromMemo(async (out) => {
+    const built = await buildEsbuild(root, offline())
+    rmSync(join(root, out), { recursive: true, force: true })
+    renameSync(built.outDir, join(root, out))
+    return { ...built, outDir: join(root, out), entry: join(root, out, 'main.js') }
+  })
+  expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
+}, 120_000)
+
+test("sourceCatalog: the source locale's catalog is answered by its memo too", async () => {
+  const root = project.current.root
+  const options = offline({ sourceCatalog: true })
+  const second = await secondBuildFromMemo(
+    (out) => buildRollup(root, options, join(root, out)),
+    ['en-US', 'en-XA', 'fr-FR'],
+  )
+  expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
+}, 120_000)
+
+test('vite: the second offline build is answered by the memos, its output the same bytes', async () => {
+  const root = project.current.root
+  await secondBuildFromMemo(async (out) => {
+    const built = await buildVite(root, offline())
+    // buildVite writes to one directory: each build's output is kept under its own name.
+    rmSync(join(root, out), { recursive: true, force: true })
+    renameSync(built.outDir, join(root, out))
+    return { ...built, outDir: join(root, out) }
+  })
+}, 120_000)
+
+test('webpack: the second offline build is answered by the memos, its output the same bytes', async () => {
+  const root = project.current.root
+  const second = await secondBuildFromMemo(async (out) => {
+    const built = await buildWebpack(root, offline())
+    rmSync(join(root, out), { recursive: true, force: true })
+    renameSync(built.outDir, join(root, out))
+    return { ...built, outDir: join(root, out), entry: join(root, out, 'main.mjs') }
+  })
+  expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
+}, 120_000)
+
+test('a garbled or cut memo is a miss, never an error, and is written again', async () => {
+  await buildRollup(project.current.root, offline(), join(project.current.root, 'out-memo'))
+  for (const name of memos().keys()) {
+    const file = join(catalogsDir(), name)
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, name.startsWith('fr') ? text.slice(0, -5) : `{"schema":1,${text}`)
+  }
+  const { built, answered } = await sameAsWithoutMemo(offline())
+  expect(answered).toBe(false)
+  expect(built.warnings).toEqual([])
+  expect((await renderInNode(built.entry!)).fr).toEqual(FRENCH_TEXT)
+  // Written again whole: the next build is answered.
+  expect((await sameAsWithoutMemo(offline())).answered).toBe(true)
+}, 120_000)
+
+test('each changed input gives the output of a build without memo', async () => {
+  const { cacheDir, hashcodes } = project.current
+  await sameAsWithoutMemo(offline())
+
+  // A translation edited in the cache (a `tms pull` elsewhere).
+  const cache = new DiskCache(cacheDir, PROJECT)
+  const read = await cache.readLocale('fr-FR', 'published')
+  if (!read.hit) throw new Error('no French in the cache')
+  const open = hashcodes.get('Open')!
+  await cache.writeLocale('fr-FR', 'published', { ...read.value.translations, [open]: 'Ouvrir tout' })
+  let step = await sameAsWithoutMemo(offline())
+  expect(step.answered).toBe(false)
+  expect((await renderInNode(step.built.entry!)).fr).toEqual([...FRENCH_TEXT.slice(0, 3), 'Ouvrir tout'])
+
+  // Other modules in the bundle: the message of unused.js ships now.
+  edit('main.js', (text) =>
+    text
+      .replace("import { greeting, welcome } from './greet.js'", "$&\nimport { orphan } from './unused.js'")
+      .replace('openLabel()]', 'openLabel(), orphan()]'),
+  )
+  step = await sameAsWithoutMemo(offline())
+  expect(step.answered).toBe(false)
+  expect((await renderInNode(step.built.entry!)).fr[4]).toBe('Ce texte ne part jamais')
+
+  // A message added: offline it has no translation, but its pseudo-translation ships.
+  edit('greet.js', (text) => `${text}\nexport const bye = () => t('Goodbye for now')\n`)
+  edit('main.js', (text) =>
+    text
+      .replace('{ greeting, welcome }', '{ bye, greeting, welcome }')
+      .replace('orphan()]', 'orphan(), bye()]'),
+  )
+  step = await sameAsWithoutMemo(offline())
+  expect(step.answered).toBe(false)
+  const added = await renderInNode(step.built.entry!)
+  expect(added.fr[5]).toBe('Goodbye for now')
+  expect(added.pseudo[5]).toBe(pseudoLocalize('Goodbye for now', 'en-XA'))
+
+  // Another pseudo-locale: its catalog is made, en-XA's memo still answers for en-XA.
+  step = await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'] }))
+  expect(readdirSync(catalogsDir()).some((name) => name.startsWith('ar-XB.published.'))).toBe(true)
+  // Nothing changed since: answered.
+  expect((await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'] }))).answered).toBe(true)
+}, 240_000)
+
+test('a rejected translation is reported by every build, at its message’s place of that build', async () => {
+  const { cacheDir, hashcodes } = project.current
+  const cache = new DiskCache(cacheDir, PROJECT)
+  const read = await cache.readLocale('fr-FR', 'published')
+  if (!read.hit) throw new Error('no French in the cache')
+  const hello = hashcodes.get('Hello {name}!')!
+  await cache.writeLocale('fr-FR', 'published', { ...read.value.translations, [hello]: 'Bonjour !' })
+  const rejected = (line: number) =>
+    `translation of ${hello} for fr-FR rejected: it drops the placeholder {name}; the source text "Hello {name}!" (src/greet.js:${line}:35) is used`
+  const first = await sameAsWithoutMemo(offline())
+  expect(first.built.warnings).toEqual([expect.stringContaining(rejected(5))])
+  // The message moves a line down: the memo's key holds no location, the warning names the new one.
+  edit('greet.js', (text) => `// moved\n${text}`)
+  const moved = await sameAsWithoutMemo(offline())
+  expect(moved.answered).toBe(true)
+  expect(moved.built.warnings).toEqual([expect.stringContaining(rejected(6))])
+}, 120_000)
+
+test('inline builds and dev servers use no memo', async () => {
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const { root } = project.current
+  await buildRollup(root, offline({ mode: 'inline' }), join(root, 'out-inline'))
+  expect(existsSync(catalogsDir())).toBe(false)
+  const session = new TmsSession(offline())
+  session.configure({ root })
+  await session.start('serve')
+  await session.synced()
+  expect(session.sync?.memos).toBeUndefined()
+  expect(session.catalogLiteralFor('fr-FR')).toContain('"Bienvenue dans la boutique"')
+  session.release()
+  expect(existsSync(catalogsDir())).toBe(false)
+}, 120_000)
