@@ -15,8 +15,9 @@ import type { LocaleCheck, LocaleProblem } from './locale-check'
  *   rules), the source locale, the placeholder format, the retrieval type, the cache's project, every
  *   message in order (key, text, placeholders) with its hashcode, and the bytes of the locale's cache
  *   file (a pseudo-locale's and the source locale's catalogs have no file: their kind stands in);
- * - the rows' key: the catalog's ids in order, what each stands for (message key, placeholder
- *   spelling, the message's text and placeholders), and the fallback locale (`sourceCatalog`).
+ * - the rows' key: the catalog's ids in order, what each stands for (message key and placeholder
+ *   spelling), and the fallback locale (`sourceCatalog`); a build that met a message its start did
+ *   not know asks no memo.
  *
  * A memo that cannot be read, does not parse, or answers other keys is a miss, never an error; the
  * build then makes the catalog and writes the memo again (atomically, see `DiskCache.writeMemo`). It
@@ -82,15 +83,15 @@ export class CatalogMemos {
   private readonly retrievalType: 'published' | 'pending'
   private readonly base: string
   private readonly app: string
-  /** How many messages the keys cover: a problem names one by its index. */
-  private readonly count: number
+  /** How many messages the keys cover (a problem names one by its index). */
+  readonly messages: number
   private readonly locales = new Map<string, LocaleMemo>()
   private readonly writes: Promise<void>[] = []
 
   constructor(cache: DiskCache, inputs: MemoInputs) {
     this.cache = cache
     this.retrievalType = inputs.retrievalType
-    this.count = inputs.messages.length
+    this.messages = inputs.messages.length
     this.base = baseKey(cache.projectId, inputs)
     this.app = sha256(inputs.root).slice(0, 12)
   }
@@ -202,7 +203,7 @@ export class CatalogMemos {
       return undefined
     }
     if (!isHeader(header) || header.key !== key) return undefined
-    if (header.problems.some((p) => p.index >= this.count)) return undefined
+    if (header.problems.some((p) => p.index >= this.messages)) return undefined
     const literals: string[] = []
     let at = line + 1
     for (const { length } of header.literals) {

@@ -47,16 +47,14 @@ interface FullCatalog {
   catalog: Map<string, CompiledMessage>
 }
 
-/**
- * A set of ids (sorted) while it has `size` ids; their rows, each id quoted with its colon (`"<id>":`),
- * once a literal is made of them; and their key of a catalog memo.
- */
+/** Sorted ids while `of` has `size`; once a literal is made of them, their rows and quoted ids (`"<id>":`). */
 interface Rows {
   of: ReadonlySet<string> | ReadonlyMap<string, IdSource>
   size: number
   ids: string[]
-  made?: { rows: CatalogRow[]; heads: string[] }
-  /** See `src/core/catalog-memo.ts`: made once for every locale's memo. */
+  made?: CatalogRow[]
+  heads?: string[]
+  /** Their rows' key of a catalog memo (see `memoKey`). */
   key?: string
 }
 
@@ -81,8 +79,6 @@ export class Build {
    */
   readonly messages: ReadonlyMap<string, Message>
   private readonly knownMessages: Map<string, Message>
-  /** How many messages the build start had: the catalog memos' keys cover those. */
-  private readonly startMessages: number
   /**
    * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
    * the source locale first.
@@ -155,7 +151,6 @@ export class Build {
     const messages = new Map<string, Message>()
     for (const m of extraction.messages) messages.set(m.key, m)
     this.knownMessages = messages
-    this.startMessages = messages.size
     this.messages = messages
     // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
     this.sourceCatalog = options.sourceCatalog && !inline
@@ -372,18 +367,15 @@ export class Build {
 
   /** A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same ids. */
   private literalOf(locale: string, of: Rows): string {
-    // A production build with no network: the last build's literal while its inputs are the same. A
-    // message met since the build start (a module changed meanwhile) is in no memo's key: none then.
-    // A catalog of no ids (webpack's first pass, before the modules are known) costs nothing to make.
-    const memos =
-      this.knownMessages.size === this.startMessages && of.ids.length > 0 ? this.sync?.memos : undefined
-    const fallback = this.sourceCatalog ? this.options.sourceLocale : undefined
-    if (memos) of.key ??= rowsKey(of.ids, this.idSources, fallback)
-    const key = memos && of.key
-    const memoed = key ? memos.literal(locale, key) : undefined
-    if (memoed !== undefined) return memoed
-    of.made ??= this.rowsMade(of.ids)
-    const { rows, heads } = of.made
+    // A production build with no network: the last build's literal while its inputs are the same.
+    const memos = this.sync?.memos
+    const key = memos && this.memoKey(of, memos.messages)
+    const memoed = key && memos.literal(locale, key)
+    if (memoed) return memoed
+    of.made ??= catalogRows(this.idSources, this.messages, of.ids)
+    const rows = of.made
+    of.heads ??= rows.map((row) => `${jsString(row.id)}:`)
+    const heads = of.heads
     // Pieces joined once: no string per entry, for tens of thousands of entries per locale.
     const parts: string[] = ['{']
     eachCatalogTranslation(this.catalogInput(locale), rows, (i, translation) => {
@@ -396,10 +388,15 @@ export class Build {
     return literal
   }
 
-  /** The rows of sorted ids, with what they stand for and their quoted form, for every locale's literal. */
-  private rowsMade(ids: readonly string[]): NonNullable<Rows['made']> {
-    const rows = catalogRows(this.idSources, this.messages, ids)
-    return { rows, heads: rows.map((row) => `${jsString(row.id)}:`) }
+  /**
+   * The rows' key of a catalog memo, made once for every locale; none when a message was met since the
+   * build start (a module changed meanwhile: the memos' keys cover `covered` messages, the start's) or
+   * for no ids (webpack's first pass).
+   */
+  private memoKey(of: Rows, covered: number): string | undefined {
+    if (this.messages.size !== covered || of.ids.length === 0) return undefined
+    of.key ??= rowsKey(of.ids, this.idSources, this.sourceCatalog ? this.options.sourceLocale : undefined)
+    return of.key
   }
 
   /** The ids of `of` (the used ids, or every id), sorted once for all locales, while `of` has the same ids. */
