@@ -221,9 +221,11 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
   const manifest = manifestRead.hit ? manifestRead.value.entries : {}
 
-  const unknown = messages.filter((m) => manifest[m.key]?.meta !== metaDigest(m, options.placeholder))
+  // Each message's record, looked up once: a lookup in a manifest of thousands of keys is not free.
+  const records = messages.map((m) => manifest[m.key])
+  const unknown = messages.filter((m, i) => records[i]?.meta !== metaDigest(m, options.placeholder))
   if (options.cache === 'frozen') {
-    const absent = messages.find((m) => !manifest[m.key])
+    const absent = messages.find((_, i) => !records[i])
     if (absent) {
       throw new TmsSyncError(
         'cache',
@@ -236,14 +238,15 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   let pushed = 0
   const failures: ServiceFailure[] = []
   const shouldPush = (input.push ?? options.push) && unknown.length > 0
+  let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
-    const created: Record<string, ManifestRecord> = {}
+    created = {}
     try {
       await pushNewMessages(network, options, projectId, unknown, cache, created)
     } catch (error) {
       const refusal = refusalOf(error, options)
       if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
-      const missed = unknown.filter((m) => !created[m.key]).length
+      const missed = unknown.filter((m) => !created?.[m.key]).length
       failures.push({
         what: `${missed} of ${unknown.length} new strings not created (they keep their source text)`,
         error: refusal?.message ?? describeError(error),
@@ -267,10 +270,12 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     logger.warn(`${unknown.length} new messages not pushed: ${offlineReason(options, input.client)}`)
   }
 
+  // Looked up once for all locales; a string created now has its record in `created`.
+  const messageHashcodes = messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
   const hashcodes = new Map<string, string>()
-  for (const m of messages) {
-    const record = manifest[m.key]
-    if (record) hashcodes.set(m.key, record.hashcode)
+  for (let i = 0; i < messages.length; i++) {
+    const hashcode = messageHashcodes[i]
+    if (hashcode !== undefined) hashcodes.set(messages[i]!.key, hashcode)
   }
 
   const translations: Translations = new Map()
@@ -278,8 +283,6 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const sources: SyncResult['sources'] = {}
   // The hashcodes a pull asks for: none without the network.
   const wanted = network ? [...new Set(hashcodes.values())].sort() : []
-  // Looked up once for all locales.
-  const messageHashcodes = messages.map((m) => hashcodes.get(m.key))
   const refusals: Refusal[] = []
   const absent = new Map<string, string[]>()
 
