@@ -16,8 +16,8 @@ import type { LocaleCheck, LocaleProblem } from './locale-check'
  *   message in order (key, text, placeholders) with its hashcode, and the bytes of the locale's cache
  *   file (a pseudo-locale's and the source locale's catalogs have no file: their kind stands in);
  * - the rows' key: the catalog's ids in order, what each stands for (message key and placeholder
- *   spelling), and the fallback locale (`sourceCatalog`); a build that met a message its start did
- *   not know asks no memo.
+ *   spelling, see {@link rowsKey}), and the fallback locale (`sourceCatalog`); a build that met a
+ *   message its start did not know asks no memo.
  *
  * A memo that cannot be read, does not parse, or answers other keys is a miss, never an error; the
  * build then makes the catalog and writes the memo again (atomically, see `DiskCache.writeMemo`). It
@@ -216,21 +216,26 @@ export class CatalogMemos {
 }
 
 /**
- * The rows' key of a catalog literal: its ids in order with what each stands for (message key and
- * placeholder spelling; the messages' texts are in the locale's key), and the locale whose source texts
- * fill the gaps (`sourceCatalog`).
+ * The rows' key of a catalog literal: its ids in order, what each stands for, and the locale whose
+ * source texts fill the gaps (`sourceCatalog`). An id that is its message's plain id (`plainIds`:
+ * message key -> the id of sites spelling the placeholders as the message does) is written alone: the
+ * plain ids are a function of the build start's message keys, which the locale's key covers; any other
+ * id is written with its message key and placeholder spelling.
  */
 export function rowsKey(
   ids: readonly string[],
   sources: ReadonlyMap<string, IdSource>,
+  plainIds: ReadonlyMap<string, string>,
   fallback: string | undefined,
 ): string {
-  let s = `${fallback ?? ''}\n`
+  const parts: string[] = [fallback ?? '']
   for (const id of ids) {
     const source = sources.get(id)
-    s += source ? `${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}\n` : `${id}\n`
+    if (!source) parts.push(`${id}\u0003`)
+    else if (!source.spelling && plainIds.get(source.key) === id) parts.push(id)
+    else parts.push(`${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}`)
   }
-  return sha256(s)
+  return sha256(parts.join('\n'))
 }
 
 function baseKey(projectId: string | null, inputs: MemoInputs): string {

@@ -395,7 +395,8 @@ export class Build {
    */
   private memoKey(of: Rows, covered: number): string | undefined {
     if (this.messages.size !== covered || of.ids.length === 0) return undefined
-    of.key ??= rowsKey(of.ids, this.idSources, this.sourceCatalog ? this.options.sourceLocale : undefined)
+    const fallback = this.sourceCatalog ? this.options.sourceLocale : undefined
+    of.key ??= rowsKey(of.ids, this.idSources, this.plainIds, fallback)
     return of.key
   }
 
