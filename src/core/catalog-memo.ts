@@ -3,6 +3,7 @@ import { VERSION } from '../version'
 import type { DiskCache } from './cache'
 import type { IdSource } from './locale-catalog'
 import type { LocaleCheck, LocaleProblem } from './locale-check'
+import type { ResolvedOptions } from './model/options'
 
 /**
  * The catalog memo: what a production build with no network made of one locale's cached
@@ -56,15 +57,14 @@ export interface MemoCheck {
   texts?: Map<string, string>
 }
 
-/** The inputs of every locale's key. */
-export interface MemoInputs {
-  sourceLocale: string
-  placeholder: unknown
-  retrievalType: 'published' | 'pending'
-  /** The app's root: names the memo files, so apps sharing a cache directory keep one each. */
-  root: string
-  messages: readonly { key: string; text: string; placeholders: readonly string[] }[]
-  hashcodes: readonly (string | undefined)[]
+/** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
+export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'>
+
+/** What a locale's key holds of each message (its hashcode is given apart). */
+interface MemoMessage {
+  key: string
+  text: string
+  placeholders: readonly string[]
 }
 
 interface LocaleMemo {
@@ -88,12 +88,17 @@ export class CatalogMemos {
   private readonly locales = new Map<string, LocaleMemo>()
   private readonly writes: Promise<void>[] = []
 
-  constructor(cache: DiskCache, inputs: MemoInputs) {
+  constructor(
+    cache: DiskCache,
+    options: MemoOptions,
+    messages: readonly MemoMessage[],
+    hashcodes: readonly (string | undefined)[],
+  ) {
     this.cache = cache
-    this.retrievalType = inputs.retrievalType
-    this.messages = inputs.messages.length
-    this.base = baseKey(cache.projectId, inputs)
-    this.app = sha256(inputs.root).slice(0, 12)
+    this.retrievalType = options.retrievalType
+    this.messages = messages.length
+    this.base = baseKey(cache.projectId, options, messages, hashcodes)
+    this.app = sha256(options.root).slice(0, 12)
   }
 
   /**
@@ -238,16 +243,20 @@ export function rowsKey(
   return sha256(parts.join('\n'))
 }
 
-function baseKey(projectId: string | null, inputs: MemoInputs): string {
-  const { messages, hashcodes } = inputs
+function baseKey(
+  projectId: string | null,
+  options: MemoOptions,
+  messages: readonly MemoMessage[],
+  hashcodes: readonly (string | undefined)[],
+): string {
   let s = JSON.stringify([
     MEMO_SCHEMA,
     VERSION,
     process.version,
     process.versions.icu ?? '',
-    inputs.sourceLocale,
-    inputs.placeholder,
-    inputs.retrievalType,
+    options.sourceLocale,
+    options.placeholder,
+    options.retrievalType,
     projectId,
     messages.length,
   ])

@@ -1,7 +1,7 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
-import { CatalogMemos, type MemoCheck, type MemoInputs } from './catalog-memo'
+import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, problemWarning, where } from './locale-check'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
@@ -272,25 +272,18 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   // Looked up once for all locales; a string created now has its record in `created`.
   const messageHashcodes = messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
-  const hashcodes = new Map<string, string>()
-  for (let i = 0; i < messages.length; i++) {
-    const hashcode = messageHashcodes[i]
-    if (hashcode !== undefined) hashcodes.set(messages[i]!.key, hashcode)
-  }
 
   const translations: Translations = new Map()
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
   // The hashcodes a pull asks for: none without the network.
-  const wanted = network ? [...new Set(hashcodes.values())].sort() : []
+  const wanted = network ? [...new Set(messageHashcodes.filter((h) => h !== undefined))].sort() : []
   const refusals: Refusal[] = []
   const absent = new Map<string, string[]>()
 
   // A production build without network: each locale's sync outcome and catalog through its memo.
   const memos =
-    input.memo && !network
-      ? new CatalogMemos(cache, memoInputs(options, messages, messageHashcodes))
-      : undefined
+    input.memo && !network ? new CatalogMemos(cache, options, messages, messageHashcodes) : undefined
   const eachLocale = async (locale: string): Promise<void> => {
     const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
       checkLocale(byHashcode, messages, messageHashcodes, locale, options.placeholder)
@@ -337,10 +330,15 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     if (options.sourceCatalog) made.push(memos.made(options.sourceLocale))
     await Promise.all(made)
   }
+  let hashcodeMap: Map<string, string> | undefined
   return {
     translations,
     ...(memos ? { memos } : {}),
-    hashcodes,
+    // Made when asked (the dev overlay, the commands): a build's catalogs do not need it.
+    get hashcodes() {
+      hashcodeMap ??= hashcodesOf(messages, messageHashcodes)
+      return hashcodeMap
+    },
     coverage,
     pushed,
     sources,
@@ -349,13 +347,16 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
 }
 
-function memoInputs(
-  options: ResolvedOptions,
+function hashcodesOf(
   messages: readonly SyncMessage[],
   hashcodes: readonly (string | undefined)[],
-): MemoInputs {
-  const { sourceLocale, placeholder, retrievalType, root } = options
-  return { sourceLocale, placeholder, retrievalType, root, messages, hashcodes }
+): Map<string, string> {
+  const map = new Map<string, string>()
+  for (let i = 0; i < messages.length; i++) {
+    const hashcode = hashcodes[i]
+    if (hashcode !== undefined) map.set(messages[i]!.key, hashcode)
+  }
+  return map
 }
 
 function coverageOf(messages: number, translated: number): LocaleCoverage {
