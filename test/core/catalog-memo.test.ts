@@ -1,0 +1,129 @@
+import * as fs from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
+import { CatalogMemos, rowsKey } from '../../src/core/catalog-memo'
+import { checkLocale } from '../../src/core/locale-check'
+
+/**
+ * The catalog memo's keys and its file: what a memo answers, and that every memo it cannot trust
+ * (other inputs, a problem naming no message, bytes missing or added) is a miss. The plugin's tests
+ * (test/plugin/catalog-memo.test.ts) build real bundles over it.
+ */
+
+const options = {
+  sourceLocale: 'en-US',
+  placeholder: { format: null, custom: null },
+  retrievalType: 'published' as const,
+  root: '/app',
+}
+const messages = [
+  {
+    key: '\u0000\u0000Hello {0}',
+    text: 'Hello {name}',
+    placeholders: ['{name}'],
+    locations: [{ file: '/app/a.js', line: 1, column: 1 }],
+  },
+  {
+    key: '\u0000\u0000Bye',
+    text: 'Bye',
+    placeholders: [],
+    locations: [{ file: '/app/b.js', line: 2, column: 3 }],
+  },
+]
+const hashcodes = ['h1', 'h2']
+const check = (locale: string) => (byHashcode: Readonly<Record<string, string>>) =>
+  checkLocale(byHashcode, messages, hashcodes, locale, options.placeholder)
+
+async function setup() {
+  const dir = await fs.mkdtemp(join(tmpdir(), 'tms-memo-'))
+  const cache = new DiskCache(dir, 'p1')
+  // h1's translation drops its placeholder: a problem the memo keeps.
+  await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour', h2: 'Au revoir' })
+  const first = new CatalogMemos(cache, options, messages, hashcodes)
+  const made = await first.checkCached('fr-FR', check('fr-FR'))
+  first.record('fr-FR', 'rows-1', '{"x":"Au revoir"}')
+  await first.settled()
+  const [file] = await fs.readdir(join(dir, 'catalogs'))
+  return { cache, made, file: join(dir, 'catalogs', file!) }
+}
+
+it('answers the same inputs with the outcome and literal it was written with', async () => {
+  const { cache, made } = await setup()
+  expect(made).toEqual({
+    problems: [{ index: 0, hashcode: 'h1', reason: 'it drops the placeholder {name}' }],
+    incomplete: [],
+    translated: 1,
+    texts: new Map([['\u0000\u0000Bye', 'Au revoir']]),
+  })
+  const second = new CatalogMemos(cache, options, messages, hashcodes)
+  const { texts, ...outcome } = made!
+  expect(await second.checkCached('fr-FR', check('fr-FR'))).toEqual(outcome)
+  expect(second.literal('fr-FR', 'rows-1')).toBe('{"x":"Au revoir"}')
+  expect(second.literal('fr-FR', 'rows-2')).toBeUndefined()
+  // The translations wait in the file's bytes until a catalog asks.
+  expect(second.defers('fr-FR')).toBe(true)
+  expect(second.translations('fr-FR')).toEqual(texts)
+})
+
+it('misses for another hashcode, message text, option or cache file', async () => {
+  const { cache } = await setup()
+  const misses = [
+    new CatalogMemos(cache, options, messages, ['h1', 'h3']),
+    new CatalogMemos(cache, options, [messages[0]!, { ...messages[1]!, text: 'Bye!' }], hashcodes),
+    new CatalogMemos(
+      cache,
+      { ...options, placeholder: { format: 'c', custom: null } },
+      messages,
+      hashcodes,
+    ),
+    new CatalogMemos(cache, { ...options, sourceLocale: 'en-GB' }, messages, hashcodes),
+  ]
+  for (const memos of misses) {
+    expect((await memos.checkCached('fr-FR', check('fr-FR')))?.texts).toBeDefined()
+    expect(memos.literal('fr-FR', 'rows-1')).toBeUndefined()
+  }
+  await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour {0}', h2: 'Au revoir' })
+  const edited = new CatalogMemos(cache, options, messages, hashcodes)
+  expect((await edited.checkCached('fr-FR', check('fr-FR')))?.translated).toBe(2)
+  expect(edited.literal('fr-FR', 'rows-1')).toBeUndefined()
+})
+
+it('misses, never fails, for a memo it cannot trust', async () => {
+  const { cache, file } = await setup()
+  const text = await fs.readFile(file, 'utf8')
+  const line = text.indexOf('\n')
+  const header = JSON.parse(text.slice(0, line))
+  const untrusted = [
+    `${text}x`,
+    text.slice(0, -1),
+    text.slice(0, line),
+    `{${text}`,
+    `${JSON.stringify({ ...header, problems: [{ index: 2, hashcode: 'h1', reason: 'r' }] })}${text.slice(line)}`,
+    `${JSON.stringify({ ...header, literals: [{ rows: 'rows-1', length: -1 }] })}${text.slice(line)}`,
+    `${JSON.stringify({ ...header, schema: 0 })}${text.slice(line)}`,
+  ]
+  for (const bad of untrusted) {
+    await fs.writeFile(file, bad)
+    const memos = new CatalogMemos(cache, options, messages, hashcodes)
+    expect((await memos.checkCached('fr-FR', check('fr-FR')))?.texts).toBeDefined()
+    expect(memos.literal('fr-FR', 'rows-1')).toBeUndefined()
+  }
+})
+
+it('writes a plain id alone in the rows key, any other with what it stands for', () => {
+  const sources = new Map([
+    ['aaaaaa', { key: 'k1' }],
+    ['bbbbbbbb', { key: 'k1', spelling: ['{n}'] }],
+  ])
+  const plain = new Map([['k1', 'aaaaaa']])
+  const key = rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, undefined)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, undefined)).toBe(key)
+  expect(rowsKey(['aaaaaa'], sources, plain, undefined)).not.toBe(key)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, 'en-US')).not.toBe(key)
+  const respelled = new Map([...sources, ['bbbbbbbb', { key: 'k1', spelling: ['{m}'] }]])
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], respelled, plain, undefined)).not.toBe(key)
+  const otherKey = new Map([...sources, ['bbbbbbbb', { key: 'k2', spelling: ['{n}'] }]])
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], otherKey, plain, undefined)).not.toBe(key)
+})
