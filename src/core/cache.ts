@@ -95,7 +95,24 @@ export class DiskCache {
   }
 
   async readManifest(): Promise<CacheRead<Manifest>> {
-    const read = await this.readJson(this.manifestFile)
+    return this.checkManifest(await this.readJson(this.manifestFile))
+  }
+
+  /** The manifest's bytes: a build whose catalog memos answer never parses them ({@link parseManifest}). */
+  async readManifestBytes(): Promise<CacheRead<Buffer>> {
+    try {
+      return { hit: true, value: await this.fs.readFile(this.manifestFile) }
+    } catch (error) {
+      return { hit: false, reason: missReason(error) }
+    }
+  }
+
+  /** What {@link readManifest} gives for the manifest's bytes. */
+  parseManifest(bytes: Buffer): CacheRead<Manifest> {
+    return this.checkManifest(parseJson(bytes.toString('utf8')))
+  }
+
+  private checkManifest(read: CacheRead<unknown>): CacheRead<Manifest> {
     if (!read.hit) return read
     const m = read.value as Partial<Manifest>
     const check = this.checkHeader(m)
@@ -162,13 +179,7 @@ export class DiskCache {
 
   /** What {@link readLocale} gives for the file's bytes. */
   parseLocale(bytes: Buffer, locale: string, retrievalType: 'published' | 'pending'): CacheRead<LocaleCache> {
-    let value: unknown
-    try {
-      value = JSON.parse(bytes.toString('utf8'))
-    } catch {
-      return this.checkLocale({ hit: false, reason: 'invalid JSON' }, locale, retrievalType)
-    }
-    return this.checkLocale({ hit: true, value }, locale, retrievalType)
+    return this.checkLocale(parseJson(bytes.toString('utf8')), locale, retrievalType)
   }
 
   /**
@@ -279,16 +290,9 @@ export class DiskCache {
     try {
       text = await this.fs.readFile(file, 'utf8')
     } catch (error) {
-      return {
-        hit: false,
-        reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no file' : 'unreadable',
-      }
+      return { hit: false, reason: missReason(error) }
     }
-    try {
-      return { hit: true, value: JSON.parse(text) as unknown }
-    } catch {
-      return { hit: false, reason: 'invalid JSON' }
-    }
+    return parseJson(text)
   }
 
   private async writeAtomic(file: string, text: string): Promise<void> {
@@ -336,6 +340,18 @@ export class DiskCache {
     } finally {
       if (held) await this.fs.rm(lock, { force: true }).catch(() => {})
     }
+  }
+}
+
+function missReason(error: unknown): MissReason {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no file' : 'unreadable'
+}
+
+function parseJson(text: string): CacheRead<unknown> {
+  try {
+    return { hit: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { hit: false, reason: 'invalid JSON' }
   }
 }
 

@@ -4,6 +4,7 @@ import type { DiskCache } from './cache'
 import type { IdSource } from './locale-catalog'
 import type { LocaleCheck, LocaleProblem } from './locale-check'
 import type { ResolvedOptions } from './model/options'
+import type { ManifestSums } from './sync-manifest'
 
 /**
  * The catalog memo: what a production build with no network made of one locale's cached
@@ -38,6 +39,8 @@ interface MemoHeader {
   problems: LocaleProblem[]
   incomplete: string[]
   translated: number
+  /** What the manifest says of the messages, when the build that wrote the memo read it whole. */
+  manifest?: ManifestSums
   /**
    * The rows' key and length of each literal, the last made first: a build may make a locale's
    * literal of two sets of ids (esbuild's of every id, then the bundle's), each kept.
@@ -60,11 +63,13 @@ export interface MemoCheck {
 /** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
 export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'>
 
-/** What a locale's key holds of each message (its hashcode is given apart). */
+/** What a locale's key holds of each message (its hashcode is the manifest's). */
 interface MemoMessage {
   key: string
   text: string
   placeholders: readonly string[]
+  instruction?: string
+  maxLength?: number
 }
 
 interface LocaleMemo {
@@ -86,34 +91,58 @@ export class CatalogMemos {
   /** How many messages the keys cover (a problem names one by its index). */
   readonly messages: number
   private readonly locales = new Map<string, LocaleMemo>()
+  /** Each target locale's cache file and memo, read by {@link probe}. */
+  private readonly probed = new Map<string, { bytes: Buffer; key: string; found: LocaleMemo['found'] }>()
+  /** What this build knows the manifest says, for the memos it writes. */
+  private sums: ManifestSums | undefined
   private readonly writes: Promise<void>[] = []
 
-  constructor(
-    cache: DiskCache,
-    options: MemoOptions,
-    messages: readonly MemoMessage[],
-    hashcodes: readonly (string | undefined)[],
-  ) {
+  constructor(cache: DiskCache, options: MemoOptions, messages: readonly MemoMessage[], manifest: Buffer) {
     this.cache = cache
     this.retrievalType = options.retrievalType
     this.messages = messages.length
-    this.base = baseKey(cache.projectId, options, messages, hashcodes)
+    this.base = baseKey(cache.projectId, options, messages, manifest)
     this.app = sha256(options.root).slice(0, 12)
   }
 
   /**
-   * A target locale's cached translations, checked by `check`, through its memo: the memo's outcome
-   * when it answers the file's bytes, else the check's now. Undefined when the file cannot be read or
-   * does not hold the locale's translations: the sync reads it the usual way and tells why.
+   * Reads each target locale's cache file and its memo. When every one's memo answers, what they
+   * remember of the manifest: the sync then does not parse it.
    */
-  async checkCached(
+  async probe(locales: readonly string[]): Promise<ManifestSums | undefined> {
+    await Promise.all(
+      locales.map(async (locale) => {
+        const bytes = await this.cache.readLocaleBytes(locale, this.retrievalType)
+        if (!bytes) return
+        const key = sha256(`${this.base}\u0000${locale}\u0000file\u0000${sha256(bytes)}`)
+        this.probed.set(locale, { bytes, key, found: await this.read(locale, key) })
+      }),
+    )
+    const all = locales.map((locale) => this.probed.get(locale)?.found?.header.manifest)
+    const first = all[0]
+    if (!first || all.some((s) => s?.unknown !== first.unknown || s.absent !== first.absent)) return undefined
+    this.sums = first
+    return first
+  }
+
+  /** What the manifest says, read by this build: its memos remember it. */
+  remember(sums: ManifestSums): void {
+    this.sums = sums
+  }
+
+  /**
+   * A target locale's cached translations, checked by `check`, through its memo ({@link probe} read
+   * both): the memo's outcome when it answers the file's bytes, else the check's now. Undefined when
+   * the file cannot be read or does not hold the locale's translations: the sync reads it the usual
+   * way and tells why.
+   */
+  checkCached(
     locale: string,
     check: (byHashcode: Readonly<Record<string, string>>) => LocaleCheck,
-  ): Promise<MemoCheck | undefined> {
-    const bytes = await this.cache.readLocaleBytes(locale, this.retrievalType)
-    if (!bytes) return undefined
-    const key = sha256(`${this.base}\u0000${locale}\u0000file\u0000${sha256(bytes)}`)
-    const found = await this.read(locale, key)
+  ): MemoCheck | undefined {
+    const probed = this.probed.get(locale)
+    if (!probed) return undefined
+    const { bytes, key, found } = probed
     const decoded = () => {
       const read = this.cache.parseLocale(bytes, locale, this.retrievalType)
       return read.hit ? check(read.value.translations) : undefined
@@ -182,6 +211,7 @@ export class CatalogMemos {
       schema: MEMO_SCHEMA,
       key: memo.key,
       ...memo.outcome,
+      ...(this.sums ? { manifest: this.sums } : {}),
       literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
     }
     memo.found = { header, literals }
@@ -247,7 +277,7 @@ function baseKey(
   projectId: string | null,
   options: MemoOptions,
   messages: readonly MemoMessage[],
-  hashcodes: readonly (string | undefined)[],
+  manifest: Buffer,
 ): string {
   let s = JSON.stringify([
     MEMO_SCHEMA,
@@ -259,10 +289,13 @@ function baseKey(
     options.retrievalType,
     projectId,
     messages.length,
+    sha256(manifest),
   ])
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i]!
-    s += `\n${m.key}\u0000${hashcodes[i] ?? ''}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`
+  for (const m of messages) {
+    s += `\n${m.key}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`
+    // The metadata tells whether the manifest's record is up to date (a string to push).
+    if (m.instruction !== undefined || m.maxLength !== undefined)
+      s += `\u0000${JSON.stringify([m.instruction, m.maxLength])}`
   }
   return sha256(s)
 }
@@ -283,7 +316,9 @@ function isHeader(value: unknown): value is MemoHeader {
     Array.isArray(h.incomplete) &&
     h.incomplete.every((i) => typeof i === 'string') &&
     Array.isArray(h.problems) &&
-    h.problems.every(isProblem)
+    h.problems.every(isProblem) &&
+    (h.manifest === undefined ||
+      (Number.isInteger(h.manifest?.unknown) && Number.isInteger(h.manifest?.absent)))
   )
 }
 

@@ -47,10 +47,15 @@ export interface PreparedSync {
  * Starts what a sync needs before the extraction is done: the client (its import) and the cache's
  * manifest. A build's transforms start once the extraction is, and a pull that starts after them
  * waits behind them for each step; started here, the pull's first requests go out with the
- * extraction's end. Hand it to {@link syncExtraction}, or to {@link releasePrepared} when no sync follows.
+ * extraction's end. Hand it to {@link syncExtraction} (with the same `memo`), or to {@link releasePrepared}
+ * when no sync follows.
  */
-export function prepareSync(options: ResolvedOptions, connect: ServiceConnector): PreparedSync {
-  const prepared = { connection: connect(options), cache: openCache(options) }
+export function prepareSync(options: ResolvedOptions, connect: ServiceConnector, memo = false): PreparedSync {
+  // A build with catalog memos and no network leaves the manifest unparsed: the memos may answer.
+  const prepared = {
+    connection: connect(options),
+    cache: openCache(options, undefined, memo && !usesService(options)),
+  }
   // Awaited by the sync, or released; until then a failure must not count as unhandled.
   prepared.connection.catch(() => undefined)
   prepared.cache.catch(() => undefined)

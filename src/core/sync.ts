@@ -1,6 +1,5 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
-import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
-import { projectOfCache } from './cache-project'
+import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, problemWarning, where } from './locale-check'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
@@ -8,8 +7,16 @@ import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import { missingSettings, type Refusal, refusalOf } from './refusals'
+import {
+  hashcodesOf,
+  type ManifestRead,
+  type OpenedCache,
+  openCache,
+  readRecords,
+  recordedHashcodes,
+} from './sync-manifest'
 
-export { metaDigest }
+export { metaDigest, type OpenedCache, openCache }
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
@@ -181,26 +188,6 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The cache a sync works with, its manifest read: see {@link openCache}. */
-export interface OpenedCache {
-  cache: DiskCache
-  /** The project the cache is read as: the options' project, else the one its manifest records. */
-  project: string | undefined
-  manifest: CacheRead<Manifest>
-}
-
-/**
- * Opens the cache of a sync and reads its manifest. A build does this while it extracts (see
- * `prepareSync`): read later, the manifest's parse waits behind the bundler's transforms, and the
- * pull, which needs its hashcodes, starts late.
- */
-export async function openCache(options: ResolvedOptions, fs?: CacheFs): Promise<OpenedCache> {
-  // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
-  const project = options.projectId ?? (await projectOfCache(options.cacheDir, fs))
-  const cache = new DiskCache(options.cacheDir, project, fs)
-  return { cache, project, manifest: await cache.readManifest() }
-}
-
 /** Runs push and pull as the options say and returns the translations the bundle's catalogs are made of. */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
@@ -210,34 +197,33 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   if (missing) logger.warn(missing.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
-  const opened = await (input.opened ?? openCache(options, input.fs))
-  const { cache, project: cacheProject, manifest: manifestRead } = opened
+  const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
+  const { cache, project: cacheProject } = opened
   if (cacheProject && !projectId) {
     logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
   }
 
-  if (!manifestRead.hit && manifestRead.reason !== 'no file') {
-    logger.warn(`cache manifest ${cache.manifestFile} ignored (${manifestRead.reason}); it will be rebuilt`)
-  }
-  const manifest = manifestRead.hit ? manifestRead.value.entries : {}
-
-  // Each message's record, looked up once: a lookup in a manifest of thousands of keys is not free.
-  const records = messages.map((m) => manifest[m.key])
-  const unknown = messages.filter((m, i) => records[i]?.meta !== metaDigest(m, options.placeholder))
-  if (options.cache === 'frozen') {
-    const absent = messages.find((_, i) => !records[i])
-    if (absent) {
-      throw new TmsSyncError(
-        'cache',
-        `cache: 'frozen' and the message ${where(absent, options.root)} is not in ${cache.manifestFile}. ` +
-          `Run a build with cache: 'prefer-network' and credentials to push it, then keep the cache directory.`,
-      )
-    }
+  // A production build without network: each locale's sync outcome and catalog through its memo;
+  // when every locale's answers, they also tell what the manifest says, which is then not parsed.
+  const memos =
+    input.memo && !network && opened.manifestBytes
+      ? new CatalogMemos(cache, options, messages, opened.manifestBytes)
+      : undefined
+  const remembered = memos && (await memos.probe(options.locales))
+  const { manifest, records, unknown, sums } = remembered
+    ? { manifest: {}, records: [], unknown: [], sums: remembered }
+    : readManifest(opened, input, memos)
+  if (options.cache === 'frozen' && sums.absent >= 0) {
+    throw new TmsSyncError(
+      'cache',
+      `cache: 'frozen' and the message ${where(messages[sums.absent]!, options.root)} is not in ${cache.manifestFile}. ` +
+        `Run a build with cache: 'prefer-network' and credentials to push it, then keep the cache directory.`,
+    )
   }
 
   let pushed = 0
   const failures: ServiceFailure[] = []
-  const shouldPush = (input.push ?? options.push) && unknown.length > 0
+  const shouldPush = (input.push ?? options.push) && sums.unknown > 0
   let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
     created = {}
@@ -267,26 +253,30 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       }
     }
   } else if (shouldPush && !network && options.cache !== 'frozen') {
-    logger.warn(`${unknown.length} new messages not pushed: ${offlineReason(options, input.client)}`)
+    logger.warn(`${sums.unknown} new messages not pushed: ${offlineReason(options, input.client)}`)
   }
 
-  // Looked up once for all locales; a string created now has its record in `created`.
-  const messageHashcodes = messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
+  // Looked up once for all locales; a string created now has its record in `created`. Remembered by
+  // the memos: looked up only if a catalog needs the translations.
+  let messageHashcodes = remembered
+    ? undefined
+    : messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
+  const hashcodesNow = (): readonly (string | undefined)[] => {
+    messageHashcodes ??= recordedHashcodes(opened.manifest(), messages)
+    return messageHashcodes
+  }
 
   const translations: Translations = new Map()
   const coverage: Record<string, LocaleCoverage> = {}
   const sources: SyncResult['sources'] = {}
   // The hashcodes a pull asks for: none without the network.
-  const wanted = network ? [...new Set(messageHashcodes.filter((h) => h !== undefined))].sort() : []
+  const wanted = network ? [...new Set(hashcodesNow().filter((h) => h !== undefined))].sort() : []
   const refusals: Refusal[] = []
   const absent = new Map<string, string[]>()
 
-  // A production build without network: each locale's sync outcome and catalog through its memo.
-  const memos =
-    input.memo && !network ? new CatalogMemos(cache, options, messages, messageHashcodes) : undefined
   const eachLocale = async (locale: string): Promise<void> => {
     const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
-      checkLocale(byHashcode, messages, messageHashcodes, locale, options.placeholder)
+      checkLocale(byHashcode, messages, hashcodesNow(), locale, options.placeholder)
     const pull = async (): Promise<MemoCheck> => {
       const pulled = await translationsFor(locale, { input, cache, network, projectId, wanted })
       const { translations: byHashcode, source, failure, refusal } = pulled
@@ -297,7 +287,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       const checked = checkOf(byHashcode)
       return { ...checked, translated: checked.texts.size }
     }
-    const memoed = memos && (await memos.checkCached(locale, checkOf))
+    const memoed = memos?.checkCached(locale, checkOf)
     if (memoed) sources[locale] = 'cache'
     const outcome = memoed || (await pull())
     if (outcome.texts) translations.set(locale, outcome.texts)
@@ -336,7 +326,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     ...(memos ? { memos } : {}),
     // Made when asked (the dev overlay, the commands): a build's catalogs do not need it.
     get hashcodes() {
-      hashcodeMap ??= hashcodesOf(messages, messageHashcodes)
+      hashcodeMap ??= hashcodesOf(messages, hashcodesNow())
       return hashcodeMap
     },
     coverage,
@@ -347,16 +337,17 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
 }
 
-function hashcodesOf(
-  messages: readonly SyncMessage[],
-  hashcodes: readonly (string | undefined)[],
-): Map<string, string> {
-  const map = new Map<string, string>()
-  for (let i = 0; i < messages.length; i++) {
-    const hashcode = hashcodes[i]
-    if (hashcode !== undefined) map.set(messages[i]!.key, hashcode)
+/** What the parsed manifest says of the messages (a warning when it cannot be used); the memos remember it. */
+function readManifest(opened: OpenedCache, input: SyncInput, memos: CatalogMemos | undefined): ManifestRead {
+  const read = opened.manifest()
+  if (!read.hit && read.reason !== 'no file') {
+    input.logger.warn(
+      `cache manifest ${opened.cache.manifestFile} ignored (${read.reason}); it will be rebuilt`,
+    )
   }
-  return map
+  const records = readRecords(read, input.messages, input.options.placeholder)
+  if (read.hit) memos?.remember(records.sums)
+  return records
 }
 
 function coverageOf(messages: number, translated: number): LocaleCoverage {

@@ -231,7 +231,8 @@ export class TmsSession {
       throw new TmsConfigError('mode', inlineUnsupportedMessage(this.setup.inlineUnsupported))
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
-    const prepared = prepareSync(options, connectService())
+    const inline = options.mode === 'inline' && !this.setup.devServer
+    const prepared = prepareSync(options, connectService(), this.command === 'build' && !inline)
     let extraction: ExtractResult
     try {
       extraction = await extractMessages(extractOptionsOf(options))
@@ -239,7 +240,6 @@ export class TmsSession {
       await releasePrepared(prepared)
       throw error
     }
-    const inline = options.mode === 'inline' && !this.setup.devServer
     const build = new Build(options, extractOptions, inline, extraction)
     this.current = build
     const problems = extraction.diagnostics.map((d) => this.framed(d))

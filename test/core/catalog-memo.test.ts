@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { CatalogMemos, rowsKey } from '../../src/core/catalog-memo'
-import { checkLocale } from '../../src/core/locale-check'
+import { CatalogMemos, type MemoOptions, rowsKey } from '../../src/core/catalog-memo'
+import { type CheckedMessage, checkLocale } from '../../src/core/locale-check'
 
 /**
  * The catalog memo's keys and its file: what a memo answers, and that every memo it cannot trust
@@ -12,13 +12,13 @@ import { checkLocale } from '../../src/core/locale-check'
  * (test/plugin/catalog-memo.test.ts) build real bundles over it.
  */
 
-const options = {
+const options: MemoOptions = {
   sourceLocale: 'en-US',
   placeholder: { format: null, custom: null },
-  retrievalType: 'published' as const,
+  retrievalType: 'published',
   root: '/app',
 }
-const messages = [
+const messages: (CheckedMessage & { instruction?: string })[] = [
   {
     key: '\u0000\u0000Hello {0}',
     text: 'Hello {name}',
@@ -35,14 +35,26 @@ const messages = [
 const hashcodes = ['h1', 'h2']
 const check = (locale: string) => (byHashcode: Readonly<Record<string, string>>) =>
   checkLocale(byHashcode, messages, hashcodes, locale, options.placeholder)
+const record = (hashcode: string) => ({ hashcode, parsed: '', variant: null, meta: 'm' })
+
+/** A build's memos over the cache's manifest, each locale's read. */
+async function memosOf(cache: DiskCache, opts = options, msgs = messages): Promise<CatalogMemos> {
+  const manifest = await cache.readManifestBytes()
+  if (!manifest.hit) throw new Error('no manifest')
+  const memos = new CatalogMemos(cache, opts, msgs, manifest.value)
+  await memos.probe(['fr-FR'])
+  return memos
+}
 
 async function setup() {
   const dir = await fs.mkdtemp(join(tmpdir(), 'tms-memo-'))
   const cache = new DiskCache(dir, 'p1')
+  await cache.updateManifest({ [messages[0]!.key]: record('h1'), [messages[1]!.key]: record('h2') })
   // h1's translation drops its placeholder: a problem the memo keeps.
   await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour', h2: 'Au revoir' })
-  const first = new CatalogMemos(cache, options, messages, hashcodes)
-  const made = await first.checkCached('fr-FR', check('fr-FR'))
+  const first = await memosOf(cache)
+  const made = first.checkCached('fr-FR', check('fr-FR'))
+  first.remember({ unknown: 0, absent: -1 })
   first.record('fr-FR', 'rows-1', '{"x":"Au revoir"}')
   await first.settled()
   const [file] = await fs.readdir(join(dir, 'catalogs'))
@@ -57,9 +69,16 @@ it('answers the same inputs with the outcome and literal it was written with', a
     translated: 1,
     texts: new Map([['\u0000\u0000Bye', 'Au revoir']]),
   })
-  const second = new CatalogMemos(cache, options, messages, hashcodes)
+  const second = new CatalogMemos(
+    cache,
+    options,
+    messages,
+    ((await cache.readManifestBytes()) as { value: Buffer }).value,
+  )
+  // Every locale's memo answers: what they remember of the manifest, which then need not be parsed.
+  expect(await second.probe(['fr-FR'])).toEqual({ unknown: 0, absent: -1 })
   const { texts, ...outcome } = made!
-  expect(await second.checkCached('fr-FR', check('fr-FR'))).toEqual(outcome)
+  expect(second.checkCached('fr-FR', check('fr-FR'))).toEqual(outcome)
   expect(second.literal('fr-FR', 'rows-1')).toBe('{"x":"Au revoir"}')
   expect(second.literal('fr-FR', 'rows-2')).toBeUndefined()
   // The translations wait in the file's bytes until a catalog asks.
@@ -67,26 +86,25 @@ it('answers the same inputs with the outcome and literal it was written with', a
   expect(second.translations('fr-FR')).toEqual(texts)
 })
 
-it('misses for another hashcode, message text, option or cache file', async () => {
+it('misses for another manifest, message, option or cache file', async () => {
   const { cache } = await setup()
   const misses = [
-    new CatalogMemos(cache, options, messages, ['h1', 'h3']),
-    new CatalogMemos(cache, options, [messages[0]!, { ...messages[1]!, text: 'Bye!' }], hashcodes),
-    new CatalogMemos(
-      cache,
-      { ...options, placeholder: { format: 'c', custom: null } },
-      messages,
-      hashcodes,
-    ),
-    new CatalogMemos(cache, { ...options, sourceLocale: 'en-GB' }, messages, hashcodes),
+    await memosOf(cache, options, [messages[0]!, { ...messages[1]!, text: 'Bye!' }]),
+    await memosOf(cache, options, [messages[0]!, { ...messages[1]!, instruction: 'A farewell' }]),
+    await memosOf(cache, { ...options, placeholder: { format: 'c', custom: null } }),
+    await memosOf(cache, { ...options, sourceLocale: 'en-GB' }),
   ]
   for (const memos of misses) {
-    expect((await memos.checkCached('fr-FR', check('fr-FR')))?.texts).toBeDefined()
+    expect(memos.checkCached('fr-FR', check('fr-FR'))?.texts).toBeDefined()
     expect(memos.literal('fr-FR', 'rows-1')).toBeUndefined()
   }
+  await cache.updateManifest({ [messages[1]!.key]: record('h3') })
+  const manifest = await memosOf(cache)
+  expect(manifest.checkCached('fr-FR', check('fr-FR'))?.texts).toBeDefined()
+  await cache.updateManifest({ [messages[1]!.key]: record('h2') })
   await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour {0}', h2: 'Au revoir' })
-  const edited = new CatalogMemos(cache, options, messages, hashcodes)
-  expect((await edited.checkCached('fr-FR', check('fr-FR')))?.translated).toBe(2)
+  const edited = await memosOf(cache)
+  expect(edited.checkCached('fr-FR', check('fr-FR'))?.translated).toBe(2)
   expect(edited.literal('fr-FR', 'rows-1')).toBeUndefined()
 })
 
@@ -103,11 +121,12 @@ it('misses, never fails, for a memo it cannot trust', async () => {
     `${JSON.stringify({ ...header, problems: [{ index: 2, hashcode: 'h1', reason: 'r' }] })}${text.slice(line)}`,
     `${JSON.stringify({ ...header, literals: [{ rows: 'rows-1', length: -1 }] })}${text.slice(line)}`,
     `${JSON.stringify({ ...header, schema: 0 })}${text.slice(line)}`,
+    `${JSON.stringify({ ...header, manifest: { unknown: '0', absent: -1 } })}${text.slice(line)}`,
   ]
   for (const bad of untrusted) {
     await fs.writeFile(file, bad)
-    const memos = new CatalogMemos(cache, options, messages, hashcodes)
-    expect((await memos.checkCached('fr-FR', check('fr-FR')))?.texts).toBeDefined()
+    const memos = await memosOf(cache)
+    expect(memos.checkCached('fr-FR', check('fr-FR'))?.texts).toBeDefined()
     expect(memos.literal('fr-FR', 'rows-1')).toBeUndefined()
   }
 })

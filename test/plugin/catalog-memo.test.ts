@@ -150,7 +150,7 @@ test('a garbled or cut memo is a miss, never an error, and is written again', as
 }, 120_000)
 
 test('each changed input gives the output of a build without memo', async () => {
-  const { cacheDir, hashcodes } = project.current
+  const { root, cacheDir, hashcodes } = project.current
   await sameAsWithoutMemo(offline())
 
   // A translation edited in the cache (a `tms pull` elsewhere).
@@ -189,8 +189,23 @@ test('each changed input gives the output of a build without memo', async () => 
   // Another pseudo-locale: its catalog is made, en-XA's memo still answers for en-XA.
   step = await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'] }))
   expect(readdirSync(catalogsDir()).some((name) => name.startsWith('ar-XB.published.'))).toBe(true)
-  // Nothing changed since: answered.
-  expect((await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'] }))).answered).toBe(true)
+  // Nothing changed since: answered, the manifest not even parsed, and (`push` asked of an offline
+  // build) the warning about the message it has no record of given again.
+  const unchanged = await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'], push: true }))
+  expect(unchanged.answered).toBe(true)
+  expect(unchanged.built.warnings).toEqual([expect.stringContaining('1 new messages not pushed')])
+
+  // A frozen cache fails on that message, whether the memos answer or not.
+  const frozen = offline({ cache: 'frozen', pseudo: ['en-XA', 'ar-XB'] })
+  const failure = (out: string) =>
+    buildRollup(root, frozen, join(root, out)).then(
+      () => 'built',
+      (error: Error) => error.message,
+    )
+  const answered = await failure('out-frozen')
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  expect(answered).toBe(await failure('out-frozen-fresh'))
+  expect(answered).toContain(`cache: 'frozen' and the message "Goodbye for now" (src/greet.js:`)
 }, 240_000)
 
 test('a rejected translation is reported by every build, at its message’s place of that build', async () => {
