@@ -15,11 +15,15 @@ import type { ManifestSums } from './sync-manifest'
  *
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
  *   rules), the source locale, the placeholder format, the retrieval type, the cache's project, every
- *   message in order (key, text, placeholders) with its hashcode, and the bytes of the locale's cache
- *   file (a pseudo-locale's and the source locale's catalogs have no file: their kind stands in);
+ *   message in order (key, text, placeholders, instruction, maxLength), and the bytes of the manifest
+ *   (the messages' hashcodes) and of the locale's cache file (a pseudo-locale's and the source
+ *   locale's catalogs have no file: their kind stands in);
  * - the rows' key: the catalog's ids in order, what each stands for (message key and placeholder
  *   spelling, see {@link rowsKey}), and the fallback locale (`sourceCatalog`); a build that met a
  *   message its start did not know asks no memo.
+ *
+ * A memo also remembers what the manifest says of the messages (how many to push, the first with no
+ * record): a build whose every target locale's memo answers does not parse the manifest at all.
  *
  * A memo that cannot be read, does not parse, or answers other keys is a miss, never an error; the
  * build then makes the catalog and writes the memo again (atomically, see `DiskCache.writeMemo`). It
