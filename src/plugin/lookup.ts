@@ -58,16 +58,12 @@ export interface LookupMode {
   wrap: boolean
   /** `sourceCatalog`: the lookup holds only the id. */
   idOnly: boolean
-  /** The site is in a Vue template. */
-  template: boolean
 }
 
 /** The lookup of message `id` (source `text`, `form` its compiled literal when ICU) at one site. */
 export function siteLookup(id: string, text: string, form: string | undefined, mode: LookupMode): Lookup {
   if (mode.idOnly) {
-    // In a template, the id in single quotes: an id is base64url, and the attribute around it keeps
-    // its double quotes with no `&quot;` in between.
-    const open = `${LOOKUP_LOCAL}(${mode.template ? `'${id}'` : jsString(id)}`
+    const open = `${LOOKUP_LOCAL}(${jsString(id)}`
     return { head: open, bare: ')', values: ',0,', tail: ')', open, text: '', close: '', inPlace: false }
   }
   if (mode.wrap) {

@@ -15,7 +15,7 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  *   t('Hello {name}!', { name }, { variant })   ->  __tms_l("<id>", 'Hello {name}!', { name })
  *   t`Hello ${name}!`                          ->  __tms_l("<id>", "Hello {name}!", { "name": (name) })
  *   _x('Open', 'menu')         (keyword _x:1,2c) ->  _x(__tms_l("<id>", 'Open'), 'menu')
- *   <T msg="Read the <link>terms</link>">     ->  <T :msg="(values) => __tms_l(&quot;<id>&quot;, ...)">
+ *   <T msg="Read the <link>terms</link>">     ->  <T :msg="(values) => __tms_l('<id>', ...)">
  *
  * In a .vue file the lookup comes from unplugin-tms/vue, whose render-time read makes Vue re-render
  * on a switch, and calls in the template are written as valid markup (vue-sfc.ts).
@@ -153,7 +153,7 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     if (inTemplate && (inline || !templateImport)) continue
     const found = lookup(site)
     if (!found) continue
-    const mode = { wrap: inline && found.form !== undefined, idOnly, template: inTemplate }
+    const mode = { wrap: inline && found.form !== undefined, idOnly }
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
     if (!rewriteSite(s, code, site, found, mode, spec)) continue
     if (mode.wrap) formats = true
