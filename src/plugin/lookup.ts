@@ -27,7 +27,8 @@ export interface Lookup {
   open: string
   /**
    * What takes the place of the text literal: the source's compiled form (ICU, runtime mode), nothing
-   * (`sourceCatalog`: the source locale's catalog holds the text); undefined: the literal as written.
+   * (`sourceCatalog`: the source locale's catalog holds the text); undefined: the literal as written,
+   * and in `head` (for a site with no literal: a `<T>`, a tagged template) the quoted source text.
    */
   text: string | undefined
   /** After the text inside `head`: the `)` of inline mode's inner lookup. */
