@@ -3,6 +3,9 @@
  * the bundler: the build start (options, cached extraction), every module's transform, the sync (cache
  * read, translation checks) and each locale's catalog literal. One process is one cold run, as a build
  * is: `npx tsx bench/fresh-phases.ts [dir] [runtime|inline]`, several times, and compare the medians.
+ * In runtime mode the first run writes the catalog memos (`<dir>/.tms-cache/catalogs/`) and the later
+ * ones are answered by them, as a warm build whose inputs did not change is; delete that folder before
+ * each run to measure a build that makes its catalogs.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
