@@ -77,6 +77,8 @@ async function secondBuildFromMemo(
   )
   const second = await build('out-second')
   expect(memos()).toEqual(written)
+  // The report (coverage per locale) is among the files compared.
+  expect(outputOf(second).has('tms-report.json')).toBe(true)
   expect(outputOf(second)).toEqual(outputOf(first))
   expect(second.warnings).toEqual(first.warnings)
   for (const name of written.keys()) {
