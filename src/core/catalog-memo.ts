@@ -25,16 +25,19 @@ import type { ManifestSums } from './sync-manifest'
  * A memo also remembers what the manifest says of the messages (how many to push, the first with no
  * record): a build whose every target locale's memo answers does not parse the manifest at all.
  *
- * A memo that cannot be read, does not parse, or answers other keys is a miss, never an error; the
- * build then makes the catalog and writes the memo again (atomically, see `DiskCache.writeMemo`). It
- * holds what the build outputs anyway (the catalog literal, the translation problems it reports), never
- * an option's value.
+ * A memo that cannot be read, does not parse, differs from the digest it starts with (a byte changed
+ * on the disk), or answers other keys is a miss, never an error; the build then makes the catalog and
+ * writes the memo again (atomically, see `DiskCache.writeMemo`). It holds what the build outputs anyway
+ * (the catalog literal, the translation problems it reports), never an option's value.
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
 export const MEMO_SCHEMA = 1
 
-/** What a locale's memo holds besides its literals: the first line of its file, the literals one after the other after it. */
+/**
+ * What a locale's memo holds besides its literals: its file is the digest of the rest, this header
+ * (one line of JSON), then the literals one after the other.
+ */
 interface MemoHeader {
   schema: number
   /** The locale's key. */
@@ -51,6 +54,9 @@ interface MemoHeader {
    */
   literals: { rows: string; length: number }[]
 }
+
+/** The length of a digest in hex: the memo file's first line. */
+const DIGEST_LENGTH = 64
 
 /** How many literals a locale's memo keeps. */
 const LITERALS = 2
@@ -220,8 +226,8 @@ export class CatalogMemos {
     }
     memo.found = { header, literals }
     const file = this.cache.memoFile(locale, this.retrievalType, this.app)
-    const text = `${JSON.stringify(header)}\n${literals.join('')}`
-    this.writes.push(this.cache.writeMemo(file, text).catch(() => undefined))
+    const body = `${JSON.stringify(header)}\n${literals.join('')}`
+    this.writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
   }
 
   /** Resolves when the memos this build wrote are on disk. */
@@ -232,12 +238,15 @@ export class CatalogMemos {
   /** The locale's memo, when it answers `key`. */
   private async read(locale: string, key: string): Promise<LocaleMemo['found']> {
     const text = await this.cache.readMemo(this.cache.memoFile(locale, this.retrievalType, this.app))
+    // The first line is the digest of the rest: a memo whose bytes changed on the disk is a miss.
     if (text === undefined) return undefined
-    const line = text.indexOf('\n')
+    const body = text.slice(DIGEST_LENGTH + 1)
+    if (text.slice(0, DIGEST_LENGTH + 1) !== `${sha256(body)}\n`) return undefined
+    const line = body.indexOf('\n')
     if (line < 0) return undefined
     let header: unknown
     try {
-      header = JSON.parse(text.slice(0, line))
+      header = JSON.parse(body.slice(0, line))
     } catch {
       return undefined
     }
@@ -246,11 +255,10 @@ export class CatalogMemos {
     const literals: string[] = []
     let at = line + 1
     for (const { length } of header.literals) {
-      literals.push(text.slice(at, at + length))
+      literals.push(body.slice(at, at + length))
       at += length
     }
-    // A memo cut short, or longer than it says, is a miss.
-    return at === text.length ? { header, literals } : undefined
+    return at === body.length ? { header, literals } : undefined
   }
 }
 

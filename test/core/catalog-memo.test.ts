@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import * as fs from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -111,17 +112,27 @@ it('misses for another manifest, message, option or cache file', async () => {
 it('misses, never fails, for a memo it cannot trust', async () => {
   const { cache, file } = await setup()
   const text = await fs.readFile(file, 'utf8')
-  const line = text.indexOf('\n')
-  const header = JSON.parse(text.slice(0, line))
+  const body = text.slice(text.indexOf('\n') + 1)
+  const line = body.indexOf('\n')
+  const header = JSON.parse(body.slice(0, line))
+  const literals = body.slice(line)
+  // A memo's first line is the digest of the rest: these are whole, but say what cannot be.
+  const sealed = (changed: object) => {
+    const rest = `${JSON.stringify({ ...header, ...changed })}${literals}`
+    return `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
+  }
+  expect(sealed({})).toBe(text)
   const untrusted = [
+    // A character of a literal changed on the disk, one added, one lost.
+    `${text.slice(0, -3)}X${text.slice(-2)}`,
     `${text}x`,
     text.slice(0, -1),
-    text.slice(0, line),
-    `{${text}`,
-    `${JSON.stringify({ ...header, problems: [{ index: 2, hashcode: 'h1', reason: 'r' }] })}${text.slice(line)}`,
-    `${JSON.stringify({ ...header, literals: [{ rows: 'rows-1', length: -1 }] })}${text.slice(line)}`,
-    `${JSON.stringify({ ...header, schema: 0 })}${text.slice(line)}`,
-    `${JSON.stringify({ ...header, manifest: { unknown: '0', absent: -1 } })}${text.slice(line)}`,
+    text.slice(text.indexOf('\n') + 1),
+    sealed({ problems: [{ index: 2, hashcode: 'h1', reason: 'r' }] }),
+    sealed({ literals: [{ rows: 'rows-1', length: -1 }] }),
+    sealed({ literals: [{ rows: 'rows-1', length: 3 }] }),
+    sealed({ schema: 0 }),
+    sealed({ manifest: { unknown: '0', absent: -1 } }),
   ]
   for (const bad of untrusted) {
     await fs.writeFile(file, bad)
