@@ -1,0 +1,188 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import type { Browser, Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import tmsVite from '../../src/vite'
+import { launchChromium, outputFiles, serveStatic } from './bundlers'
+import { type Project, setupProject } from './helpers'
+
+/**
+ * A React app (`t`, `<T>` with a value and elements, an ICU plural with a value) built by vite with
+ * `sourceCatalog: true`, served from 127.0.0.1, in Chromium: the app awaits `setLocale('en-US')`
+ * before its first render and shows the source text from the source catalog; a switch shows French;
+ * the entry chunk holds none of the messages' texts, the catalog chunks hold them.
+ */
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+const APP = join(REPO, 'test/fixtures/react-source-catalog')
+const TIMEOUT = { timeout: 60_000 }
+
+const GREETING = 'Hello <b>{name}</b>, see <a>the docs</a>'
+const BASKET = '{count, plural, one {# tulip in your basket} other {# tulips in your basket}}'
+const FRENCH: Record<string, string> = {
+  'Welcome to the flower shop': 'Bienvenue chez le fleuriste',
+  // The translator moves the tags: the elements follow, props kept.
+  [GREETING]: 'Voyez <a>la documentation</a>, <b>{name}</b>',
+  [BASKET]: '{count, plural, one {# tulipe dans votre panier} other {# tulipes dans votre panier}}',
+  'Add a tulip': 'Ajouter une tulipe',
+}
+/** The pieces of text of the messages, as a catalog holds them (a compiled message keeps its text pieces). */
+const SOURCE_WORDS = [
+  'Welcome to the flower shop',
+  'Hello ',
+  ', see ',
+  'the docs',
+  'tulip in your basket',
+  'tulips in your basket',
+  'Add a tulip',
+]
+
+let project: Project
+let browser: Browser
+let outDir: string
+let server: { url: string; close(): Promise<void> }
+let page: Page
+const errors: string[] = []
+/** The catalog chunks the page loaded, by locale, in order. */
+const catalogs: string[] = []
+
+beforeAll(async () => {
+  // Under the repo, so the app resolves react and `unplugin-tms/react` (the built package) as an app
+  // with them installed would.
+  mkdirSync(join(REPO, '.tmp'), { recursive: true })
+  project = await setupProject(FRENCH, APP, join(REPO, '.tmp'))
+  outDir = join(project.root, 'dist')
+  // vitest sets NODE_ENV=test, which vite keeps (React's development build and JSX): an app's
+  // `vite build` runs with none, which vite makes production.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      root: project.root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [react(), tmsVite(project.options({ sourceCatalog: true }))],
+      build: { outDir, emptyOutDir: true },
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  server = await serveStatic(outDir)
+  browser = await launchChromium()
+  page = await browser.newPage()
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('request', (r) => {
+    const locale = /\/tms-([\w-]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1]
+    if (locale) catalogs.push(locale)
+  })
+  // A chunk the page could not load (the browser's own favicon request aside).
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname !== '/favicon.ico')
+      errors.push(`${r.status()} ${r.url()}`)
+  })
+  await page.goto(`${server.url}/`)
+  // The first render, or the error that stopped it.
+  await page
+    .waitForFunction(() => document.querySelector('#title') !== null, undefined, TIMEOUT)
+    .catch((e) => {
+      throw new Error(`${e.message}\npage errors: ${errors.join('\n')}`)
+    })
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await project?.close()
+})
+
+/** What the reader sees of each message. */
+function shown(): Promise<Record<string, string | null>> {
+  return page.evaluate(() => {
+    const text = (selector: string) => document.querySelector(selector)?.textContent ?? null
+    return {
+      lang: document.querySelector('main')!.getAttribute('lang'),
+      title: text('#title'),
+      greeting: text('#greeting'),
+      bold: text('#greeting b'),
+      link: text('#greeting a'),
+      href: document.querySelector('#greeting a')?.getAttribute('href') ?? null,
+      basket: text('#basket'),
+      add: text('#add'),
+    }
+  })
+}
+
+const waitFor = (selector: string, expected: string): Promise<unknown> =>
+  page.waitForFunction(
+    ([s, text]) => document.querySelector(s!)?.textContent === text,
+    [selector, expected],
+    TIMEOUT,
+  )
+
+test('the first render, after the app awaited setLocale of the source locale, shows the source text', async () => {
+  expect(await shown()).toEqual({
+    lang: 'en-US',
+    title: 'Welcome to the flower shop',
+    greeting: 'Hello Ada, see the docs',
+    bold: 'Ada',
+    link: 'the docs',
+    href: '/docs',
+    basket: '1 tulip in your basket',
+    add: 'Add a tulip',
+  })
+  expect(catalogs).toEqual(['en-US'])
+  await page.click('#add')
+  await waitFor('#basket', '2 tulips in your basket')
+  expect(errors).toEqual([])
+})
+
+test('a switch to French puts every message in French; the plural follows its value, the tags their elements', async () => {
+  await page.evaluate(() =>
+    (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
+  )
+  await waitFor('#title', 'Bienvenue chez le fleuriste')
+  expect(await shown()).toEqual({
+    lang: 'fr-FR',
+    title: 'Bienvenue chez le fleuriste',
+    greeting: 'Voyez la documentation, Ada',
+    bold: 'Ada',
+    link: 'la documentation',
+    href: '/docs',
+    basket: '2 tulipes dans votre panier',
+    add: 'Ajouter une tulipe',
+  })
+  expect(await page.$eval('#greeting', (p) => p.innerHTML)).toBe(
+    'Voyez <a href="/docs">la documentation</a>, <b>Ada</b>',
+  )
+  expect(catalogs).toEqual(['en-US', 'fr-FR'])
+  await page.click('#add')
+  await waitFor('#basket', '3 tulipes dans votre panier')
+  await page.evaluate(() =>
+    (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('en-US'),
+  )
+  await waitFor('#basket', '3 tulips in your basket')
+  expect(await page.textContent('#greeting')).toBe('Hello Ada, see the docs')
+  expect(errors).toEqual([])
+})
+
+test('the entry chunk holds none of the source texts; the source and French catalog chunks hold them', () => {
+  const files = outputFiles(outDir)
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const entryName = /<script type="module" crossorigin src="\/assets\/([^"]+)"/.exec(html)![1]!
+  const entry = [...files].find(([file]) => basename(file) === entryName)![1]
+  expect(SOURCE_WORDS.filter((w) => entry.includes(w))).toEqual([])
+  const chunk = (locale: string): string => {
+    const found = [...files].filter(([file]) => basename(file).startsWith(`tms-${locale}-`))
+    expect(found).toHaveLength(1)
+    return found[0]![1]
+  }
+  const source = chunk('en-US')
+  expect(SOURCE_WORDS.filter((w) => !source.includes(w))).toEqual([])
+  const french = chunk('fr-FR')
+  expect(SOURCE_WORDS.filter((w) => french.includes(w))).toEqual([])
+  for (const text of ['Bienvenue chez le fleuriste', 'la documentation', 'tulipes dans votre panier'])
+    expect(french).toContain(text)
+})
