@@ -95,9 +95,15 @@ async function serveWithVite(project: Project, extra?: Options): Promise<Running
   return { url: server.resolvedUrls!.local[0]!, stop: () => server.close() }
 }
 
-export async function openDevPage(extra?: Options, kind: DevServerKind = 'vite'): Promise<DevPage> {
+/** `prepare` changes the project's copy of the app before the server starts. */
+export async function openDevPage(
+  extra?: Options,
+  kind: DevServerKind = 'vite',
+  prepare?: (project: Project) => void,
+): Promise<DevPage> {
   const project = await setupProject()
   await fillCache(project)
+  prepare?.(project)
   const browser: Browser = await launchChromium()
   const server =
     kind === 'vite' ? await serveWithVite(project, extra) : await serveFixture(kind, project, extra)

@@ -2,22 +2,53 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
 import { extractMessages } from '../../src/core/extract/index'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { resolveOptions } from '../../src/options'
 import { messageId } from '../../src/plugin/ids'
 import { type DevPage, openDevPage } from './dev-page'
-import { FRENCH_TEXT, SOURCE_TEXT } from './helpers'
+import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 
 /**
  * `sourceCatalog: true` in webpack-dev-server and @rspack/dev-server, as an app runs them (hot updates
  * and live reload on), in Chromium: the page shows ids until the app awaits `setLocale` of the source
- * locale, then the source text, then French; a message typed while the page is open reaches the
- * rebuilt catalogs, and the page, reloaded by the dev server's client, shows its source text.
+ * locale, then the source text, then French. A message typed while the page is open reaches the
+ * rebuilt catalogs: in a module that accepts no hot update (greet.js) the dev server's client reloads
+ * the page; in one whose update is accepted (cart.js, as React Fast Refresh accepts a component's) the
+ * page stays and the catalog modules' own hot update puts the new text in. A translation pulled
+ * meanwhile (the cache changes) reaches the page the same way, with no reload.
  */
 
 const SHIPPED = ['Welcome to the shop', 'Hello {name}!', 'You have {count} items in your cart', 'Open']
 const ADDED = 'Welcome back, dear customer'
+const ADDED_HOT = 'Open the basket'
+
+/** The fixture's main.js, accepting cart.js's hot updates by painting again. */
+function acceptCartUpdates(project: Project): void {
+  const file = join(project.root, 'src/main.js')
+  const code = readFileSync(file, 'utf8')
+  const at = '  onLocaleChange(paint)\n'
+  if (!code.includes(at)) throw new Error(`the fixture's main.js has no ${JSON.stringify(at)}`)
+  writeFileSync(
+    file,
+    code.replace(
+      at,
+      `${at}  if (import.meta.webpackHot) import.meta.webpackHot.accept('./cart.js', paint)\n`,
+    ),
+  )
+}
+
+/** Resolves once the page is a new one (a reload) with the app loaded. */
+const reloaded = (page: Page): Promise<unknown> =>
+  page.waitForFunction(
+    () => {
+      const w = window as unknown as { app?: unknown; before?: boolean }
+      return w.before === undefined && w.app !== undefined
+    },
+    undefined,
+    { timeout: 60_000 },
+  )
 
 const setLocale = (page: Page, locale: string): Promise<void> =>
   page.evaluate(
@@ -37,7 +68,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server, sourceCatalog: t
   let ids: Map<string, string>
 
   beforeAll(async () => {
-    dev = await openDevPage({ sourceCatalog: true }, bundler)
+    dev = await openDevPage({ sourceCatalog: true }, bundler, acceptCartUpdates)
     const options = resolveOptions(dev.project.options(), { command: 'build' })
     const { messages } = await extractMessages(extractOptionsOf(options))
     ids = new Map(messages.map((m) => [m.text, messageId(m.key)]))
@@ -61,22 +92,61 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server, sourceCatalog: t
     const original = readFileSync(file, 'utf8')
     writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${ADDED}')`))
     try {
-      // greet.js accepts no hot update: the client reloads the page, which has no catalog until setLocale.
-      await page.waitForFunction(
-        () => {
-          const w = window as unknown as { app?: unknown; before?: boolean }
-          return w.before === undefined && w.app !== undefined
-        },
-        undefined,
-        { timeout: 60_000 },
-      )
+      // Nothing accepts greet.js's update: the client reloads the page, which has no catalog until setLocale.
+      await reloaded(page)
       await setLocale(page, 'en-US')
       await dev.waitForText([ADDED, ...SOURCE_TEXT.slice(1)].join('\n'))
       await setLocale(page, 'fr-FR')
       // No French for the new message: the French catalog holds its source text.
       await dev.waitForText([ADDED, ...FRENCH_TEXT.slice(1)].join('\n'))
     } finally {
+      await mark(page)
       writeFileSync(file, original)
     }
+    // The restored file reloads the page once more: the next test starts on that page.
+    await reloaded(page)
+  }, 120_000)
+
+  test('a message typed in a module whose hot update is accepted: the page stays, and shows it in every locale', async () => {
+    const { page } = dev
+    await setLocale(page, 'en-US')
+    await setLocale(page, 'fr-FR')
+    await mark(page)
+    const file = join(dev.project.root, 'src/cart.js')
+    const original = readFileSync(file, 'utf8')
+    writeFileSync(file, original.replace("t('Open', undefined, { variant: 'verb' })", `t('${ADDED_HOT}')`))
+    try {
+      // The French catalog, loaded before the edit, has the new message (its source text) after it.
+      await dev.waitForText([...FRENCH_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
+      await setLocale(page, 'en-US')
+      await dev.waitForText([...SOURCE_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
+      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+    } finally {
+      writeFileSync(file, original)
+    }
+    // The restored module comes back the same way: the text it had, with no reload.
+    await dev.waitForText(SOURCE_TEXT.join('\n'))
+    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+  }, 120_000)
+
+  test('a translation pulled while the page is open reaches it with no reload, and stays after a switch away and back', async () => {
+    const { page } = dev
+    await setLocale(page, 'fr-FR')
+    await dev.waitForText(FRENCH_TEXT.join('\n'))
+    await mark(page)
+    const cache = new DiskCache(dev.project.cacheDir, PROJECT)
+    const current = await cache.readLocale('fr-FR', 'published')
+    if (!current.hit) throw new Error('the first pull did not fill the cache')
+    const hashcode = dev.project.hashcodes.get('Welcome to the shop')!
+    await cache.writeLocale('fr-FR', 'published', {
+      ...current.value.translations,
+      [hashcode]: 'Bienvenue dans la nouvelle boutique',
+    })
+    const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
+    await dev.waitForText(expected)
+    await setLocale(page, 'en-US')
+    await setLocale(page, 'fr-FR')
+    expect(await dev.shown()).toBe(expected)
+    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
   }, 120_000)
 })
