@@ -14,7 +14,6 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { summarizeProfile } from '../cpu-profile'
 import {
   type FreshTool,
   freshMessages,
@@ -23,6 +22,7 @@ import {
   translate,
   writeFreshApp,
 } from '../fresh-app'
+import { whatIsLeft } from '../fresh-overhead'
 import {
   type BuildTime,
   emulatorProcess,
@@ -435,9 +435,22 @@ export async function run(): Promise<BenchSection> {
       ),
     ],
   ]
+  const seconds = (key: string): number => median(times.get(key)!)
+  const peers = ['lingui', 'formatjs', 'paraglide'].filter((k) => !failed.has(k))
   const profile = goals.every(([, , met]) => met)
     ? []
-    : await whereTheTimeGoes(appOf('tms'), ratio('tms-runtime'))
+    : await whatIsLeft({
+        node: NODE,
+        root: appOf('tms'),
+        outDir: outDir('profiled'),
+        plain,
+        floor: seconds('filtered-hook'),
+        runtime: seconds('tms-runtime'),
+        limit: 1.3,
+        messages: MODULES * 10,
+        locales: TARGET_LOCALES.length,
+        peers: peers.map((k) => [all.find((v) => v.key === k)!.short ?? k, ratio(k)]),
+      })
   const nodeVersion = nodeVersionOf(NODE)
   return {
     // A run at another size or on another Node is a section of its own beside the default one.
@@ -496,38 +509,6 @@ function failureOf(error: unknown): string {
   const line =
     lines.find((l) => /Could not|ENOENT|EMFILE|Cannot find/.test(l)) ?? lines.find((l) => /Error/.test(l))
   return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200).replace(/\|/g, '\\|')
-}
-
-/**
- * One more unplugin-tms build (runtime mode, warm, offline) under `--cpu-prof`, summarised: where its
- * main thread's time goes, as markdown lines.
- */
-async function whereTheTimeGoes(root: string, ratio: number): Promise<string[]> {
-  const dir = join(root, '.cpu-profile')
-  rmSync(dir, { recursive: true, force: true })
-  const { wall: seconds } = await freshBuild(NODE, root, 'vite.config.tms-runtime.mjs', outDir('profiled'), [
-    '--cpu-prof',
-    '--cpu-prof-dir',
-    dir,
-  ])
-  // The main thread's profile (thread 0); the extractor's worker threads, if any, write their own.
-  const main = readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))
-  if (!main) throw new Error(`fresh-process: no main-thread profile in ${dir}`)
-  const summary = summarizeProfile(join(dir, main), join(repo, 'dist'))
-  rmSync(join(root, 'out'), { recursive: true, force: true })
-  const ms = (v: number): string => `${v.toFixed(0)} ms`
-  return [
-    `Where the time goes: one more runtime-mode build (${ratio.toFixed(2)}× plain in the rounds) under \`node --cpu-prof\` (${seconds.toFixed(2)} s with the profiler), its main thread's ${ms(summary.total)}; rolldown parses, transforms and minifies on threads of its own, which the main thread sees as idle.`,
-    '',
-    '| main thread, self time by owner | time |',
-    '| --- | --- |',
-    ...summary.owners.slice(0, 8).map(([owner, t]) => `| ${owner} | ${ms(t)} |`),
-    '',
-    "| unplugin-tms's functions, inclusive time (callees included) | time |",
-    '| --- | --- |',
-    ...summary.plugin.slice(0, 14).map(([name, t]) => `| \`${name}\` | ${ms(t)} |`),
-    '',
-  ]
 }
 
 if (!existsSync(join(repo, 'dist', 'vite.mjs'))) throw new Error('fresh-process: run `npm run build` first')

@@ -1,0 +1,132 @@
+/**
+ * What is left of unplugin-tms's build overhead and why, for the fresh-process section: one profiled
+ * build (where the main thread's time goes) and the plugin's own CPU phase by phase
+ * (bench/fresh-phases.ts), set against the overhead the rounds measured and the floor rows.
+ */
+import { execFileSync } from 'node:child_process'
+import { readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { summarizeProfile } from './cpu-profile'
+import { freshBuild, repo } from './fresh-runner'
+import { median } from './vite-app-corpus'
+
+/** The rounds' medians (seconds) the explanation sets the phases against. */
+export interface OverheadInput {
+  node: string
+  /** The unplugin-tms app with its warm cache. */
+  root: string
+  outDir: string
+  plain: number
+  /** The filtered-hook floor: a plugin whose transform hook runs on no module. */
+  floor: number
+  runtime: number
+  /** The wall-time target, as a multiple of the plain build. */
+  limit: number
+  messages: number
+  locales: number
+  /** Each peer's label and its wall time as a multiple of the plain build. */
+  peers: [string, number][]
+}
+
+const PHASE_RUNS = 3
+const PHASES = ['start', 'transform', 'sync', 'catalogs'] as const
+type Phase = (typeof PHASES)[number]
+
+const WHY: Record<Phase, string> = {
+  start:
+    'reads the extraction cache of every source file and gives every message its id in one pass before the first transform, so that an id does not depend on the order the bundler meets the modules in',
+  transform:
+    "runs as a JavaScript hook on every module: it decodes that module's cached call sites, looks each one up and rewrites it",
+  sync: 'reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping',
+  catalogs: "makes each locale's catalog literal of the ids the bundle uses",
+}
+
+const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`
+
+/** The section's markdown lines: the profile, the phases and what is left of the target. */
+export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
+  const profile = await profiledBuild(input)
+  const phases = pluginPhases(input.node, input.root)
+  const overhead = input.runtime - input.plain
+  const budget = input.plain * (input.limit - 1)
+  const hook = Math.max(0, input.floor - input.plain)
+  const cpu = PHASES.reduce((sum, p) => sum + phases[p], 0)
+  const gc = profile.owners.find(([owner]) => owner === 'garbage collection')?.[1] ?? 0
+  return [
+    ...profile.lines,
+    `What is left: the runtime-mode build took ${ms(overhead)} more than the plain one, where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor). The plugin's own work, without the bundler (bench/fresh-phases.ts run ${PHASE_RUNS} times on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(cpu / 1000)} on the main thread, and its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
+    '',
+    '| phase | CPU | what it does |',
+    '| --- | --- | --- |',
+    ...PHASES.map((p) => `| ${p} | ${ms(phases[p] / 1000)} | ${WHY[p]} |`),
+    '',
+    whyItStays(input, overhead - hook, budget - hook),
+    '',
+  ]
+}
+
+/**
+ * The closing paragraph: how much less the plugin would have to do, and what would do it. `own` is the
+ * overhead above the hook floor, `room` what the target leaves above it.
+ */
+function whyItStays(input: OverheadInput, own: number, room: number): string {
+  const cut =
+    room <= 0
+      ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${input.limit.toFixed(2)}× in this run`
+      : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${input.limit.toFixed(2)}×`
+  const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
+  return `Why it stays: no phase is much more than a third of the plugin's work, and each is one pass over the app's ${input.messages.toLocaleString('en-US')} messages in ${input.locales} locales. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would: keeping each locale's finished catalog and the sync's outcome on disk, keyed by a digest of their inputs, so that a build with unchanged translations skips the sync and catalog phases; and keeping the transform's output per module, keyed by its content and its messages' ids. The peers do this work too, and more of it: ${peers} in the same rounds.`
+}
+
+interface Profiled {
+  lines: string[]
+  owners: [string, number][]
+}
+
+/** One more runtime-mode build under `--cpu-prof`, summarised: where its main thread's time goes. */
+async function profiledBuild(input: OverheadInput): Promise<Profiled> {
+  const dir = join(input.root, '.cpu-profile')
+  rmSync(dir, { recursive: true, force: true })
+  const { wall: seconds } = await freshBuild(
+    input.node,
+    input.root,
+    'vite.config.tms-runtime.mjs',
+    input.outDir,
+    ['--cpu-prof', '--cpu-prof-dir', dir],
+  )
+  // The main thread's profile (thread 0); the extractor's worker threads, if any, write their own.
+  const main = readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))
+  if (!main) throw new Error(`fresh-process: no main-thread profile in ${dir}`)
+  const summary = summarizeProfile(join(dir, main), join(repo, 'dist'))
+  rmSync(join(input.root, 'out'), { recursive: true, force: true })
+  const t = (v: number): string => `${v.toFixed(0)} ms`
+  const ratio = input.runtime / input.plain
+  return {
+    owners: summary.owners,
+    lines: [
+      `Where the time goes: one more runtime-mode build (${ratio.toFixed(2)}× plain in the rounds) under \`node --cpu-prof\` (${seconds.toFixed(2)} s with the profiler), its main thread's ${t(summary.total)}; rolldown parses, transforms and minifies on threads of its own, which the main thread sees as idle.`,
+      '',
+      '| main thread, self time by owner | time |',
+      '| --- | --- |',
+      ...summary.owners.slice(0, 8).map(([owner, v]) => `| ${owner} | ${t(v)} |`),
+      '',
+      "| unplugin-tms's functions, inclusive time (callees included) | time |",
+      '| --- | --- |',
+      ...summary.plugin.slice(0, 14).map(([name, v]) => `| \`${name}\` | ${t(v)} |`),
+      '',
+    ],
+  }
+}
+
+/** The medians of bench/fresh-phases.ts's CPU milliseconds per phase, each run a new process. */
+function pluginPhases(node: string, root: string): Record<Phase, number> {
+  const runs: Record<string, number>[] = []
+  for (let i = 0; i < PHASE_RUNS; i++) {
+    const out = execFileSync(node, ['--import', 'tsx', join(repo, 'bench', 'fresh-phases.ts'), root], {
+      cwd: repo,
+      encoding: 'utf8',
+    })
+    runs.push(JSON.parse(out.trim().split('\n').pop()!))
+  }
+  return Object.fromEntries(PHASES.map((p) => [p, median(runs.map((r) => r[p]!))])) as Record<Phase, number>
+}
