@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
+import { build, createServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
 import { launchChromium, outputFiles, serveStatic } from './bundlers'
@@ -13,7 +13,9 @@ import { type Project, setupProject } from './helpers'
  * A React app (`t`, `<T>` with a value and elements, an ICU plural with a value) built by vite with
  * `sourceCatalog: true`, served from 127.0.0.1, in Chromium: the app awaits `setLocale('en-US')`
  * before its first render and shows the source text from the source catalog; a switch shows French;
- * the entry chunk holds none of the messages' texts, the catalog chunks hold them.
+ * the entry chunk holds none of the messages' texts, the catalog chunks hold them. Then the same app
+ * in vite's dev server: a message added to a component while the page is open shows its source text
+ * through React Fast Refresh and the catalogs' hot update, the component's state kept.
  */
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
@@ -99,8 +101,8 @@ afterAll(async () => {
 })
 
 /** What the reader sees of each message. */
-function shown(): Promise<Record<string, string | null>> {
-  return page.evaluate(() => {
+function shown(on: Page = page): Promise<Record<string, string | null>> {
+  return on.evaluate(() => {
     const text = (selector: string) => document.querySelector(selector)?.textContent ?? null
     return {
       lang: document.querySelector('main')!.getAttribute('lang'),
@@ -115,8 +117,8 @@ function shown(): Promise<Record<string, string | null>> {
   })
 }
 
-const waitFor = (selector: string, expected: string): Promise<unknown> =>
-  page.waitForFunction(
+const waitFor = (selector: string, expected: string, on: Page = page): Promise<unknown> =>
+  on.waitForFunction(
     ([s, text]) => document.querySelector(s!)?.textContent === text,
     [selector, expected],
     TIMEOUT,
@@ -186,3 +188,50 @@ test('the entry chunk holds none of the source texts; the source and French cata
   for (const text of ['Bienvenue chez le fleuriste', 'la documentation', 'tulipes dans votre panier'])
     expect(french).toContain(text)
 })
+
+test('in the dev server, a message added to a component shows with no reload, its state kept (last: it edits App.jsx)', async () => {
+  const dev = await createServer({
+    root: project.root,
+    // Its own dependency cache: every app under .tmp would share the repo's node_modules/.vite.
+    cacheDir: join(project.root, '.vite'),
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), tmsVite(project.options({ sourceCatalog: true }))],
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  const devPage = await browser.newPage()
+  try {
+    await dev.listen()
+    await devPage.goto(dev.resolvedUrls!.local[0]!)
+    await waitFor('#add', 'Add a tulip', devPage)
+    await devPage.click('#add')
+    await waitFor('#basket', '2 tulips in your basket', devPage)
+    await devPage.evaluate(() => {
+      ;(window as unknown as { before: boolean }).before = true
+    })
+    const file = join(project.root, 'src/App.jsx')
+    writeFileSync(file, readFileSync(file, 'utf8').replace("t('Add a tulip')", "t('Add a rose')"))
+    await waitFor('#add', 'Add a rose', devPage)
+    expect(await shown(devPage)).toEqual({
+      lang: 'en-US',
+      title: 'Welcome to the flower shop',
+      greeting: 'Hello Ada, see the docs',
+      bold: 'Ada',
+      link: 'the docs',
+      href: '/docs',
+      basket: '2 tulips in your basket',
+      add: 'Add a rose',
+    })
+    expect(await devPage.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+    // The French catalog, loaded after the edit, has the new message: its source text.
+    await devPage.evaluate(() =>
+      (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
+    )
+    await waitFor('#title', 'Bienvenue chez le fleuriste', devPage)
+    expect(await devPage.textContent('#add')).toBe('Add a rose')
+    expect(await devPage.textContent('#basket')).toBe('2 tulipes dans votre panier')
+  } finally {
+    await devPage.close()
+    await dev.close()
+  }
+}, 180_000)
