@@ -21,7 +21,10 @@ export interface DevPage {
   close(): Promise<void>
 }
 
-export type DevServerKind = 'vite' | 'webpack' | 'rspack'
+/** `rspack-lazy`: rspack compiling dynamic imports when the page first imports them, as `rspack dev` does by default for the browser. */
+export type DevServerKind = 'vite' | 'webpack' | 'rspack' | 'rspack-lazy'
+
+type SetupMiddlewares = (list: unknown[], server: unknown) => unknown[]
 
 /** A running dev server: where it listens, and how to stop it. */
 export interface RunningDevServer {
@@ -47,7 +50,19 @@ export async function startWebpackDevServer(
     const { rspack } = await import('@rspack/core')
     const { RspackDevServer } = await import('@rspack/dev-server')
     const compiler = rspack(config as never)
-    const options = (compiler.options as { devServer?: unknown }).devServer
+    const { devServer: options, lazyCompilation } = compiler.options as unknown as {
+      devServer: { setupMiddlewares?: SetupMiddlewares }
+      lazyCompilation?: unknown
+    }
+    if (lazyCompilation) {
+      // As `rspack dev` serves a lazy compilation: its middleware, which builds a module the page asks for, first.
+      const lazy = rspack.lazyCompilationMiddleware(compiler as never)
+      const setup = options.setupMiddlewares
+      options.setupMiddlewares = (list, devServer) => [
+        { name: 'lazy-compilation', middleware: lazy },
+        ...(setup ? setup(list, devServer) : list),
+      ]
+    }
     server = new RspackDevServer(options as never, compiler as never)
   }
   await server.start()
@@ -59,7 +74,8 @@ export async function startWebpackDevServer(
  * The fixture app in webpack-dev-server or @rspack/dev-server as an app would run it: hot updates and
  * live reload on (the servers' defaults), the page from `public/index.html` loading the bundle.
  */
-async function serveFixture(bundler: 'webpack' | 'rspack', project: Project, extra?: Options) {
+async function serveFixture(kind: 'webpack' | 'rspack' | 'rspack-lazy', project: Project, extra?: Options) {
+  const bundler = kind === 'webpack' ? 'webpack' : 'rspack'
   const html = readFileSync(join(project.root, 'index.html'), 'utf8')
   const script = '<script type="module" src="/src/main.js"></script>'
   if (!html.includes(script)) throw new Error(`the fixture's index.html has no ${script}`)
@@ -71,7 +87,8 @@ async function serveFixture(bundler: 'webpack' | 'rspack', project: Project, ext
   const plugin =
     bundler === 'webpack' ? tmsWebpack(project.options(extra)) : tmsRspack(project.options(extra))
   return startWebpackDevServer(bundler, {
-    ...browserWebpackConfig(project.root, join(project.root, `dist-${bundler}-dev`), plugin, 'development'),
+    ...browserWebpackConfig(project.root, join(project.root, `dist-${kind}-dev`), plugin, 'development'),
+    ...(kind === 'rspack-lazy' ? { lazyCompilation: { entries: false, imports: true } } : {}),
     devServer: {
       host: '127.0.0.1',
       port: 0,

@@ -12,7 +12,8 @@ import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 
 /**
  * `sourceCatalog: true` in webpack-dev-server and @rspack/dev-server, as an app runs them (hot updates
- * and live reload on), in Chromium: the page shows ids until the app awaits `setLocale` of the source
+ * and live reload on; rspack also with lazy compilation of dynamic imports, `rspack dev`'s default for
+ * the browser, which builds a catalog chunk when the page first imports it), in Chromium: the page shows ids until the app awaits `setLocale` of the source
  * locale, then the source text, then French. A message typed while the page is open reaches the
  * rebuilt catalogs: in a module that accepts no hot update (greet.js) the dev server's client reloads
  * the page; in one whose update is accepted (cart.js, as React Fast Refresh accepts a component's) the
@@ -62,91 +63,101 @@ const mark = (page: Page): Promise<void> =>
     ;(window as unknown as { before: boolean }).before = true
   })
 
-describe.each(['webpack', 'rspack'] as const)("%s's dev server, sourceCatalog: true", (bundler) => {
-  let dev: DevPage
-  /** The fixture's shipped message texts -> their catalog ids. */
-  let ids: Map<string, string>
+describe.each(['webpack', 'rspack', 'rspack-lazy'] as const)(
+  "%s's dev server, sourceCatalog: true",
+  (bundler) => {
+    let dev: DevPage
+    /** The fixture's shipped message texts -> their catalog ids. */
+    let ids: Map<string, string>
+    /** The page's requests that had rspack compile a lazily compiled import. */
+    const lazyBuilds: string[] = []
 
-  beforeAll(async () => {
-    dev = await openDevPage({ sourceCatalog: true }, bundler, acceptCartUpdates)
-    const options = resolveOptions(dev.project.options(), { command: 'build' })
-    const { messages } = await extractMessages(extractOptionsOf(options))
-    ids = new Map(messages.map((m) => [m.text, messageId(m.key)]))
-  }, 180_000)
+    beforeAll(async () => {
+      dev = await openDevPage({ sourceCatalog: true }, bundler, acceptCartUpdates)
+      const options = resolveOptions(dev.project.options(), { command: 'build' })
+      const { messages } = await extractMessages(extractOptionsOf(options))
+      ids = new Map(messages.map((m) => [m.text, messageId(m.key)]))
+      dev.page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/_rspack/lazy/trigger')) lazyBuilds.push(r.url())
+      })
+    }, 180_000)
 
-  afterAll(() => dev?.close())
+    afterAll(() => dev?.close())
 
-  test('ids before setLocale, the source text once the source catalog is loaded, then French', async () => {
-    expect(await dev.shown()).toBe(SHIPPED.map((s) => ids.get(s)).join('\n'))
-    await setLocale(dev.page, 'en-US')
-    expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
-    await setLocale(dev.page, 'fr-FR')
-    expect(await dev.shown()).toBe(FRENCH_TEXT.join('\n'))
-  })
-
-  test('a message typed while the page is open: the dev server reloads the page, whose catalogs hold it', async () => {
-    const { page } = dev
-    await setLocale(page, 'en-US')
-    await mark(page)
-    const file = join(dev.project.root, 'src/greet.js')
-    const original = readFileSync(file, 'utf8')
-    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${ADDED}')`))
-    try {
-      // Nothing accepts greet.js's update: the client reloads the page, which has no catalog until setLocale.
-      await reloaded(page)
-      await setLocale(page, 'en-US')
-      await dev.waitForText([ADDED, ...SOURCE_TEXT.slice(1)].join('\n'))
-      await setLocale(page, 'fr-FR')
-      // No French for the new message: the French catalog holds its source text.
-      await dev.waitForText([ADDED, ...FRENCH_TEXT.slice(1)].join('\n'))
-    } finally {
-      await mark(page)
-      writeFileSync(file, original)
-    }
-    // The restored file reloads the page once more: the next test starts on that page.
-    await reloaded(page)
-  }, 120_000)
-
-  test('a message typed in a module whose hot update is accepted: the page stays, and shows it in every locale', async () => {
-    const { page } = dev
-    await setLocale(page, 'en-US')
-    await setLocale(page, 'fr-FR')
-    await mark(page)
-    const file = join(dev.project.root, 'src/cart.js')
-    const original = readFileSync(file, 'utf8')
-    writeFileSync(file, original.replace("t('Open', undefined, { variant: 'verb' })", `t('${ADDED_HOT}')`))
-    try {
-      // The French catalog, loaded before the edit, has the new message (its source text) after it.
-      await dev.waitForText([...FRENCH_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
-      await setLocale(page, 'en-US')
-      await dev.waitForText([...SOURCE_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
-      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
-    } finally {
-      writeFileSync(file, original)
-    }
-    // The restored module comes back the same way: the text it had, with no reload.
-    await dev.waitForText(SOURCE_TEXT.join('\n'))
-    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
-  }, 120_000)
-
-  test('a translation pulled while the page is open reaches it with no reload, and stays after a switch away and back', async () => {
-    const { page } = dev
-    await setLocale(page, 'fr-FR')
-    await dev.waitForText(FRENCH_TEXT.join('\n'))
-    await mark(page)
-    const cache = new DiskCache(dev.project.cacheDir, PROJECT)
-    const current = await cache.readLocale('fr-FR', 'published')
-    if (!current.hit) throw new Error('the first pull did not fill the cache')
-    const hashcode = dev.project.hashcodes.get('Welcome to the shop')!
-    await cache.writeLocale('fr-FR', 'published', {
-      ...current.value.translations,
-      [hashcode]: 'Bienvenue dans la nouvelle boutique',
+    test('ids before setLocale, the source text once the source catalog is loaded, then French', async () => {
+      expect(await dev.shown()).toBe(SHIPPED.map((s) => ids.get(s)).join('\n'))
+      await setLocale(dev.page, 'en-US')
+      expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
+      // With lazy compilation the catalog chunk was built when the page first imported it.
+      expect(lazyBuilds.length > 0).toBe(bundler === 'rspack-lazy')
+      await setLocale(dev.page, 'fr-FR')
+      expect(await dev.shown()).toBe(FRENCH_TEXT.join('\n'))
     })
-    const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
-    await dev.waitForText(expected)
-    await setLocale(page, 'en-US')
-    await setLocale(page, 'fr-FR')
-    expect(await dev.shown()).toBe(expected)
-    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
-  }, 120_000)
-})
+
+    test('a message typed while the page is open: the dev server reloads the page, whose catalogs hold it', async () => {
+      const { page } = dev
+      await setLocale(page, 'en-US')
+      await mark(page)
+      const file = join(dev.project.root, 'src/greet.js')
+      const original = readFileSync(file, 'utf8')
+      writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${ADDED}')`))
+      try {
+        // Nothing accepts greet.js's update: the client reloads the page, which has no catalog until setLocale.
+        await reloaded(page)
+        await setLocale(page, 'en-US')
+        await dev.waitForText([ADDED, ...SOURCE_TEXT.slice(1)].join('\n'))
+        await setLocale(page, 'fr-FR')
+        // No French for the new message: the French catalog holds its source text.
+        await dev.waitForText([ADDED, ...FRENCH_TEXT.slice(1)].join('\n'))
+      } finally {
+        await mark(page)
+        writeFileSync(file, original)
+      }
+      // The restored file reloads the page once more: the next test starts on that page.
+      await reloaded(page)
+    }, 120_000)
+
+    test('a message typed in a module whose hot update is accepted: the page stays, and shows it in every locale', async () => {
+      const { page } = dev
+      await setLocale(page, 'en-US')
+      await setLocale(page, 'fr-FR')
+      await mark(page)
+      const file = join(dev.project.root, 'src/cart.js')
+      const original = readFileSync(file, 'utf8')
+      writeFileSync(file, original.replace("t('Open', undefined, { variant: 'verb' })", `t('${ADDED_HOT}')`))
+      try {
+        // The French catalog, loaded before the edit, has the new message (its source text) after it.
+        await dev.waitForText([...FRENCH_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
+        await setLocale(page, 'en-US')
+        await dev.waitForText([...SOURCE_TEXT.slice(0, 3), ADDED_HOT].join('\n'))
+        expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+      } finally {
+        writeFileSync(file, original)
+      }
+      // The restored module comes back the same way: the text it had, with no reload.
+      await dev.waitForText(SOURCE_TEXT.join('\n'))
+      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+    }, 120_000)
+
+    test('a translation pulled while the page is open reaches it with no reload, and stays after a switch away and back', async () => {
+      const { page } = dev
+      await setLocale(page, 'fr-FR')
+      await dev.waitForText(FRENCH_TEXT.join('\n'))
+      await mark(page)
+      const cache = new DiskCache(dev.project.cacheDir, PROJECT)
+      const current = await cache.readLocale('fr-FR', 'published')
+      if (!current.hit) throw new Error('the first pull did not fill the cache')
+      const hashcode = dev.project.hashcodes.get('Welcome to the shop')!
+      await cache.writeLocale('fr-FR', 'published', {
+        ...current.value.translations,
+        [hashcode]: 'Bienvenue dans la nouvelle boutique',
+      })
+      const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
+      await dev.waitForText(expected)
+      await setLocale(page, 'en-US')
+      await setLocale(page, 'fr-FR')
+      expect(await dev.shown()).toBe(expected)
+      expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+    }, 120_000)
+  },
+)
