@@ -63,7 +63,7 @@ const mark = (page: Page): Promise<void> =>
     ;(window as unknown as { before: boolean }).before = true
   })
 
-describe.each(['webpack', 'rspack', 'rspack-lazy'] as const)(
+describe.each(['webpack', 'rspack'] as const)(
   "%s's dev server, sourceCatalog: true",
   (bundler) => {
     let dev: DevPage
