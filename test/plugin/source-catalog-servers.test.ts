@@ -7,13 +7,14 @@ import { extractMessages } from '../../src/core/extract/index'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { resolveOptions } from '../../src/options'
 import { messageId } from '../../src/plugin/ids'
+import { buildVirtualModulesEagerly } from '../../src/plugin/webpack-like'
 import { type DevPage, openDevPage } from './dev-page'
 import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 
 /**
  * `sourceCatalog: true` in webpack-dev-server and @rspack/dev-server, as an app runs them (hot updates
  * and live reload on; rspack also with lazy compilation of dynamic imports, `rspack dev`'s default for
- * the browser, which builds a catalog chunk when the page first imports it), in Chromium: the page shows ids until the app awaits `setLocale` of the source
+ * the browser, which the plugin's own modules are kept out of), in Chromium: the page shows ids until the app awaits `setLocale` of the source
  * locale, then the source text, then French. A message typed while the page is open reaches the
  * rebuilt catalogs: in a module that accepts no hot update (greet.js) the dev server's client reloads
  * the page; in one whose update is accepted (cart.js, as React Fast Refresh accepts a component's) the
@@ -63,7 +64,7 @@ const mark = (page: Page): Promise<void> =>
     ;(window as unknown as { before: boolean }).before = true
   })
 
-describe.each(['webpack', 'rspack'] as const)(
+describe.each(['webpack', 'rspack', 'rspack-lazy'] as const)(
   "%s's dev server, sourceCatalog: true",
   (bundler) => {
     let dev: DevPage
@@ -88,8 +89,9 @@ describe.each(['webpack', 'rspack'] as const)(
       expect(await dev.shown()).toBe(SHIPPED.map((s) => ids.get(s)).join('\n'))
       await setLocale(dev.page, 'en-US')
       expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
-      // With lazy compilation the catalog chunk was built when the page first imported it.
-      expect(lazyBuilds.length > 0).toBe(bundler === 'rspack-lazy')
+      // Lazy compilation leaves the plugin's modules out: the page never waits on rspack to build a
+      // catalog (or the overlay) it imports.
+      expect(lazyBuilds).toEqual([])
       await setLocale(dev.page, 'fr-FR')
       expect(await dev.shown()).toBe(FRENCH_TEXT.join('\n'))
     })
@@ -161,3 +163,29 @@ describe.each(['webpack', 'rspack'] as const)(
     }, 120_000)
   },
 )
+
+test("lazy compilation: the plugin's virtual modules are built eagerly; the user's test decides for the others", () => {
+  const virtual = { resource: '/app/node_modules/.virtual/%00tms%2Ftms-fr-FR.js' }
+  const mine = { nameForCondition: () => '/app/src/routes/admin.js' }
+  const other = { nameForCondition: () => '/app/src/routes/help.js' }
+  const decide = (lazyCompilation: unknown) => {
+    const options = { lazyCompilation }
+    buildVirtualModulesEagerly(options)
+    const { test: lazy, ...rest } = options.lazyCompilation as { test(m: object): boolean }
+    return { rest, decisions: [virtual, mine, other].map((m) => lazy(m)) }
+  }
+  expect(decide(true)).toEqual({ rest: {}, decisions: [false, true, true] })
+  expect(decide({ entries: false, imports: true })).toEqual({
+    rest: { entries: false, imports: true },
+    decisions: [false, true, true],
+  })
+  expect(decide({ imports: true, test: /admin/ }).decisions).toEqual([false, true, false])
+  expect(decide({ test: (m: typeof other) => m.nameForCondition().endsWith('help.js') }).decisions).toEqual([
+    false,
+    false,
+    true,
+  ])
+  const off = { lazyCompilation: false }
+  buildVirtualModulesEagerly(off)
+  expect(off).toEqual({ lazyCompilation: false })
+})
