@@ -1,6 +1,7 @@
 import { jsString } from '../core/catalog'
 import type { CallSite, JsxPiece } from '../core/extract/types'
 import type { Edits } from './edits'
+import type { Lookup } from './lookup'
 
 /**
  * The rewrite of a `<T>` element (found by src/core/extract/jsx.ts) into a lookup that `<T>` calls
@@ -17,16 +18,6 @@ import type { Edits } from './edits'
  * named after the tag, so the pieces of a translation render as a keyed list.
  */
 
-/** `head` opens the lookup up to its text or compiled form; `tail` closes it after the values. */
-export interface JsxLookup {
-  head: string
-  /** Closes the lookup when there are no values (inline mode passes `void 0` for them). */
-  bare: string
-  tail: string
-  /** What comes between `head` and the values object (`, `; `sourceCatalog`'s lookup has `,0,`). */
-  values?: string
-}
-
 function opening(piece: JsxPiece): string {
   return piece.kind === 'value' ? `${jsString(piece.name)}: (` : `${jsString(piece.name)}: (c) => `
 }
@@ -36,7 +27,7 @@ function closing(piece: JsxPiece): string {
   return piece.close === null ? '' : `{c}</${piece.close}>`
 }
 
-export function rewriteJsx(s: Edits, site: CallSite, lookup: JsxLookup): void {
+export function rewriteJsx(s: Edits, site: CallSite, lookup: Lookup): void {
   const { open, pieces } = site.jsx!
   // `<T ...>`: its `>` becomes the prop that renders the lookup.
   const start = open.end - 1
@@ -45,7 +36,7 @@ export function rewriteJsx(s: Edits, site: CallSite, lookup: JsxLookup): void {
     s.overwrite(start, site.end, `${prop}${lookup.bare}} />`)
     return
   }
-  s.overwrite(start, pieces[0]!.start, `${prop}${lookup.values ?? ', '}{ ${opening(pieces[0]!)}`)
+  s.overwrite(start, pieces[0]!.start, `${prop}${lookup.values}{ ${opening(pieces[0]!)}`)
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!
     if (piece.kind === 'tag' && piece.key !== null) s.appendLeft(piece.key, ` key=${jsString(piece.name)}`)

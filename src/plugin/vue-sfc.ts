@@ -74,14 +74,15 @@ export function vueImport(code: string, statement: string, template: boolean, fi
 const ENTITY: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39;' }
 
 /**
- * Code written inside template markup: an attribute value cannot hold its own quote (written as an
- * entity, which Vue decodes before compiling the expression), an unquoted one no space or `>`, and an
- * interpolation no `}}`. The code written is the lookup's head and JSON literals (double-quoted).
+ * Code written inside template markup: an attribute value cannot hold its own quote, an unquoted one
+ * no space or `>`, and an interpolation no `}}`. The code written is the lookup's head and JSON
+ * literals (double-quoted). In single quotes, a quote is written as an entity, which Vue decodes
+ * before compiling the expression.
  */
 export function forMarkup(text: string, markup: Markup): string {
   switch (markup) {
     case 'double':
-      return text.replace(/[&"]/g, (c) => ENTITY[c]!)
+      return inSingleQuotes(text)
     case 'single':
       return text.replace(/[&']/g, (c) => ENTITY[c]!)
     case 'unquoted':
@@ -97,6 +98,29 @@ export function forMarkup(text: string, markup: Markup): string {
           )
         : text
   }
+}
+
+/**
+ * `code` for a double-quoted attribute: its strings in single quotes, with a `"`, `'` or `&` inside
+ * them as an escape. The attribute holds no entity, so Vue (which decodes entities before compiling)
+ * and a second extraction (which reads the attribute as written) read the same JS.
+ */
+function inSingleQuotes(code: string): string {
+  if (!/["&]/.test(code)) return code
+  let out = ''
+  let quoted = false
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!
+    if (c === '"') {
+      quoted = !quoted
+      out += "'"
+    } else if (!quoted) out += c === '&' ? '&amp;' : c
+    else if (c === '\\') {
+      const escaped = code[++i] ?? ''
+      out += escaped === '"' ? '\\x22' : `\\${escaped}`
+    } else out += c === "'" ? "\\'" : c === '&' ? '\\x26' : c
+  }
+  return out
 }
 
 /** `text` with each character outside escapes replaced by `spell(character, inside a string, so far)`. */

@@ -3,12 +3,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compileScript, compileTemplate, parse } from '@vue/compiler-sfc'
 import { describe, expect, test } from 'vitest'
+import * as vue from 'vue'
+import { renderToString } from 'vue/server-renderer'
 import { jsString } from '../../src/core/catalog'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
 import { forMarkup, templateProblem } from '../../src/plugin/vue-sfc'
 import { compileText } from '../../src/runtime/parse'
+import * as binding from '../../src/vue/index'
 
 /**
  * The rewrite of .vue files: one directory per case under test/fixtures/vue-transform with input.vue
@@ -22,7 +25,8 @@ const cases = readdirSync(root).sort()
 const options = resolveExtractOptions({ cwd: root, namespace: null })
 const specs = new Map(options.keywords.map((k) => [k.name, k]))
 
-function rewrite(code: string, file: string, inline = false): string | null {
+/** `leave`: a message whose sites stay as written, as when its lookup is not found. */
+function rewrite(code: string, file: string, inline = false, leave?: string): string | null {
   const fx = extractFromCode(file, code, options)
   const result = rewriteMessageCalls({
     code,
@@ -33,6 +37,7 @@ function rewrite(code: string, file: string, inline = false): string | null {
     importRuntime: !inline,
     lookup: (site) => {
       const message = fx.messages.find((m) => m.key === site.messageKey)!
+      if (message.text === leave) return undefined
       const compiled = compileText(message.text)
       // An ICU message's fallback is its compiled form, as the plugin writes it.
       const form = typeof compiled === 'string' ? {} : { form: JSON.stringify(compiled) }
@@ -78,14 +83,65 @@ describe.each(cases)('%s', (name) => {
   })
 })
 
-test('code written into markup: quotes as entities in attributes, no `}}` inside an interpolation', () => {
+test('code written into markup: single-quoted strings in "-quoted attributes, no `}}` inside an interpolation', () => {
   const out = readFileSync(join(root, 'setup', 'output.vue'), 'utf8')
-  expect(out).toContain(`:title="__tms_l(&quot;${messageId('\u0000\u0000Close')}&quot;, 'Close')"`)
+  expect(out).toContain(`:title="__tms_l('${messageId('\u0000\u0000Close')}', 'Close')"`)
+  expect(out).not.toMatch(/&quot;|&amp;/)
+  expect(forMarkup(`__tms_l("id", ["a\\"b & it's \\\\"], x)`, 'double')).toBe(
+    `__tms_l('id', ['a\\x22b \\x26 it\\'s \\\\'], x)`,
+  )
   expect(out).toContain(`{{ __tms_l(${jsString(messageId('\u0000button\u0000Save'))}, 'Save', undefined) }}`)
   expect(forMarkup('["a}}", {"b":{}}]', 'text')).toBe('["a}\\u007d", {"b":{} }]')
   expect(forMarkup('__tms_l("id", ["a > b, c"], x)', 'unquoted')).toBe(
     '__tms_l("id",["a\\u0020\\u003e\\u0020b,\\u0020c"],x)',
   )
+})
+
+/**
+ * The component of a .vue file as Vue compiles it (script and template in one module), its imports
+ * taken from `modules`: a module Vue's own output can be run from, without a bundler.
+ */
+function component(code: string, file: string, modules: Record<string, unknown>): vue.Component {
+  const { descriptor } = parse(code, { filename: file })
+  const module = compileScript(descriptor, { id: 'c', inlineTemplate: true })
+    .content.replace(
+      /^import \{([^}]*)\} from (["'])(.+?)\2;?$/gm,
+      (_, names: string, _q, from: string) =>
+        `const {${names.replace(/ as /g, ': ')}} = modules[${JSON.stringify(from)}];`,
+    )
+    .replace('export default', 'return')
+  return new Function('modules', module)(modules) as vue.Component
+}
+
+test('<T msg> in a "-quoted attribute: Vue renders the message as written, and a second extraction reads the template', async () => {
+  const file = join(root, 'Quotes.vue')
+  // Every character that needs care in a "-quoted attribute and in a JS string: " & ' \\
+  const code = `<template>
+  <T tag="p" msg="Say &quot;hi&quot; &amp; it's <b>{name}</b> \\ done" :values="{ name }">
+    <template #b="{ chunks }"><b>{{ chunks }}</b></template>
+  </T>
+  <p :title="t('Left as written')">{{ t('Looked up') }}</p>
+</template>
+
+<script setup>
+import { T } from 'unplugin-tms/vue'
+const name = 'Ann'
+</script>
+`
+  const out = rewrite(code, file, false, 'Left as written')!
+  const id = messageId(extractFromCode(file, code, options).messages[0]!.key)
+  expect(out).toContain(
+    `<T tag="p" :msg="(values) => __tms_l('${id}', ['Say \\x22hi\\x22 \\x26 it\\'s ',['b',6,[['name']]],' \\\\ done'], values)" :values="{ name }">`,
+  )
+  const app = vue.createSSRApp(component(out, file, { vue, 'unplugin-tms/vue': binding }))
+  app.config.globalProperties.t = (text: string) => text
+  expect(await renderToString(app)).toBe(
+    '<!--[--><p>Say &quot;hi&quot; &amp; it&#39;s <b>Ann</b> \\ done</p><p title="Left as written">Looked up</p><!--]-->',
+  )
+  // The template still parses as written: the message left as it was is found again, with no warning.
+  const again = extractFromCode(file, out, options)
+  expect(again.diagnostics).toEqual([])
+  expect(again.messages.map((m) => m.text)).toEqual(['Left as written'])
 })
 
 test('inline mode leaves the template as written, rewrites the scripts, and says so once per file', () => {

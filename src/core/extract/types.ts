@@ -57,7 +57,7 @@ export interface CallSite {
   column: number
   /**
    * A call inside a Vue template: how the expression holding it is written, so that the code the
-   * transform writes there stays valid markup (a `"` inside a `"`-quoted attribute becomes `&quot;`).
+   * transform writes there stays valid markup (in a `"`-quoted attribute, its strings are single-quoted).
    */
   markup?: Markup
 }
