@@ -14,8 +14,8 @@ import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 /**
  * `sourceCatalog: true` in webpack-dev-server and @rspack/dev-server, as an app runs them (hot updates
  * and live reload on; rspack also with lazy compilation of dynamic imports, `rspack dev`'s default for
- * the browser, which the plugin's own modules are kept out of), in Chromium: the page shows ids until the app awaits `setLocale` of the source
- * locale, then the source text, then French. A message typed while the page is open reaches the
+ * the browser, which the plugin's own modules are kept out of), in Chromium: the page shows ids until
+ * the app awaits `setLocale` of the source locale, then the source text, then French. A message typed while the page is open reaches the
  * rebuilt catalogs: in a module that accepts no hot update (greet.js) the dev server's client reloads
  * the page; in one whose update is accepted (cart.js, as React Fast Refresh accepts a component's) the
  * page stays and the catalog modules' own hot update puts the new text in. A translation pulled
