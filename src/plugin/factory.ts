@@ -124,7 +124,10 @@ function loadVirtual(
       throw error
     }
     if (dev) return session.catalogModule(locale, {})
-    if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
+    if (webpackLike) {
+      const hot = session.command === 'serve'
+      return session.catalogModule(locale, { files: webpackState.files ?? [], hot })
+    }
     return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
   }
 }

@@ -408,7 +408,10 @@ export class TmsSession {
    * chunks before they are filled), or none yet (`'render'`: rollup, rolldown and vite hash a chunk
    * after renderChunk, which fills it), which spares making every catalog twice.
    */
-  catalogModule(locale: string, how: { marker: 'digest' | 'render' } | { files?: Iterable<string> }): string {
+  catalogModule(
+    locale: string,
+    how: { marker: 'digest' | 'render' } | { files?: Iterable<string>; hot?: boolean },
+  ): string {
     const build = this.build
     const index = build.locales.indexOf(locale)
     if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
@@ -416,7 +419,7 @@ export class TmsSession {
       const digest = how.marker === 'digest' ? literalDigest(build.catalogLiteralFor(locale)) : '0'
       return markerCatalogModule(index, digest)
     }
-    return literalCatalogModule(build.catalogLiteralFor(locale, how.files))
+    return literalCatalogModule(build.catalogLiteralFor(locale, how.files), how.hot ? locale : undefined)
   }
 
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */

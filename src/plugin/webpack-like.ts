@@ -33,7 +33,7 @@ interface LikeCompilation extends LikeInlineCompilation {
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
 interface LikeCompiler extends LikeInlineCompiler {
-  options: LikeInlineCompiler['options'] & { context?: string; cache?: unknown }
+  options: LikeInlineCompiler['options'] & { context?: string; cache?: unknown; lazyCompilation?: unknown }
   watchMode?: boolean
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: {
@@ -89,6 +89,38 @@ export function versionBundlerCache(options: { cache?: unknown }): void {
   const mark = `unplugin-tms@${VERSION}`
   const version = typeof cache.version === 'string' ? cache.version : ''
   if (!version.split('+').includes(mark)) cache.version = version ? `${version}+${mark}` : mark
+}
+
+/** What rspack's lazy compilation hands its `test`: the module a dynamic import or entry would defer. */
+interface LikeLazyModule {
+  resource?: string
+  nameForCondition?(): string | null | undefined
+}
+type LazyTest = RegExp | ((module: LikeLazyModule) => boolean)
+
+/**
+ * rspack's lazy compilation (`rspack dev` turns it on for the dynamic imports of a browser build)
+ * would build each catalog chunk, and the review overlay's, only when the page first imports it: a
+ * request and a rebuild on the first switch to each locale, and, as a page starts, the overlay's
+ * rebuild and the first `setLocale`'s in a row, where the second removes the hot-update files the page
+ * is still loading for the first (the client then reloads the page). These modules are small and every
+ * page loads one: they are built with the rest, and the user's own `test` still decides for every
+ * other module.
+ */
+export function buildVirtualModulesEagerly(options: { lazyCompilation?: unknown }): void {
+  const lazy = options.lazyCompilation
+  if (!lazy) return
+  const own = (typeof lazy === 'object' ? lazy : {}) as { test?: LazyTest }
+  const test = own.test
+  options.lazyCompilation = {
+    ...own,
+    test: (module: LikeLazyModule): boolean => {
+      const name = module.nameForCondition?.() ?? module.resource ?? ''
+      if (virtualIdOf(name) !== undefined) return false
+      if (test === undefined) return true
+      return typeof test === 'function' ? test(module) : test.test(name)
+    },
+  }
 }
 
 export interface WebpackLikeState {
@@ -156,6 +188,7 @@ export function webpackLikeHooks(
     },
     apply(compiler) {
       versionBundlerCache(compiler.options)
+      buildVirtualModulesEagerly(compiler.options)
       // rspack reads the output options once, before the first build starts.
       if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not

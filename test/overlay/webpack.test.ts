@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { rspack } from '@rspack/core'
-import { RspackDevServer } from '@rspack/dev-server'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import webpack from 'webpack'
@@ -10,7 +9,8 @@ import WebpackDevServer from 'webpack-dev-server'
 import { createClient, type TmsClient } from '../../src/client/index'
 import tmsRspack from '../../src/rspack'
 import tmsWebpack from '../../src/webpack'
-import { launchChromium, runWebpackLike } from '../plugin/bundlers'
+import { browserWebpackConfig, launchChromium, runWebpackLike } from '../plugin/bundlers'
+import { startWebpackDevServer } from '../plugin/dev-page'
 import {
   filesUnder,
   MARKER_CHARACTER,
@@ -44,21 +44,13 @@ let browser: Browser
 
 /** The fixture app for the browser: its page (public/index.html) loads the bundle instead of vite's module. */
 function webConfig(bundler: Bundler, mode: 'development' | 'production', outDir: string) {
-  const root = project.root
+  const plugin = bundler === 'webpack' ? tmsWebpack(project.options()) : tmsRspack(project.options())
   return {
-    mode,
-    context: root,
-    entry: './src/main.js',
-    target: 'web',
-    devtool: false as const,
-    output: { path: outDir, filename: 'main.js', publicPath: '/', clean: true },
-    plugins: [bundler === 'webpack' ? tmsWebpack(project.options()) : tmsRspack(project.options())],
-    infrastructureLogging: { level: 'none' as const },
-    stats: 'none' as const,
+    ...browserWebpackConfig(project.root, outDir, plugin, mode),
     devServer: {
       host: '127.0.0.1',
       port: 0,
-      static: { directory: join(root, 'public'), watch: false },
+      static: { directory: join(project.root, 'public'), watch: false },
       // No client (its error overlay would cover the page), no HMR: the page as the app shows it.
       client: false as const,
       hot: false,
@@ -77,24 +69,13 @@ interface Served {
   stop(): Promise<void>
 }
 
-/** What `webpack serve` and `rspack serve` do: the server gets the compiler's devServer options, the plugin's hook in them. */
+/** The fixture app in the bundler's dev server, open in Chromium. */
 async function serve(bundler: Bundler): Promise<Served> {
   const config = webConfig(bundler, 'development', join(project.root, `dist-${bundler}-dev`))
-  let server: { start(): Promise<void>; stop(): Promise<void>; server?: unknown }
-  if (bundler === 'webpack') {
-    const compiler = webpack(config as never)
-    server = new WebpackDevServer(compiler.options.devServer as never, compiler)
-  } else {
-    const compiler = rspack(config as never)
-    const options = (compiler.options as { devServer?: unknown }).devServer
-    server = new RspackDevServer(options as never, compiler as never)
-  }
-  await server.start()
-  const address = (server.server as { address(): AddressInfo }).address()
-  const url = `http://127.0.0.1:${address.port}`
-  const { page, bodies } = await openOverlayPage(browser, url, TIMEOUT)
+  const server = await startWebpackDevServer(bundler, config)
+  const { page, bodies } = await openOverlayPage(browser, server.url, TIMEOUT)
   return {
-    url,
+    url: server.url,
     page,
     bodies,
     async stop() {

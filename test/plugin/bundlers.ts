@@ -119,6 +119,26 @@ export function webpackConfig(
   }
 }
 
+/** A webpack or rspack build of an app (`src/main.js`) for the browser: `/main.js`, its chunks beside it. */
+export function browserWebpackConfig(
+  root: string,
+  outDir: string,
+  plugin: unknown,
+  mode: 'production' | 'development',
+) {
+  return {
+    mode,
+    context: root,
+    entry: './src/main.js',
+    target: 'web',
+    devtool: false as const,
+    output: { path: outDir, filename: 'main.js', publicPath: '/', clean: true },
+    plugins: [plugin],
+    infrastructureLogging: { level: 'none' as const },
+    stats: 'none' as const,
+  }
+}
+
 /** Runs a webpack or rspack build; its errors are thrown, its warnings returned. */
 export async function runWebpackLike<C extends object>(
   compilerOf: (config: C) => LikeCompiler,

@@ -1,11 +1,16 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import type { Options } from '../../src/options'
+import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
-import { launchChromium } from './bundlers'
+import tmsWebpack from '../../src/webpack'
+import { browserWebpackConfig, launchChromium } from './bundlers'
 import { fillCache, type Project, setupProject } from './helpers'
 
-/** The fixture app in the vite dev server with a warm cache, open in Chromium. */
+/** The fixture app in a dev server (vite's, webpack's, rspack's) with a warm cache, open in Chromium. */
 export interface DevPage {
   project: Project
   page: Page
@@ -16,10 +21,86 @@ export interface DevPage {
   close(): Promise<void>
 }
 
-export async function openDevPage(extra?: Options): Promise<DevPage> {
-  const project = await setupProject()
-  await fillCache(project)
-  const browser: Browser = await launchChromium()
+/** `rspack-lazy`: rspack compiling dynamic imports when the page first imports them, as `rspack dev` does by default for the browser. */
+export type DevServerKind = 'vite' | 'webpack' | 'rspack' | 'rspack-lazy'
+
+type SetupMiddlewares = (list: unknown[], server: unknown) => unknown[]
+
+/** A running dev server: where it listens, and how to stop it. */
+export interface RunningDevServer {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * What `webpack serve` and `rspack serve` do with a configuration: the server gets the compiler's
+ * devServer options (the plugin's overlay hook in them) and listens once the first build is done.
+ */
+export async function startWebpackDevServer(
+  bundler: 'webpack' | 'rspack',
+  config: { devServer: object },
+): Promise<RunningDevServer> {
+  let server: { start(): Promise<void>; stop(): Promise<void>; server?: unknown }
+  if (bundler === 'webpack') {
+    const { default: webpack } = await import('webpack')
+    const { default: WebpackDevServer } = await import('webpack-dev-server')
+    const compiler = webpack(config as never)
+    server = new WebpackDevServer(compiler.options.devServer as never, compiler)
+  } else {
+    const { rspack } = await import('@rspack/core')
+    const { RspackDevServer } = await import('@rspack/dev-server')
+    const compiler = rspack(config as never)
+    const { devServer: options, lazyCompilation } = compiler.options as unknown as {
+      devServer: { setupMiddlewares?: SetupMiddlewares }
+      lazyCompilation?: unknown
+    }
+    if (lazyCompilation) {
+      // As `rspack dev` serves a lazy compilation: its middleware, which builds a module the page asks for, first.
+      const lazy = rspack.lazyCompilationMiddleware(compiler as never)
+      const setup = options.setupMiddlewares
+      options.setupMiddlewares = (list, devServer) => [
+        { name: 'lazy-compilation', middleware: lazy },
+        ...(setup ? setup(list, devServer) : list),
+      ]
+    }
+    server = new RspackDevServer(options as never, compiler as never)
+  }
+  await server.start()
+  const address = (server.server as { address(): AddressInfo }).address()
+  return { url: `http://127.0.0.1:${address.port}`, stop: () => server.stop() }
+}
+
+/**
+ * The fixture app in webpack-dev-server or @rspack/dev-server as an app would run it: hot updates and
+ * live reload on (the servers' defaults), the page from `public/index.html` loading the bundle.
+ */
+async function serveFixture(kind: 'webpack' | 'rspack' | 'rspack-lazy', project: Project, extra?: Options) {
+  const bundler = kind === 'webpack' ? 'webpack' : 'rspack'
+  const html = readFileSync(join(project.root, 'index.html'), 'utf8')
+  const script = '<script type="module" src="/src/main.js"></script>'
+  if (!html.includes(script)) throw new Error(`the fixture's index.html has no ${script}`)
+  mkdirSync(join(project.root, 'public'), { recursive: true })
+  writeFileSync(
+    join(project.root, 'public/index.html'),
+    html.replace(script, '<script src="/main.js"></script>'),
+  )
+  const plugin =
+    bundler === 'webpack' ? tmsWebpack(project.options(extra)) : tmsRspack(project.options(extra))
+  return startWebpackDevServer(bundler, {
+    ...browserWebpackConfig(project.root, join(project.root, `dist-${kind}-dev`), plugin, 'development'),
+    ...(kind === 'rspack-lazy' ? { lazyCompilation: { entries: false, imports: true } } : {}),
+    devServer: {
+      host: '127.0.0.1',
+      port: 0,
+      static: { directory: join(project.root, 'public'), watch: false },
+      // The client's error overlay would cover the page; its logging would fill the test's output.
+      client: { overlay: false, logging: 'none' },
+      setupExitSignals: false,
+    },
+  })
+}
+
+async function serveWithVite(project: Project, extra?: Options): Promise<RunningDevServer> {
   const server: ViteDevServer = await createServer({
     root: project.root,
     configFile: false,
@@ -28,22 +109,39 @@ export async function openDevPage(extra?: Options): Promise<DevPage> {
     server: { host: '127.0.0.1', port: 0 },
   })
   await server.listen()
+  return { url: server.resolvedUrls!.local[0]!, stop: () => server.close() }
+}
+
+/** `prepare` changes the project's copy of the app before the server starts. */
+export async function openDevPage(
+  extra?: Options,
+  kind: DevServerKind = 'vite',
+  prepare?: (project: Project) => void,
+): Promise<DevPage> {
+  const project = await setupProject()
+  await fillCache(project)
+  prepare?.(project)
+  const browser: Browser = await launchChromium()
+  const server =
+    kind === 'vite' ? await serveWithVite(project, extra) : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
-  await page.goto(server.resolvedUrls!.local[0]!)
-  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
+  await page.goto(server.url)
+  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined, undefined, {
+    timeout: 60_000,
+  })
   return {
     project,
     page,
     shown: () => page.evaluate(() => document.querySelector('#out')!.textContent!),
     waitForText: async (expected) => {
       await page.waitForFunction((text) => document.querySelector('#out')!.textContent === text, expected, {
-        timeout: 10_000,
+        timeout: 30_000,
       })
     },
     close: async () => {
       await page.close()
       await browser.close()
-      await server.close()
+      await server.stop()
       await project.close()
     },
   }
