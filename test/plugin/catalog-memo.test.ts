@@ -5,7 +5,7 @@ import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/pseudo'
 import type { Options } from '../../src/options'
 import { TmsSession } from '../../src/plugin/session'
-import { type Built, buildEsbuild, buildRollup, buildVite, buildWebpack } from './bundlers'
+import { type Built, buildEsbuild, buildRollup, buildRspack, buildVite, buildWebpack } from './bundlers'
 import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
 
 /**
@@ -129,6 +129,17 @@ test('webpack: the second offline build is answered by the memos, its output the
   const root = project.current.root
   const second = await secondBuildFromMemo(async (out) => {
     const built = await buildWebpack(root, offline())
+    rmSync(join(root, out), { recursive: true, force: true })
+    renameSync(built.outDir, join(root, out))
+    return { ...built, outDir: join(root, out), entry: join(root, out, 'main.mjs') }
+  })
+  expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
+}, 120_000)
+
+test('rspack: the second offline build is answered by the memos, its output the same bytes', async () => {
+  const root = project.current.root
+  const second = await secondBuildFromMemo(async (out) => {
+    const built = await buildRspack(root, offline())
     rmSync(join(root, out), { recursive: true, force: true })
     renameSync(built.outDir, join(root, out))
     return { ...built, outDir: join(root, out), entry: join(root, out, 'main.mjs') }
