@@ -10,13 +10,14 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { freshMessages, TARGET_LOCALES, writeFreshApp } from './fresh-app'
+import { freshMessages, SOURCE_LOCALE, TARGET_LOCALES, writeFreshApp } from './fresh-app'
 import { repo, seedCache } from './fresh-runner'
 
 const root = resolve(process.argv[2] ?? join(repo, 'bench', '.corpus', 'one'))
 const modules = Number(process.argv[3] ?? 2000)
 // The section's options (bench/sections/fresh-process.ts), offline on its warm cache.
 const options = {
+  sourceLocale: SOURCE_LOCALE,
   locales: [...TARGET_LOCALES],
   projectId: 'demo-project',
   namespace: 'bench-fresh',

@@ -20,6 +20,8 @@ export interface OverheadInput {
   /** The filtered-hook floor: a plugin whose transform hook runs on no module. */
   floor: number
   runtime: number
+  /** The same build without its catalog memos. */
+  noMemo: number
   /** The wall-time target, as a multiple of the plain build. */
   limit: number
   messages: number
@@ -37,8 +39,9 @@ const WHY: Record<Phase, string> = {
     'reads the extraction cache of every source file and gives every message its id in one pass before the first transform, so that an id does not depend on the order the bundler meets the modules in',
   transform:
     "runs as a JavaScript hook on every module: it decodes that module's cached call sites, looks each one up and rewrites it",
-  sync: 'reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping',
-  catalogs: "makes each locale's catalog literal of the ids the bundle uses",
+  sync: 'without a memo: reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping; with one: hashes the messages and the cache files to find it',
+  catalogs:
+    "without a memo: makes each locale's catalog literal of the ids the bundle uses; with one: sorts those ids to find the literal",
 }
 
 const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`
@@ -46,19 +49,20 @@ const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`
 /** The section's markdown lines: the profile, the phases and what is left of the target. */
 export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
   const profile = await profiledBuild(input)
-  const phases = pluginPhases(input.node, input.root)
+  const miss = pluginPhases(input.node, input.root, true)
+  const hit = pluginPhases(input.node, input.root, false)
   const overhead = input.runtime - input.plain
   const budget = input.plain * (input.limit - 1)
   const hook = Math.max(0, input.floor - input.plain)
-  const cpu = PHASES.reduce((sum, p) => sum + phases[p], 0)
+  const total = (phases: Record<Phase, number>): number => PHASES.reduce((sum, p) => sum + phases[p], 0)
   const gc = profile.owners.find(([owner]) => owner === 'garbage collection')?.[1] ?? 0
   return [
     ...profile.lines,
-    `What is left: the runtime-mode build took ${ms(overhead)} more than the plain one, where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor). The plugin's own work, without the bundler (bench/fresh-phases.ts run ${PHASE_RUNS} times on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(cpu / 1000)} on the main thread, and its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
+    `What is left: the runtime-mode build took ${ms(overhead)} more than the plain one (${ms(input.noMemo - input.plain)} without its catalog memos), where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor). The plugin's own work, without the bundler (bench/fresh-phases.ts, ${PHASE_RUNS} runs each on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(total(hit) / 1000)} on the main thread when the catalog memos answer and ${ms(total(miss) / 1000)} when they do not; its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
     '',
-    '| phase | CPU | what it does |',
-    '| --- | --- | --- |',
-    ...PHASES.map((p) => `| ${p} | ${ms(phases[p] / 1000)} | ${WHY[p]} |`),
+    '| phase | CPU, memos answer | CPU, no memo | what it does |',
+    '| --- | --- | --- | --- |',
+    ...PHASES.map((p) => `| ${p} | ${ms(hit[p] / 1000)} | ${ms(miss[p] / 1000)} | ${WHY[p]} |`),
     '',
     whyItStays(input, overhead - hook, budget - hook),
     '',
@@ -75,7 +79,7 @@ function whyItStays(input: OverheadInput, own: number, room: number): string {
       ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${input.limit.toFixed(2)}× in this run`
       : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${input.limit.toFixed(2)}×`
   const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
-  return `Why it stays: no phase is much more than a third of the plugin's work, and each is one pass over the app's ${input.messages.toLocaleString('en-US')} messages in ${input.locales} locales. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would: keeping each locale's finished catalog and the sync's outcome on disk, keyed by a digest of their inputs, so that a build with unchanged translations skips the sync and catalog phases; and keeping the transform's output per module, keyed by its content and its messages' ids. The peers do this work too, and more of it: ${peers} in the same rounds.`
+  return `Why it stays: with the memos answering, what is left is the build start and the transform, each one pass over the app's ${input.messages.toLocaleString('en-US')} messages, which every build must make because any module may have changed. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would: keeping the transform's output per module, keyed by its content and its messages' ids, and the build start's ids with the extraction cache, so that an unchanged module costs a lookup. The peers do this work too, and more of it: ${peers} in the same rounds.`
 }
 
 interface Profiled {
@@ -118,10 +122,15 @@ async function profiledBuild(input: OverheadInput): Promise<Profiled> {
   }
 }
 
-/** The medians of bench/fresh-phases.ts's CPU milliseconds per phase, each run a new process. */
-function pluginPhases(node: string, root: string): Record<Phase, number> {
+/**
+ * The medians of bench/fresh-phases.ts's CPU milliseconds per phase, each run a new process; `noMemo`
+ * deletes the catalog memos before each run (the runs without come first: the last of them writes the
+ * memos the others find).
+ */
+function pluginPhases(node: string, root: string, noMemo: boolean): Record<Phase, number> {
   const runs: Record<string, number>[] = []
   for (let i = 0; i < PHASE_RUNS; i++) {
+    if (noMemo) rmSync(join(root, '.tms-cache', 'catalogs'), { recursive: true, force: true })
     const out = execFileSync(node, ['--import', 'tsx', join(repo, 'bench', 'fresh-phases.ts'), root], {
       cwd: repo,
       encoding: 'utf8',

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { TmsSession } from '../src/plugin/session'
+import { SOURCE_LOCALE, TARGET_LOCALES } from './fresh-app'
 import { repo } from './fresh-runner'
 
 const root = resolve(process.argv[2] ?? join(repo, 'bench', '.corpus', 'one'))
@@ -21,7 +22,8 @@ const modules = [
 const codes = modules.map((f) => readFileSync(f, 'utf8'))
 const session = new TmsSession({
   root,
-  locales: ['fr-FR', 'de-DE', 'ja-JP'],
+  sourceLocale: SOURCE_LOCALE,
+  locales: [...TARGET_LOCALES],
   projectId: 'demo-project',
   namespace: 'bench-fresh',
   report: false,

@@ -12,7 +12,7 @@
  */
 
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   type FreshTool,
@@ -57,12 +57,18 @@ interface Variant {
   tool: FreshTool
   /** The vite config's body: imports, then `export default`. */
   config: string
+  /** Run before each of its builds. */
+  before?: () => void
 }
 
 const react = "import react from '@vitejs/plugin-react'\n"
+/** A copy of the warm cache whose catalog memos are deleted before each build of the no-memo variant. */
+const NO_MEMO_CACHE = '.tms-cache-no-memo'
 
 /** What every unplugin-tms build of the section is given (and the seeded cache is made with). */
 const TMS_OPTIONS = {
+  // The app's own: every variant keys its catalog memos the same way.
+  sourceLocale: SOURCE_LOCALE,
   locales: [...TARGET_LOCALES],
   projectId: PROJECT,
   namespace: 'bench-fresh',
@@ -158,6 +164,14 @@ function variants(network: string): Variant[] {
       config: tmsConfig(offline),
     },
     {
+      key: 'tms-no-memo',
+      label:
+        'unplugin-tms, runtime mode, warm cache, offline, no catalog memo (as after a pull changed the translations)',
+      tool: 'tms',
+      config: tmsConfig({ ...offline, cacheDir: NO_MEMO_CACHE }),
+      before: () => rmSync(join(appOf('tms'), NO_MEMO_CACHE, 'catalogs'), { recursive: true, force: true }),
+    },
+    {
       key: 'tms-source-catalog',
       short: 'unplugin-tms, runtime mode, sourceCatalog',
       label: 'unplugin-tms, runtime mode, sourceCatalog, warm cache, offline',
@@ -246,6 +260,7 @@ export async function run(): Promise<BenchSection> {
   const seeded = await seedCache(appOf('tms'), join(appOf('tms'), '.tms-cache'), TMS_OPTIONS)
   if (seeded !== MODULES * 10)
     throw new Error(`fresh-process: the extractor found ${seeded} messages, not ${MODULES * 10}`)
+  cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), NO_MEMO_CACHE), { recursive: true })
 
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
@@ -284,6 +299,7 @@ export async function run(): Promise<BenchSection> {
     // rounds after it), the plugin's fails the section.
     const attempt = async (v: Variant, dir: string): Promise<BuildTime | undefined> => {
       try {
+        v.before?.()
         return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
       } catch (error) {
         if (v.tool === 'tms') throw error
@@ -446,6 +462,7 @@ export async function run(): Promise<BenchSection> {
         plain,
         floor: seconds('filtered-hook'),
         runtime: seconds('tms-runtime'),
+        noMemo: seconds('tms-no-memo'),
         limit: 1.3,
         messages: MODULES * 10,
         locales: TARGET_LOCALES.length,
