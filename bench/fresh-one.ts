@@ -10,24 +10,15 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { freshMessages, SOURCE_LOCALE, TARGET_LOCALES, writeFreshApp } from './fresh-app'
+import { freshMessages, writeFreshApp } from './fresh-app'
 import { repo, seedCache } from './fresh-runner'
+import { OFFLINE, react, TMS_OPTIONS, tmsConfig } from './fresh-variants'
 
 const root = resolve(process.argv[2] ?? join(repo, 'bench', '.corpus', 'one'))
 const modules = Number(process.argv[3] ?? 2000)
-// The section's options (bench/sections/fresh-process.ts), offline on its warm cache.
-const options = {
-  sourceLocale: SOURCE_LOCALE,
-  locales: [...TARGET_LOCALES],
-  projectId: 'demo-project',
-  namespace: 'bench-fresh',
-  report: false,
-  cacheDir: '.tms-cache',
-  cache: 'offline' as const,
-}
-const react = "import react from '@vitejs/plugin-react'\n"
-const tms = (extra: Record<string, unknown>): string =>
-  `${react}import tms from 'unplugin-tms/vite'\nexport default { plugins: [react(), tms(${JSON.stringify({ ...options, ...extra })})] }\n`
+// The section's options (bench/fresh-variants.ts), offline on its warm cache.
+const options = { ...TMS_OPTIONS, ...OFFLINE }
+const tms = (extra: Record<string, unknown>): string => tmsConfig({ ...OFFLINE, ...extra })
 
 writeFreshApp(root, 'tms', freshMessages(modules))
 const seeded = await seedCache(root, join(root, '.tms-cache'), options)

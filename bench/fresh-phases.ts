@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { TmsSession } from '../src/plugin/session'
-import { SOURCE_LOCALE, TARGET_LOCALES } from './fresh-app'
 import { repo } from './fresh-runner'
+import { OFFLINE, TMS_OPTIONS } from './fresh-variants'
 
 const root = resolve(process.argv[2] ?? join(repo, 'bench', '.corpus', 'one'))
 const mode = process.argv[3] === 'inline' ? 'inline' : 'runtime'
@@ -20,17 +20,7 @@ const modules = [
   ...readdirSync(join(root, 'src', 'm')).map((f) => join(root, 'src', 'm', f)),
 ]
 const codes = modules.map((f) => readFileSync(f, 'utf8'))
-const session = new TmsSession({
-  root,
-  sourceLocale: SOURCE_LOCALE,
-  locales: [...TARGET_LOCALES],
-  projectId: 'demo-project',
-  namespace: 'bench-fresh',
-  report: false,
-  cacheDir: '.tms-cache',
-  cache: 'offline',
-  mode,
-})
+const session = new TmsSession({ root, ...TMS_OPTIONS, ...OFFLINE, mode })
 session.configure({ root, sourcemap: false })
 const times: Record<string, number> = {}
 const lap = async (name: string, work: () => unknown): Promise<void> => {

@@ -36,6 +36,9 @@ export const TMS_OPTIONS = {
   report: false,
 }
 
+/** The warm builds' cache: the seeded one, no request. */
+export const OFFLINE = { cacheDir: '.tms-cache', cache: 'offline' } as const
+
 export function tmsConfig(options: Record<string, unknown>): string {
   return `${react}import tms from 'unplugin-tms/vite'
 export default { plugins: [react(), tms(${JSON.stringify({ ...TMS_OPTIONS, ...options })})] }\n`
@@ -97,7 +100,6 @@ function linguiVariant(node: string): Variant {
 }
 
 export function variants(network: string, node: string, tmsRoot: string): Variant[] {
-  const offline = { cacheDir: '.tms-cache', cache: 'offline' }
   return [
     {
       key: 'plain',
@@ -122,14 +124,14 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       short: 'unplugin-tms, runtime mode',
       label: 'unplugin-tms, runtime mode, warm cache, offline',
       tool: 'tms',
-      config: tmsConfig(offline),
+      config: tmsConfig(OFFLINE),
     },
     {
       key: 'tms-no-memo',
       label:
         'unplugin-tms, runtime mode, warm cache, offline, no catalog memo (as after a pull changed the translations)',
       tool: 'tms',
-      config: tmsConfig({ ...offline, cacheDir: NO_MEMO_CACHE }),
+      config: tmsConfig({ ...OFFLINE, cacheDir: NO_MEMO_CACHE }),
       before: () => rmSync(join(tmsRoot, NO_MEMO_CACHE, 'catalogs'), { recursive: true, force: true }),
     },
     {
@@ -138,14 +140,14 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       label: 'unplugin-tms, runtime mode, sourceCatalog, warm cache, offline',
       tool: 'tms',
       // The app's own source locale: its entry sets it before the first render, as sourceCatalog asks.
-      config: tmsConfig({ ...offline, sourceLocale: SOURCE_LOCALE, sourceCatalog: true }),
+      config: tmsConfig({ ...OFFLINE, sourceLocale: SOURCE_LOCALE, sourceCatalog: true }),
     },
     {
       key: 'tms-inline',
       short: 'unplugin-tms, inline mode (the fr-FR copy; no catalog)',
       label: `unplugin-tms, inline mode, ${TARGET_LOCALES.length} locales, warm cache, offline`,
       tool: 'tms',
-      config: tmsConfig({ ...offline, mode: 'inline' }),
+      config: tmsConfig({ ...OFFLINE, mode: 'inline' }),
     },
     {
       key: 'tms-network',
