@@ -198,6 +198,11 @@ export class TmsSession {
     this.current = undefined
   }
 
+  /** Catalog memos serve production builds of runtime mode only: a dev server and inline copies need every translation. */
+  private usesMemos(inline: boolean): boolean {
+    return this.command === 'build' && !inline
+  }
+
   /** Resolves when the catalog memos the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
     await this.current?.sync?.memos?.settled()
@@ -232,7 +237,7 @@ export class TmsSession {
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
-    const prepared = prepareSync(options, connectService(), this.command === 'build' && !inline)
+    const prepared = prepareSync(options, connectService(), this.usesMemos(inline))
     let extraction: ExtractResult
     try {
       extraction = await extractMessages(extractOptionsOf(options))
@@ -268,8 +273,7 @@ export class TmsSession {
         push: options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
-        // Production builds of runtime mode only: a dev server and inline copies need every translation.
-        memo: this.command === 'build' && !build.inline,
+        memo: this.usesMemos(build.inline),
         connect: connectService(),
         prepared,
       },

@@ -100,6 +100,18 @@ afterAll(async () => {
   await project?.close()
 })
 
+/** What the reader sees on the first render in the source locale. */
+const SOURCE_SHOWN = {
+  lang: 'en-US',
+  title: 'Welcome to the flower shop',
+  greeting: 'Hello Ada, see the docs',
+  bold: 'Ada',
+  link: 'the docs',
+  href: '/docs',
+  basket: '1 tulip in your basket',
+  add: 'Add a tulip',
+}
+
 /** What the reader sees of each message. */
 function shown(on: Page = page): Promise<Record<string, string | null>> {
   return on.evaluate(() => {
@@ -125,16 +137,7 @@ const waitFor = (selector: string, expected: string, on: Page = page): Promise<u
   )
 
 test('the first render, after the app awaited setLocale of the source locale, shows the source text', async () => {
-  expect(await shown()).toEqual({
-    lang: 'en-US',
-    title: 'Welcome to the flower shop',
-    greeting: 'Hello Ada, see the docs',
-    bold: 'Ada',
-    link: 'the docs',
-    href: '/docs',
-    basket: '1 tulip in your basket',
-    add: 'Add a tulip',
-  })
+  expect(await shown()).toEqual(SOURCE_SHOWN)
   expect(catalogs).toEqual(['en-US'])
   await page.click('#add')
   await waitFor('#basket', '2 tulips in your basket')
@@ -213,12 +216,7 @@ test('in the dev server, a message added to a component shows with no reload, it
     writeFileSync(file, readFileSync(file, 'utf8').replace("t('Add a tulip')", "t('Add a rose')"))
     await waitFor('#add', 'Add a rose', devPage)
     expect(await shown(devPage)).toEqual({
-      lang: 'en-US',
-      title: 'Welcome to the flower shop',
-      greeting: 'Hello Ada, see the docs',
-      bold: 'Ada',
-      link: 'the docs',
-      href: '/docs',
+      ...SOURCE_SHOWN,
       basket: '2 tulips in your basket',
       add: 'Add a rose',
     })
