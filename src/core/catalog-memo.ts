@@ -32,7 +32,7 @@ import type { ManifestSums } from './sync-manifest'
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 1
+export const MEMO_SCHEMA = 2
 
 /**
  * What a locale's memo holds besides its literals: its file is the digest of the rest, this header
@@ -341,6 +341,8 @@ function isProblem(value: unknown): value is LocaleProblem {
     Number.isInteger(p.index) &&
     (p.index as number) >= 0 &&
     typeof p.hashcode === 'string' &&
-    (typeof p.reason === 'string' || typeof p.note === 'string')
+    (typeof p.reason === 'string' ||
+      typeof p.note === 'string' ||
+      (Array.isArray(p.lacks) && p.lacks.every((c) => typeof c === 'string')))
   )
 }

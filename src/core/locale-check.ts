@@ -16,10 +16,14 @@ export interface CheckedMessage {
   locations: readonly { file: string; line: number; column: number }[]
 }
 
-/** A translation rejected (`reason`), or kept with a note (`note`), of the message at `index`. */
+/**
+ * A translation of the message at `index` rejected (`reason`), kept with a note (`note`), or kept
+ * though it lacks plural categories the locale needs (`lacks`, reported once per locale).
+ */
 export type LocaleProblem =
   | { index: number; hashcode: string; reason: string }
   | { index: number; hashcode: string; note: string }
+  | { index: number; hashcode: string; lacks: string[] }
 
 export interface LocaleCheck {
   /** Message key -> checked translation in the app's placeholder spelling. */
@@ -56,30 +60,81 @@ export function checkLocale(
     }
     if ('missingCategories' in checked && checked.missingCategories) {
       incomplete.push(`${hashcode}: ${checked.missingCategories.join(', ')}`)
+      problems.push({ index: i, hashcode, lacks: checked.missingCategories })
     }
     texts.set(m.key, checked.parsed)
   }
   return { texts, problems, incomplete: incomplete.sort() }
 }
 
-/** The warning of a problem, naming the message's first location under `root`. */
+/**
+ * The warning of a rejected or noted translation, naming the message's first location under `root`
+ * and what to do; undefined for a `lacks` problem, which {@link incompleteNotice} reports with the
+ * locale's others.
+ */
 export function problemWarning(
   problem: LocaleProblem,
   message: CheckedMessage,
   locale: string,
   root: string,
-): string {
-  if ('note' in problem) return `translation of ${problem.hashcode} for ${locale}: ${problem.note}`
+): string | undefined {
+  if ('lacks' in problem) return undefined
+  if ('note' in problem) {
+    return (
+      `translation of ${problem.hashcode} for ${locale} (the message ${where(message, root)}): ` +
+      `${problem.note}; the translation is used, remove that branch on the service`
+    )
+  }
   return (
     `translation of ${problem.hashcode} for ${locale} rejected: ${problem.reason}; ` +
-    `the source text ${where(message, root)} is used`
+    `the source text ${where(message, root)} is used until the translation is corrected on the service`
   )
 }
 
-/** A message's text and first location, for a warning or an error. */
-export function where(message: Pick<CheckedMessage, 'text' | 'locations'>, root: string): string {
+/** How many incomplete translations one warning names; the JSON report lists every one. */
+const NAMED_INCOMPLETE = 5
+
+/**
+ * One line for a locale's translations that lack plural categories it needs (Polish without `few`):
+ * each named with its message and the categories, or undefined when there are none. Per locale and
+ * at the report's level, as the report's count was: a French plural without `many` (1 000 000) is
+ * common, and a warning each would drown the rest.
+ */
+export function incompleteNotice(
+  problems: readonly LocaleProblem[],
+  messages: readonly CheckedMessage[],
+  locale: string,
+  root: string,
+): string | undefined {
+  const lacking = problems.filter((p): p is Extract<LocaleProblem, { lacks: string[] }> => 'lacks' in p)
+  if (lacking.length === 0) return undefined
+  const n = lacking.length
+  const named = lacking
+    .slice(0, NAMED_INCOMPLETE)
+    .map((p) => `${p.hashcode} ${where(messages[p.index]!, root, 60)} lacks ${p.lacks.join(', ')}`)
+  const more =
+    n > NAMED_INCOMPLETE ? `; ${n - NAMED_INCOMPLETE} more under "incomplete" in tms-report.json` : ''
+  return (
+    `${locale}: ${n} ICU translation${n === 1 ? ' lacks' : 's lack'} plural categories ${locale} needs, so ` +
+    `numbers of those categories show the \`other\` branch: ${named.join('; ')}${more}. ` +
+    `Add ${n === 1 ? 'the categories to the translation' : 'the categories to these translations'} on the service.`
+  )
+}
+
+/**
+ * A message's text and first location, for a warning or an error; with `max`, a longer text is cut
+ * to its first `max` characters (`...` after them).
+ */
+export function where(
+  message: Pick<CheckedMessage, 'text' | 'locations'>,
+  root: string,
+  max?: number,
+): string {
   const at = message.locations[0]
-  if (!at) return JSON.stringify(message.text)
+  const text = JSON.stringify(
+    max !== undefined && message.text.length > max ? `${message.text.slice(0, max)}...` : message.text,
+  )
+  if (!at) return text
   const file = at.file.startsWith(`${root}/`) ? at.file.slice(root.length + 1) : at.file
-  return `${JSON.stringify(message.text)} (${file}:${at.line}:${at.column})`
+  return `${text} (${file}:${at.line}:${at.column})`
 }

@@ -58,8 +58,11 @@ export function formatReport(report: TmsReport, { pushes = true }: { pushes?: bo
   for (const [locale, c] of Object.entries(report.locales)) {
     const n = c.incomplete?.length ?? 0
     if (n > 0) {
+      // The sync's warning names each message and its place; this line keeps the count in the summary.
+      const named = c.incomplete!.slice(0, 3).join('; ')
       lines.push(
-        `${locale}: ${n} ICU translation${n === 1 ? ' lacks' : 's lack'} plural categories the locale needs (incomplete in the JSON report)`,
+        `${locale}: ${n} ICU translation${n === 1 ? ' lacks' : 's lack'} plural categories the locale needs ` +
+          `(${named}${n > 3 ? `; ${n - 3} more` : ''}): add them on the service (incomplete in the JSON report)`,
       )
     }
   }

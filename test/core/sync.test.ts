@@ -79,7 +79,7 @@ describe('pull', () => {
       [hello.key]: 'Hallo {name}!',
     })
     expect(online.log).toContain(
-      `warn: translation of ${h.get(broken.key)} for de-DE rejected: it drops the placeholder {count}; the source text "You have {count} messages" (/app/src/App.tsx:3:7) is used`,
+      `warn: translation of ${h.get(broken.key)} for de-DE rejected: it drops the placeholder {count}; the source text "You have {count} messages" (/app/src/App.tsx:3:7) is used until the translation is corrected on the service`,
     )
     expect(online.result.coverage['fr-FR']).toEqual({
       messages: 3,

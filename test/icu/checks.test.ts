@@ -173,12 +173,14 @@ describe('translations checked in a build', () => {
 
   test('a bad translation is rejected with one warning naming hashcode, locale and problem; the report lists incomplete ones', async () => {
     const warnings: string[] = []
+    const infos: string[] = []
     const outDir = join(project.root, 'dist')
     const bundle = await rollup({
       input: join(project.root, 'src/main.js'),
       plugins: [tmsRollup(project.options({ report: true }))],
       onLog: (level, log) => {
         if (level === 'warn') warnings.push(log.message)
+        if (level === 'info') infos.push(log.message)
       },
     })
     await bundle.write({ dir: outDir, format: 'es' })
@@ -198,10 +200,18 @@ describe('translations checked in a build', () => {
     expect(report.locales['pl-PL']).toMatchObject({ messages: 3, translated: 2, missing: 1 })
     expect(report.locales['pl-PL'].incomplete).toEqual([expect.stringMatching(/^[0-9a-f]{32}: few, many$/)])
     expect(report.locales['fr-FR'].incomplete).toBeUndefined()
+    // The incomplete translation is named with its message, its place, the categories and the fix.
+    const hashcode = report.locales['pl-PL'].incomplete[0].slice(0, 32)
+    expect(infos.filter((i) => i.includes('lack'))).toEqual([
+      `[plugin unplugin-tms] pl-PL: 1 ICU translation lacks plural categories pl-PL needs, so numbers of those categories show the \`other\` branch: ${hashcode} "${FILES}" (src/main.js:4:10) lacks few, many. Add the categories to the translation on the service.`,
+      expect.stringContaining(
+        `pl-PL: 1 ICU translation lacks plural categories the locale needs (${hashcode}: few, many): add them on the service`,
+      ),
+    ])
   }, 120_000)
 })
 
-test('the printed report counts the incomplete ICU translations of a locale', () => {
+test('the printed report counts and names the incomplete ICU translations of a locale', () => {
   const text = formatReport({
     locales: {
       'pl-PL': {
@@ -217,7 +227,7 @@ test('the printed report counts the incomplete ICU translations of a locale', ()
     requests: 0,
   })
   expect(text.split('\n').slice(3)).toEqual([
-    'pl-PL: 1 ICU translation lacks plural categories the locale needs (incomplete in the JSON report)',
+    `pl-PL: 1 ICU translation lacks plural categories the locale needs (${'a'.repeat(32)}: few, many): add them on the service (incomplete in the JSON report)`,
     '0 new strings pushed, 0 requests made',
   ])
 })

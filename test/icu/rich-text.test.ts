@@ -167,8 +167,8 @@ const FRENCH_OUTPUT = {
 
 /** The two rejections, each once per build (rollup prefixes a plugin's warnings with its name). */
 const REJECTIONS = (prefix = '[plugin unplugin-tms] '): string[] => [
-  `${prefix}translation of ${hashcodes.get(SOURCES.renamed)} for fr-FR rejected: it has the tag <kbd>, which the source does not; the source text "Press <key>Enter</key> to go on" (src/main.js:4:31) is used`,
-  `${prefix}translation of ${hashcodes.get(SOURCES.nested)} for fr-FR rejected: it has the tag <b> outside any tag where the source has it inside <link>; the source text "See <link>the <b>new</b> terms</link>" (src/main.js:5:30) is used`,
+  `${prefix}translation of ${hashcodes.get(SOURCES.renamed)} for fr-FR rejected: it has the tag <kbd>, which the source does not; the source text "Press <key>Enter</key> to go on" (src/main.js:4:31) is used until the translation is corrected on the service`,
+  `${prefix}translation of ${hashcodes.get(SOURCES.nested)} for fr-FR rejected: it has the tag <b> outside any tag where the source has it inside <link>; the source text "See <link>the <b>new</b> terms</link>" (src/main.js:5:30) is used until the translation is corrected on the service`,
 ]
 
 describe('rich text in runtime mode (rollup, the emulator)', () => {

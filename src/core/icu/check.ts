@@ -1,9 +1,14 @@
+import { currenciesOf, describeFormattingProblem, formattingProblem } from './formatting'
+import { depthProblem, lengthProblem } from './limits'
 import { type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
- * The checks of ICU messages: a source message at extraction (syntax, `other`), and a translation
- * against its source before a catalog uses it (syntax, arguments and their kinds, tags and their
- * nesting, `other`, plural categories of the target locale).
+ * The checks of ICU messages: a source message at extraction (syntax, `other`, nesting, what Intl
+ * makes of its numbers and dates), and a translation against its source before a catalog uses it
+ * (size, syntax, nesting, arguments and their kinds, tags, their nesting and how often each renders,
+ * currencies, what Intl makes of its numbers and dates in the target locale, `other`, plural
+ * categories of the target locale). Whatever passes compiles, and formats in the page without a throw
+ * that its text could cause.
  */
 
 /** What an argument is used as; `date` and `time` are one kind (both take a date). */
@@ -93,10 +98,59 @@ function tagProblem(expected: Set<string>, found: Set<string>): string | undefin
   return undefined
 }
 
-/** A source message's problem (syntax, a plural or select without `other`), or undefined. */
+/**
+ * How many times each tag renders in one formatting at most: tags in a row add up, the branches of a
+ * plural or select are alternatives (the most of any branch counts).
+ */
+export function tagCountsOf(elements: readonly MessageFormatElement[]): Map<string, number> {
+  const out = new Map<string, number>()
+  const add = (counts: ReadonlyMap<string, number>): void => {
+    for (const [name, n] of counts) out.set(name, (out.get(name) ?? 0) + n)
+  }
+  for (const el of elements) {
+    if (el.type === TYPE.tag) {
+      add(new Map([[el.value, 1]]))
+      add(tagCountsOf(el.children))
+    } else if (el.type === TYPE.select || el.type === TYPE.plural) {
+      const most = new Map<string, number>()
+      for (const o of Object.values(el.options))
+        for (const [name, n] of tagCountsOf(o.value)) most.set(name, Math.max(most.get(name) ?? 0, n))
+      add(most)
+    }
+  }
+  return out
+}
+
+const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
+
+/** A tag that renders more often in the translation than in the source (a link shown twice). */
+function tagCountProblem(
+  expected: ReadonlyMap<string, number>,
+  found: ReadonlyMap<string, number>,
+): string | undefined {
+  for (const [name, n] of found) {
+    const wanted = expected.get(name) ?? 0
+    if (n > wanted)
+      return `it renders the tag <${name}> ${times(n)} where the source renders it ${times(wanted)}`
+  }
+  return undefined
+}
+
+/**
+ * A source message's problem (syntax, a plural or select without `other`, nesting, a number or date
+ * Intl refuses), or undefined.
+ */
 export function sourceMessageProblem(text: string): { problem: string; offset: number } | undefined {
-  const parsed = parseIcu(text)
-  return parsed.ok ? undefined : { problem: parsed.problem, offset: parsed.offset }
+  const parsed = parseIcu(text, undefined, true)
+  if (!parsed.ok) return { problem: parsed.problem, offset: parsed.offset }
+  const deep = depthProblem(parsed.ast)
+  if (deep) return { problem: deep, offset: 0 }
+  // The source text is shown in every locale of the build: Intl's refusals of options do not depend
+  // on the locale, so one trial in the default locale tells.
+  const refused = formattingProblem(text, parsed.ast, undefined)
+  return refused
+    ? { problem: describeFormattingProblem(refused, undefined), offset: refused.offset }
+    : undefined
 }
 
 export type IcuTranslationCheck =
@@ -133,12 +187,16 @@ export function checkIcuTranslation(
   translation: string,
   locale: string,
 ): IcuTranslationCheck {
-  const theirs = parseIcu(translation)
+  const long = lengthProblem(translation)
+  if (long) return { ok: false, reason: long }
+  const theirs = parseIcu(translation, locale, true)
   if (!theirs.ok) {
     if (theirs.code === 'MISSING_OTHER_CLAUSE')
       return { ok: false, reason: `it lacks \`other\`: ${theirs.problem}` }
     return { ok: false, reason: `it does not parse: ${theirs.problem} (at character ${theirs.offset})` }
   }
+  const deep = depthProblem(theirs.ast)
+  if (deep) return { ok: false, reason: `it has ${deep}` }
   const ours = parseIcu(source)
   if (!ours.ok) return { ok: false, reason: `its source does not parse: ${ours.problem}` }
   const expected = argumentsOf(ours.ast)
@@ -158,8 +216,20 @@ export function checkIcuTranslation(
   for (const name of expected.keys()) {
     if (!found.has(name)) return { ok: false, reason: `it drops the argument {${name}}` }
   }
-  const tags = tagProblem(tagPathsOf(ours.ast), tagPathsOf(theirs.ast))
+  const tags =
+    tagProblem(tagPathsOf(ours.ast), tagPathsOf(theirs.ast)) ??
+    tagCountProblem(tagCountsOf(ours.ast), tagCountsOf(theirs.ast))
   if (tags) return { ok: false, reason: tags }
+  const money = currenciesOf(ours.ast)
+  for (const code of currenciesOf(theirs.ast)) {
+    if (!money.has(code)) {
+      const wanted =
+        money.size > 0 ? `the source's ${[...money].join(', ')}` : 'no currency, as the source does'
+      return { ok: false, reason: `it formats money in ${code}, where it must keep ${wanted}` }
+    }
+  }
+  const refused = formattingProblem(translation, theirs.ast, locale)
+  if (refused) return { ok: false, reason: `its ${describeFormattingProblem(refused, locale)}` }
   const warnings: string[] = []
   const missing = new Set<string>()
   const walk = (elements: readonly MessageFormatElement[]): void => {

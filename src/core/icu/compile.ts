@@ -1,5 +1,6 @@
 import type { Branch, CompiledMessage, Part } from '../../runtime/icu'
 import { jsString } from '../catalog'
+import { depthProblem } from './limits'
 import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
@@ -59,6 +60,9 @@ export function compileMessage(text: string, locale?: string): CompiledMessage {
   const parsed = parseIcu(text, locale)
   if (!parsed.ok) throw new IcuSyntaxError(parsed.problem, parsed.offset)
   if (isPlainAst(text, parsed.ast)) return text
+  // The checks refuse such a message first; this keeps any other caller's stack safe too.
+  const deep = depthProblem(parsed.ast)
+  if (deep) throw new IcuSyntaxError(deep, 0)
   const parts = compileElements(parsed.ast)
   // An ICU message whose parts are one literal (`It''s`) is still an array: a top-level string is
   // read as a plain text.
@@ -83,7 +87,8 @@ function branches(options: Record<string, { value: MessageFormatElement[] }>): R
   return out
 }
 
-function compileElement(el: MessageFormatElement): Part {
+/** One element's part; a plural, select or tag's branches compiled with it. */
+export function compileElement(el: MessageFormatElement): Part {
   switch (el.type) {
     case TYPE.literal:
       return el.value

@@ -42,30 +42,37 @@ const PROBLEMS: Record<string, string> = {
   DUPLICATE_PLURAL_ARGUMENT_SELECTOR: 'a plural selector appears twice',
   DUPLICATE_SELECT_ARGUMENT_SELECTOR: 'a select selector appears twice',
   MISSING_OTHER_CLAUSE: 'a plural or select has no `other` branch',
+  TOO_DEEP: 'plural, select and tags are nested too deeply to read',
 }
 
-/** Parses a message; a syntax error gives its reason and the offset inside the message. */
-export function parseIcu(text: string, locale?: string): IcuParse {
+/**
+ * Parses a message; a syntax error gives its reason and the offset inside the message. `locations`:
+ * each element keeps its offsets in the message as written (the checks quote where a problem is).
+ */
+export function parseIcu(text: string, locale?: string, locations = false): IcuParse {
   const numbered = NUMBERED_TAG.test(text)
   const read = numbered ? text.replace(NUMBERED_TAG_ALL, `<$1${STAND_IN}$2>`) : text
+  // The offset inside the message as written: each stand-in before it added its length.
+  const written = (offset: number): number =>
+    numbered ? offset - (read.slice(0, offset).split(STAND_IN).length - 1) * STAND_IN.length : offset
   try {
     const ast = parse(read, {
       requiresOtherClause: true,
       shouldParseSkeletons: true,
+      captureLocation: locations,
       ...(locale ? { locale: localeOf(locale) } : {}),
     })
-    if (numbered) renameStandIns(ast)
+    if (numbered) renameStandIns(ast, locations ? written : undefined)
     return { ok: true, ast }
   } catch (error) {
+    // The parser recurses once per level: a message nested a few thousand deep exhausts the stack.
+    const code = error instanceof RangeError ? 'TOO_DEEP' : (error as Error).message
     const e = error as Error & { location?: { start: { offset: number } } }
-    let offset = e.location?.start.offset ?? 0
-    // The offset inside the message as written: each stand-in before it added its length.
-    if (numbered) offset -= (read.slice(0, offset).split(STAND_IN).length - 1) * STAND_IN.length
     return {
       ok: false,
-      problem: PROBLEMS[e.message] ?? e.message,
-      code: e.message,
-      offset,
+      problem: PROBLEMS[code] ?? code,
+      code,
+      offset: written(e.location?.start.offset ?? 0),
     }
   }
 }
@@ -77,14 +84,21 @@ const NUMBERED_TAG_ALL = /<(\/?)(\d[\w-]*)>/g
 /** A quoted numbered tag (`'<0>'`) is text: the stand-in leaves it. */
 const STAND_IN_LITERAL = /<(\/?)n\u00b7/g
 
-function renameStandIns(elements: MessageFormatElement[]): void {
+function renameStandIns(elements: MessageFormatElement[], written?: (offset: number) => number): void {
   for (const el of elements) {
+    if (written && el.location) {
+      const { start, end } = el.location
+      el.location = {
+        start: { ...start, offset: written(start.offset) },
+        end: { ...end, offset: written(end.offset) },
+      }
+    }
     if (el.type === TYPE.literal) el.value = el.value.replace(STAND_IN_LITERAL, '<$1')
     else if (el.type === TYPE.tag) {
       if (el.value.startsWith(STAND_IN)) el.value = el.value.slice(STAND_IN.length)
-      renameStandIns(el.children)
+      renameStandIns(el.children, written)
     } else if (el.type === TYPE.select || el.type === TYPE.plural)
-      for (const o of Object.values(el.options)) renameStandIns(o.value)
+      for (const o of Object.values(el.options)) renameStandIns(o.value, written)
   }
 }
 

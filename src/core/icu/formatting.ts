@@ -1,0 +1,100 @@
+import { compileElement } from './compile'
+import { type MessageFormatElement, TYPE } from './parse'
+
+/**
+ * Every number, date and time of a message tried at build the way the runtime will format it: the
+ * Intl object made from the options its compiled form holds, in the locale it is shown in, formatting
+ * a sample value. A skeleton that parses but that Intl refuses (`::currency/XYZ123`, `::unit/furlong`,
+ * 27 fraction digits, `currency` with no code) would otherwise throw in the page.
+ */
+
+/** A number, date or time element whose Intl object cannot be made or cannot format, and why. */
+export interface FormattingProblem {
+  /** The element as written (`{n, number, ::currency/XYZ123}`), when the parse kept locations. */
+  written: string | undefined
+  name: string
+  /** Offset of the element in the message (0 without locations). */
+  offset: number
+  /** What Intl said. */
+  error: string
+}
+
+const tried = new Map<string, string | null>()
+const SAMPLE_DATE = new Date(0)
+
+/** What Intl says of the formatter of one compiled part in `locale`: undefined when it formats. */
+function intlRefusal(
+  kind: 1 | 2,
+  options: Record<string, unknown> | undefined,
+  locale: string | undefined,
+): string | undefined {
+  const key = `${kind}\u0000${locale ?? ''}\u0000${JSON.stringify(options ?? null)}`
+  let refusal = tried.get(key)
+  if (refusal === undefined) {
+    try {
+      // As src/runtime/icu.ts makes and uses them (a number's `scale` is applied before formatting).
+      if (kind === 1) new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions).format(1)
+      else new Intl.DateTimeFormat(locale, options as Intl.DateTimeFormatOptions).format(SAMPLE_DATE)
+      refusal = null
+    } catch (error) {
+      refusal = error instanceof Error ? error.message : String(error)
+    }
+    tried.set(key, refusal)
+  }
+  return refusal ?? undefined
+}
+
+type FormattedElement = Extract<MessageFormatElement, { type: TYPE.number | TYPE.date | TYPE.time }>
+
+/** Each number, date and time element, in message order (nesting is bounded before this runs). */
+function eachFormatted(
+  elements: readonly MessageFormatElement[],
+  each: (el: FormattedElement) => void,
+): void {
+  for (const el of elements) {
+    if (el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) each(el)
+    else if (el.type === TYPE.tag) eachFormatted(el.children, each)
+    else if (el.type === TYPE.select || el.type === TYPE.plural)
+      for (const o of Object.values(el.options)) eachFormatted(o.value, each)
+  }
+}
+
+/** The first element of a message that Intl would refuse in `locale`, or undefined. */
+export function formattingProblem(
+  text: string,
+  elements: readonly MessageFormatElement[],
+  locale: string | undefined,
+): FormattingProblem | undefined {
+  let found: FormattingProblem | undefined
+  eachFormatted(elements, (el) => {
+    if (found) return
+    const part = compileElement(el) as [string, 1 | 2, Record<string, unknown>?]
+    const error = intlRefusal(part[1], part[2], locale)
+    if (error === undefined) return
+    const at = el.location
+    found = {
+      written: at ? text.slice(at.start.offset, at.end.offset) : undefined,
+      name: el.value,
+      offset: at?.start.offset ?? 0,
+      error,
+    }
+  })
+  return found
+}
+
+/** The sentence of a formatting problem: what is refused, and what Intl said. */
+export function describeFormattingProblem(problem: FormattingProblem, locale: string | undefined): string {
+  const what = problem.written ?? `{${problem.name}}`
+  return `${what} cannot be formatted${locale ? ` in ${locale}` : ''}: Intl says "${problem.error}"`
+}
+
+/** The currency codes a message formats money in, upper-cased (`::currency/eur` is EUR). */
+export function currenciesOf(elements: readonly MessageFormatElement[]): Set<string> {
+  const out = new Set<string>()
+  eachFormatted(elements, (el) => {
+    if (el.type !== TYPE.number) return
+    const options = (compileElement(el) as [string, 1, Record<string, unknown>?])[2]
+    if (typeof options?.currency === 'string') out.add(options.currency.toUpperCase())
+  })
+  return out
+}
