@@ -22,15 +22,24 @@ export interface IcuProject {
   close(): void
 }
 
+/** A message of the app: its text, or its text and variant (a second message with the same text). */
+export type IcuSource = string | { text: string; variant: string }
+
 export async function setupIcuProject(
-  sources: readonly string[],
-  translationsOf: (source: string, locale: string) => string | undefined,
+  sources: readonly IcuSource[],
+  translationsOf: (source: string, locale: string, variant: string | null) => string | undefined,
   locales: readonly string[],
 ): Promise<IcuProject> {
   const root = mkdtempSync(join(tmpdir(), 'tms-icu-'))
   mkdirSync(join(root, 'src'))
   writeFileSync(join(root, 'package.json'), '{ "name": "icu-app", "private": true, "type": "module" }\n')
-  const calls = sources.map((s) => `  (v) => t(${jsString(s)}, v),`).join('\n')
+  const calls = sources
+    .map((s) =>
+      typeof s === 'string'
+        ? `  (v) => t(${jsString(s)}, v),`
+        : `  (v) => t(${jsString(s.text)}, v, { variant: ${jsString(s.variant)} }),`,
+    )
+    .join('\n')
   writeFileSync(
     join(root, 'src/main.js'),
     `import { t, setLocale, getLocale } from 'unplugin-tms/runtime'\n\nexport const messages = [\n${calls}\n]\n\nexport { setLocale, getLocale }\n`,
@@ -67,7 +76,7 @@ export async function setupIcuProject(
   for (const locale of locales) {
     const translations: Record<string, string> = {}
     messages.forEach((m, i) => {
-      const text = translationsOf(m.text, locale)
+      const text = translationsOf(m.text, locale, m.variant)
       if (text !== undefined) translations[hashcodeOf(i)] = text
     })
     await cache.writeLocale(locale, 'published', translations)

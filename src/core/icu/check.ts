@@ -223,9 +223,8 @@ export function checkIcuTranslation(
   const money = currenciesOf(ours.ast)
   for (const code of currenciesOf(theirs.ast)) {
     if (!money.has(code)) {
-      const wanted =
-        money.size > 0 ? `the source's ${[...money].join(', ')}` : 'no currency, as the source does'
-      return { ok: false, reason: `it formats money in ${code}, where it must keep ${wanted}` }
+      const source = money.size > 0 ? `uses ${[...money].join(', ')}` : 'formats no money'
+      return { ok: false, reason: `it formats money in ${code}, where the source ${source}` }
     }
   }
   const refused = formattingProblem(translation, theirs.ast, locale)
