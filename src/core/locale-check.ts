@@ -91,6 +91,25 @@ export function problemWarning(
   )
 }
 
+/**
+ * A locale's problems told through `logger`: a warning per rejected or noted translation, one line
+ * for those lacking plural categories.
+ */
+export function reportProblems(
+  problems: readonly LocaleProblem[],
+  messages: readonly CheckedMessage[],
+  locale: string,
+  root: string,
+  logger: { info(message: string): void; warn(message: string): void },
+): void {
+  for (const p of problems) {
+    const warning = problemWarning(p, messages[p.index]!, locale, root)
+    if (warning) logger.warn(warning)
+  }
+  const incomplete = incompleteNotice(problems, messages, locale, root)
+  if (incomplete) logger.info(incomplete)
+}
+
 /** How many incomplete translations one warning names; the JSON report lists every one. */
 const NAMED_INCOMPLETE = 5
 

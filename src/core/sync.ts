@@ -1,7 +1,7 @@
 import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
 import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
-import { checkLocale, incompleteNotice, problemWarning, where } from './locale-check'
+import { checkLocale, reportProblems, where } from './locale-check'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
@@ -291,12 +291,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     if (memoed) sources[locale] = 'cache'
     const outcome = memoed || (await pull())
     if (outcome.texts) translations.set(locale, outcome.texts)
-    for (const p of outcome.problems) {
-      const warning = problemWarning(p, messages[p.index]!, locale, options.root)
-      if (warning) logger.warn(warning)
-    }
-    const incomplete = incompleteNotice(outcome.problems, messages, locale, options.root)
-    if (incomplete) logger.info(incomplete)
+    reportProblems(outcome.problems, messages, locale, options.root, logger)
     coverage[locale] = coverageOf(messages.length, outcome.translated)
     if (outcome.incomplete.length > 0) coverage[locale].incomplete = outcome.incomplete
   }
