@@ -214,7 +214,7 @@ describe('hostile translations in real builds: refused one by one, the rest ship
     const refused = (source: string, reason: string) =>
       expect.stringMatching(
         new RegExp(
-          `^\\[plugin unplugin-tms\\] translation of [0-9a-f]{32} for fr-FR rejected: ${escape(reason)}; the source text ${escape(JSON.stringify(source))} ${escape(at(source))} is used until the translation is corrected on the service$`,
+          `^\\[plugin unplugin-tms\\] translation of [0-9a-f]{32} for fr-FR rejected: ${escapeRegex(reason)}; the source text ${escapeRegex(JSON.stringify(source))} ${escapeRegex(at(source))} is used until the translation is corrected on the service$`,
         ),
       )
     expect(warnings).toHaveLength(3)
@@ -252,4 +252,4 @@ describe('hostile translations in real builds: refused one by one, the rest ship
   }, 120_000)
 })
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
