@@ -141,7 +141,7 @@ function tagCountProblem(
  * Intl refuses), or undefined.
  */
 export function sourceMessageProblem(text: string): { problem: string; offset: number } | undefined {
-  const parsed = parseIcu(text, undefined, true)
+  const parsed = parseIcu(text)
   if (!parsed.ok) return { problem: parsed.problem, offset: parsed.offset }
   const deep = depthProblem(parsed.ast)
   if (deep) return { problem: deep, offset: 0 }
@@ -189,7 +189,8 @@ export function checkIcuTranslation(
 ): IcuTranslationCheck {
   const long = lengthProblem(translation)
   if (long) return { ok: false, reason: long }
-  const theirs = parseIcu(translation, locale, true)
+  // Read without the locale: it only picks the hour cycle of a `j` skeleton, and Intl takes every cycle.
+  const theirs = parseIcu(translation)
   if (!theirs.ok) {
     if (theirs.code === 'MISSING_OTHER_CLAUSE')
       return { ok: false, reason: `it lacks \`other\`: ${theirs.problem}` }
@@ -216,9 +217,11 @@ export function checkIcuTranslation(
   for (const name of expected.keys()) {
     if (!found.has(name)) return { ok: false, reason: `it drops the argument {${name}}` }
   }
+  const sourceTags = tagPathsOf(ours.ast)
+  // Counted only when there are tags: most messages have none, and tagProblem saw the same names.
   const tags =
-    tagProblem(tagPathsOf(ours.ast), tagPathsOf(theirs.ast)) ??
-    tagCountProblem(tagCountsOf(ours.ast), tagCountsOf(theirs.ast))
+    tagProblem(sourceTags, tagPathsOf(theirs.ast)) ??
+    (sourceTags.size > 0 ? tagCountProblem(tagCountsOf(ours.ast), tagCountsOf(theirs.ast)) : undefined)
   if (tags) return { ok: false, reason: tags }
   const money = currenciesOf(ours.ast)
   for (const code of currenciesOf(theirs.ast)) {

@@ -1,5 +1,5 @@
 import { compileElement } from './compile'
-import { type MessageFormatElement, TYPE } from './parse'
+import { type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
  * Every number, date and time of a message tried at build the way the runtime will format it: the
@@ -59,27 +59,40 @@ function eachFormatted(
   }
 }
 
-/** The first element of a message that Intl would refuse in `locale`, or undefined. */
+/**
+ * The first element of a message that Intl would refuse in `locale`, or undefined. `elements` need
+ * no locations: only a refused message is read again, with them, to quote the element.
+ */
 export function formattingProblem(
   text: string,
   elements: readonly MessageFormatElement[],
   locale: string | undefined,
 ): FormattingProblem | undefined {
-  let found: FormattingProblem | undefined
+  let index = -1
+  let error: string | undefined
+  let seen = 0
   eachFormatted(elements, (el) => {
-    if (found) return
+    if (error !== undefined) return
     const part = compileElement(el) as [string, 1 | 2, Record<string, unknown>?]
-    const error = intlRefusal(part[1], part[2], locale)
-    if (error === undefined) return
-    const at = el.location
-    found = {
-      written: at ? text.slice(at.start.offset, at.end.offset) : undefined,
-      name: el.value,
-      offset: at?.start.offset ?? 0,
-      error,
-    }
+    error = intlRefusal(part[1], part[2], locale)
+    if (error !== undefined) index = seen
+    seen++
   })
-  return found
+  if (error === undefined) return undefined
+  const located = parseIcu(text, locale, true)
+  let found: FormattedElement | undefined
+  seen = 0
+  if (located.ok)
+    eachFormatted(located.ast, (el) => {
+      if (seen++ === index) found = el
+    })
+  const at = found?.location
+  return {
+    written: at ? text.slice(at.start.offset, at.end.offset) : undefined,
+    name: found?.value ?? '',
+    offset: at?.start.offset ?? 0,
+    error,
+  }
 }
 
 /** The sentence of a formatting problem: what is refused, and what Intl said. */

@@ -102,12 +102,19 @@ function renameStandIns(elements: MessageFormatElement[], written?: (offset: num
   }
 }
 
+const locales = new Map<string, Intl.Locale | undefined>()
+
+/** The parser's `Intl.Locale`, made once per locale: a pull parses every translation of a locale. */
 function localeOf(locale: string): Intl.Locale | undefined {
+  if (locales.has(locale)) return locales.get(locale)
+  let made: Intl.Locale | undefined
   try {
-    return new Intl.Locale(locale)
+    made = new Intl.Locale(locale)
   } catch {
-    return undefined
+    made = undefined
   }
+  locales.set(locale, made)
+  return made
 }
 
 /** Text with `{name}`/`{0}` arguments at most, no apostrophe, no other brace and no `<` (a tag). */
