@@ -10,15 +10,16 @@ import { type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /** A number, date or time element whose Intl object cannot be made or cannot format, and why. */
 export interface FormattingProblem {
-  /** The element as written (`{n, number, ::currency/XYZ123}`), when the parse kept locations. */
+  /** The element as written (`{n, number, ::currency/XYZ123}`). */
   written: string | undefined
   name: string
-  /** Offset of the element in the message (0 without locations). */
+  /** Offset of the element in the message as written. */
   offset: number
   /** What Intl said. */
   error: string
 }
 
+/** Intl's answer per kind, locale and options: a pull tries the same few options thousands of times. */
 const tried = new Map<string, string | null>()
 const SAMPLE_DATE = new Date(0)
 
