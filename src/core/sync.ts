@@ -2,7 +2,7 @@ import { awaitingAuthorization, type Unauthorized } from './authorization'
 import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, problemWarning, where } from './locale-check'
-import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
+import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
@@ -123,7 +123,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const missing = missingSettings(options)
   if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
-  const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
+  const network = mayUseNetwork(options) ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
   const { cache, project: cacheProject } = opened
