@@ -111,3 +111,14 @@ it('a failed build leaves dist as it was and no folder behind', async () => {
   expect(readdirSync(dist, { recursive: true }).sort()).toEqual(Object.keys(old).concat('types').sort())
   expect(readdirSync(join(root, '.tmp'))).toEqual([])
 })
+
+it('the first build, with no dist yet, is moved in whole', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tms-build-'))
+  const dist = join(root, 'dist')
+  let next: Record<string, string> = {}
+  await buildInto(dist, (outDir) => {
+    next = writeBuild(outDir, 'first')
+  })
+  expect(broken(dist, [next])).toEqual([])
+  expect(readdirSync(dist, { recursive: true }).sort()).toEqual(Object.keys(next).concat('types').sort())
+})
