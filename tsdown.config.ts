@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { defineConfig } from 'tsdown'
 
 const shared = {
@@ -62,7 +63,8 @@ export default defineConfig([
     target: 'es2022',
     entry: { svelte: 'src/svelte/index.ts' },
     external: [/\.svelte$/, /^svelte(\/|$)/, 'unplugin-tms/runtime'],
-    copy: [{ from: 'src/svelte/T.svelte', to: 'dist/T.svelte' }],
+    // Into the build's own folder: `npm run build` builds into a new one and swaps (scripts/build.ts).
+    copy: (options) => [{ from: 'src/svelte/T.svelte', to: join(options.outDir, 'T.svelte') }],
     clean: false,
   },
   // The dev overlay's page code, whole: the vite dev server serves its text as a virtual module

@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: bundler and emulator tests are heavy, keep the pool small.
     maxWorkers: 2,
+    // Expected files are written only when asked (`vitest -u`), never because one is missing
+    // (test/helpers/fixture.ts); vitest's default outside CI would write a missing one and pass.
+    update: 'none',
   },
 })

@@ -167,6 +167,107 @@ it('the spec wire types are written once: the client and the emulator import the
   expect(declared('emulator').filter((n) => wire.includes(n))).toEqual([])
 })
 
+/**
+ * The import graph of src/: each TypeScript file -> the src files it imports, exports from or loads
+ * with `import('...')`, read from the parser's module record (so a `from '...'` in a string or a
+ * comment is no edge). Type-only imports count: two files that need each other's types cannot be read,
+ * moved or split apart either, and a shared types module below both is always possible.
+ */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry.endsWith('.ts'))
+    .map((entry) => `src/${entry.split(sep).join('/')}`)
+  const fileOf = (from: string, spec: string): string | undefined => {
+    if (!spec.startsWith('.')) return undefined
+    const base = relative(root, resolve(dirname(join(root, from)), spec))
+      .split(sep)
+      .join('/')
+    return [base, `${base}.ts`, `${base}/index.ts`].find(
+      (p) => p.endsWith('.ts') && existsSync(join(root, p)),
+    )
+  }
+  for (const file of files) {
+    const code = readFileSync(join(root, file), 'utf8')
+    const { module } = parseSync(file, code)
+    const specs = [
+      ...module.staticImports.map((i) => i.moduleRequest.value),
+      ...module.staticExports.flatMap((e) => e.entries.map((x) => x.moduleRequest?.value ?? '')),
+      ...module.dynamicImports
+        .map((d) => code.slice(d.moduleRequest.start, d.moduleRequest.end))
+        .filter((text) => /^'[^']*'$/.test(text))
+        .map((text) => text.slice(1, -1)),
+    ]
+    const targets = specs.map((spec) => fileOf(file, spec)).filter((t): t is string => t !== undefined)
+    graph.set(file, [...new Set(targets)].sort())
+  }
+  return graph
+}
+
+/**
+ * The import cycles of a graph: each set of files that reach one another (Tarjan's strongly connected
+ * components), written as its files with the imports that keep it closed, e.g. `a -> b`.
+ */
+function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  // Recursive: the graph of src/ is a few hundred files deep at most.
+  const visit = (v: string): void => {
+    index.set(v, index.size)
+    low.set(v, index.get(v)!)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const members: string[] = []
+    let w: string
+    do {
+      w = stack.pop()!
+      onStack.delete(w)
+      members.push(w)
+    } while (w !== v)
+    if (members.length > 1 || graph.get(v)?.includes(v)) {
+      const inside = new Set(members)
+      cycles.push(
+        members
+          .sort()
+          .flatMap((m) => (graph.get(m) ?? []).filter((t) => inside.has(t)).map((t) => `${m} -> ${t}`)),
+      )
+    }
+  }
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v)
+  return cycles
+}
+
+it('no import cycle among the files of src/: each file can be read knowing only what it imports', () => {
+  const graph = importGraph()
+  // The graph is read right: the plugin's session imports the build, the extractor its types.
+  expect(graph.get('src/plugin/session.ts')).toContain('src/plugin/build.ts')
+  expect(graph.get('src/core/extract/cache.ts')).toContain('src/core/extract/types.ts')
+  expect(graph.get('src/runtime/index.ts')).toContain('src/runtime/negotiate.ts')
+  expect(importCycles(graph)).toEqual([])
+})
+
+it('an import cycle is reported with the imports that close it, type-only ones and self-imports too', () => {
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c', 'd']],
+    ['c', ['a']],
+    ['d', []],
+    ['e', ['e']],
+    ['f', ['a']],
+  ])
+  expect(importCycles(graph)).toEqual([['a -> b', 'b -> c', 'c -> a'], ['e -> e']])
+})
+
 /** Longest a source file may be, and a function without a sentence at its top saying why it is long. */
 const MAX_FILE_LINES = 500
 const MAX_FUNCTION_LINES = 150

@@ -1,5 +1,6 @@
 import type { CAC } from 'cac'
 import { loadOptions } from '../config'
+import { mayUseNetwork } from '../core/model/options'
 import { formatReport, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
 import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'
@@ -46,7 +47,7 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   const logger = stderrLogger(json)
   const options = await optionsFrom(flags)
   if (command === 'status' && !flags.live && options.cache !== 'frozen') options.cache = 'offline'
-  const network = options.cache !== 'offline' && options.cache !== 'frozen'
+  const network = mayUseNetwork(options)
   const needsService = command === 'push' || ((command === 'pull' || flags.live === true) && network)
   if (needsService && !options.credentials) {
     throw new Error(

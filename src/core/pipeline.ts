@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { type ExtractResult, extractMessages } from './extract/index'
-import type { ResolvedOptions } from './model/options'
+import { mayUseNetwork, type ResolvedOptions } from './model/options'
 import { buildReport, type TmsReport } from './report'
 import {
   type OpenedCache,
@@ -100,8 +100,7 @@ export function extractOptionsOf(options: ResolvedOptions): Parameters<typeof ex
 
 /** Whether the options allow network work: the cache mode, credentials, project and API root. */
 export function usesService(options: ResolvedOptions): boolean {
-  if (options.cache === 'offline' || options.cache === 'frozen') return false
-  return !!options.credentials && !!options.baseUrl && !!options.projectId
+  return mayUseNetwork(options) && !!options.credentials && !!options.baseUrl && !!options.projectId
 }
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineResult> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { DiskCache, ManifestRecord } from './cache'
 import type { ResolvedOptions } from './model/options'
-import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './sync'
+import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './sync-types'
 
 /**
  * Push: the messages the cache's manifest does not know are created as strings on the service, their

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from './model/options'
+import { mayUseNetwork, type ResolvedOptions } from './model/options'
 
 /**
  * Telling a configuration error from a bad network day. A network failure, a timeout, 429 or 5xx
@@ -106,7 +106,7 @@ export function refusalOf(
 export function missingSettings(
   options: Pick<ResolvedOptions, 'projectId' | 'baseUrl' | 'credentials' | 'cache'>,
 ): Refusal | undefined {
-  if (options.cache === 'offline' || options.cache === 'frozen' || !options.credentials) return undefined
+  if (!mayUseNetwork(options) || !options.credentials) return undefined
   if (!options.baseUrl) {
     return {
       option: 'baseUrl',

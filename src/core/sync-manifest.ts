@@ -2,7 +2,7 @@ import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRe
 import { projectOfCache } from './cache-project'
 import type { ResolvedOptions } from './model/options'
 import { metaDigest } from './push'
-import type { SyncMessage } from './sync'
+import type { SyncMessage } from './sync-types'
 
 /**
  * What a sync reads of the manifest for its messages, and what a catalog memo remembers of it so that

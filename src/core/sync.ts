@@ -1,8 +1,8 @@
-import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } from './authorization'
+import { awaitingAuthorization, type Unauthorized } from './authorization'
 import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, reportProblems, where } from './locale-check'
-import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
+import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
@@ -15,7 +15,9 @@ import {
   readRecords,
   recordedHashcodes,
 } from './sync-manifest'
+import type { SyncClient, SyncLogger, SyncMessage } from './sync-types'
 
+export type { SyncClient, SyncLogger, SyncMessage }
 export { metaDigest, type OpenedCache, openCache }
 
 /**
@@ -23,80 +25,6 @@ export { metaDigest, type OpenedCache, openCache }
  * strings the cache does not know yet, pull brings the translations of every target locale, and the
  * cache stands in for the service whenever the mode or the network says so.
  */
-
-/** A string the service created: its hashcode and its text in the `{0}` form. */
-export interface CreatedItem {
-  hashcode: string
-  parsedStringText: string
-}
-
-/** What the engine needs of an extracted message (the extractor's Message has all of it). */
-export interface SyncMessage {
-  key: string
-  text: string
-  parsed: string
-  placeholders: string[]
-  variant: string | null
-  instruction?: string
-  maxLength?: number
-  locations: { file: string; line: number; column: number }[]
-}
-
-/** The slice of the API client the engine uses; `createClient()` gives all of it. */
-export interface SyncClient {
-  strings: {
-    createInBatches(
-      projectId: string,
-      request: {
-        placeholderFormat?: Exclude<ResolvedOptions['placeholder']['format'], null>
-        placeholderFormatCustom?: string
-        namespace?: string | null
-        strings: { stringText: string; variant?: string | null; instruction?: string; maxLength?: number }[]
-      },
-      /** Each batch as soon as it is created; the call rejects after every batch has settled. */
-      onBatch?: (batch: { first: number; result: { items: CreatedItem[] } }) => Promise<void>,
-    ): Promise<unknown>
-    translations(
-      projectId: string,
-      query: {
-        targetLocaleId: string
-        hashcodes?: readonly string[]
-        retrievalType?: 'published' | 'pending'
-        showPlaceholderValues?: boolean
-      },
-    ): AsyncIterable<{
-      hashcode: string
-      translations: Pick<StringTranslation, 'translation' | 'pluralForm'>[]
-    }>
-    /** Tells an unauthorized string from one the service lacks (see awaitingAuthorization). */
-    sourceStrings?: SourceStringsClient['sourceStrings']
-  }
-  jobs?: JobClient
-}
-
-/** The jobs calls a `job` option needs. */
-export interface JobClient {
-  findByName(
-    projectId: string,
-    jobName: string,
-  ): Promise<{ translationJobUid: string; jobStatus: string } | undefined>
-  create(
-    projectId: string,
-    job: { jobName: string; targetLocaleIds: string[] },
-  ): Promise<{ translationJobUid: string; jobStatus: string }>
-  addStrings(
-    projectId: string,
-    jobUid: string,
-    request: { hashcodes: string[]; targetLocaleIds?: string[]; moveEnabled?: boolean },
-  ): Promise<{ successCount: number; failCount: number }>
-  get(projectId: string, jobUid: string): Promise<{ jobStatus: string }>
-  authorize(projectId: string, jobUid: string): Promise<unknown>
-}
-
-export interface SyncLogger {
-  info(message: string): void
-  warn(message: string): void
-}
 
 export interface SyncInput {
   options: ResolvedOptions
@@ -195,7 +123,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const missing = missingSettings(options)
   if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
-  const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
+  const network = mayUseNetwork(options) ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
   const { cache, project: cacheProject } = opened

@@ -12,13 +12,7 @@ import { type CompiledMessage, type Formatted, formatParts } from './icu'
 import { compileText } from './parse'
 import type { Locale, MessageArgs, MessageResult } from './types'
 
-export {
-  type LocaleSource,
-  type LocaleSources,
-  matchLocale,
-  negotiateLocale,
-  rememberLocale,
-} from './negotiate'
+export { type LocaleSource, type LocaleSources, matchLocale } from './negotiate'
 export type {
   DateValue,
   Locale,
@@ -31,6 +25,9 @@ export type {
   TagFunction,
 } from './types'
 export type { CompiledMessage, Formatted }
+
+// Here, not with the imports above: negotiate.ts stays after parse.ts in the runtime's text, as before.
+import { type LocaleSources, localeWriter, pickLocale } from './negotiate'
 
 /** Values for `{name}` placeholders (object) or `{0}` placeholders (array). */
 export type Values = Record<string, unknown> | readonly unknown[]
@@ -141,6 +138,28 @@ export function onLocaleChange(fn: (locale: Locale) => void): () => void {
   return () => {
     listeners.delete(listener)
   }
+}
+
+/**
+ * The locale to start the page in: the first source (in the order of `from`: the URL's path prefix,
+ * `?lang=`, the cookie, storage, then `navigator.languages` in the browser's order) that names a
+ * configured locale, matched by {@link matchLocale}; else the source locale.
+ *
+ * @example
+ * await setLocale(negotiateLocale({ from: ['query', 'cookie', 'navigator'] }))
+ * rememberLocale({ from: ['cookie'] })
+ */
+export function negotiateLocale(options: LocaleSources = {}): Locale {
+  return pickLocale(options, options.locales ?? getLocales())
+}
+
+/**
+ * From now on, writes each locale switch to the cookie and the storage that `from` allows (both by
+ * default), so that the next visit's {@link negotiateLocale} starts there. Returns the function that
+ * stops it.
+ */
+export function rememberLocale(options: LocaleSources = {}): () => void {
+  return onLocaleChange(localeWriter(options))
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Choosing the first locale of a page: from what the app allows (the URL, a cookie or storage, the
  * browser's languages), matched against the configured locales. Only an app that imports these
- * functions ships them: a bundler drops them otherwise (bench/sections/runtime-size.ts).
+ * functions ships them: a bundler drops them otherwise (bench/sections/runtime-size.ts). The two public
+ * functions that read the runtime's state (`negotiateLocale`, `rememberLocale`) are in index.ts, so
+ * that this file imports nothing of it.
  */
-import { getLocales, onLocaleChange } from './index'
 import type { Locale } from './types'
 
 /** Where a locale may come from, in the order they are read by default. */
@@ -84,16 +85,10 @@ export function matchLocale(wanted: string, locales: readonly string[]): string 
 }
 
 /**
- * The locale to start the page in: the first source (in the order of `from`: the URL's path prefix,
- * `?lang=`, the cookie, storage, then `navigator.languages` in the browser's order) that names a
- * configured locale, matched by {@link matchLocale}; else the source locale.
- *
- * @example
- * await setLocale(negotiateLocale({ from: ['query', 'cookie', 'navigator'] }))
- * rememberLocale({ from: ['cookie'] })
+ * What {@link negotiateLocale} (src/runtime/index.ts, beside the configured locales it reads) returns:
+ * the first source's locale that `locales` has, else the first of `locales`.
  */
-export function negotiateLocale(options: LocaleSources = {}): Locale {
-  const locales = options.locales ?? getLocales()
+export function pickLocale(options: LocaleSources, locales: readonly string[]): Locale {
   for (const wanted of candidates(env(options))) {
     const found = matchLocale(wanted, locales)
     if (found) return found as Locale
@@ -102,13 +97,12 @@ export function negotiateLocale(options: LocaleSources = {}): Locale {
 }
 
 /**
- * From now on, writes each locale switch to the cookie and the storage that `from` allows (both by
- * default), so that the next visit's {@link negotiateLocale} starts there. Returns the function that
- * stops it.
+ * What {@link rememberLocale} (src/runtime/index.ts, beside the listeners) calls on each switch: the
+ * locale written to the cookie and the storage that `from` allows.
  */
-export function rememberLocale(options: LocaleSources = {}): () => void {
+export function localeWriter(options: LocaleSources): (locale: Locale) => void {
   const e = env(options)
-  return onLocaleChange((locale) => {
+  return (locale) => {
     if (e.from.includes('cookie'))
       e.document.cookie = `${e.key}=${encodeURIComponent(locale)}; path=/; max-age=31536000; samesite=lax`
     if (e.from.includes('storage')) {
@@ -118,5 +112,5 @@ export function rememberLocale(options: LocaleSources = {}): () => void {
         // Storage full or refused (private mode): the cookie, when allowed, still remembers.
       }
     }
-  })
+  }
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Receiver, startReceiver } from '../helpers/receiver'
-import { eventually, ISO_DATE, PROJECT, sleep, useEmulator } from './helpers'
+import { eventually, ISO_DATE, PROJECT, useEmulator } from './helpers'
 
-const t = useEmulator({ callbackRetryBaseMs: 10 })
+/** The emulator's log lines: one per callback attempt, written as its outcome is known. */
+let logs: string[] = []
+const t = useEmulator({ callbackRetryBaseMs: 10, log: (line) => logs.push(line) })
 
 interface Received {
   method: string
@@ -33,7 +35,21 @@ afterAll(() => receiver.close())
 beforeEach(() => {
   received = []
   script = []
+  logs = []
 })
+
+/**
+ * Resolves once the emulator has logged `line`'s attempt: the sender decides then, in the same turn,
+ * whether to try again, so a retry not planned by then never comes.
+ */
+async function attemptLogged(line: RegExp): Promise<void> {
+  await eventually(async () => (logs.some((l) => line.test(l)) ? true : undefined))
+}
+
+/** Timers the emulator still holds (publish delays, callback retries): none means no more attempts. */
+async function pendingTimers(): Promise<number> {
+  return (await t.control('GET', '/state')).body.response.data.pendingTimers
+}
 
 const CUSTOM = { placeholderFormatCustom: String.raw`\{\w+\}` }
 
@@ -95,8 +111,9 @@ describe('string.localeCompleted callbacks', () => {
       localeId: 'fr-FR',
       translation: 'x',
     })
-    await sleep(50)
-    expect(received).toHaveLength(0)
+    // A delivery is recorded as soon as it is decided, in the request that caused it: none for this one.
+    expect((await t.control('GET', '/callbacks')).body.response.data.items).toEqual([])
+    expect(await pendingTimers()).toBe(0)
     await publish(h, 'fr-FR', 'Salut')
     await eventually(async () => (received.length === 1 ? true : undefined))
     expect(received[0].method).toBe('GET')
@@ -114,8 +131,8 @@ describe('string.localeCompleted callbacks', () => {
     script = [500, 503]
     const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: `${base}/flaky` }])
     await publish(h, 'fr-FR', 'Salut')
-    await eventually(async () => (received.length === 3 ? true : undefined))
-    await sleep(100)
+    await attemptLogged(/\/flaky\S* attempt 3: 200$/)
+    expect(await pendingTimers()).toBe(0)
     expect(received).toHaveLength(3)
     const deliveries = (await t.control('GET', '/callbacks')).body.response.data.items
     expect(deliveries).toEqual([
@@ -133,8 +150,8 @@ describe('string.localeCompleted callbacks', () => {
     script = [500, 500, 500, 500, 500, 500]
     const [h] = await t.createStrings([{ stringText: 'Hi', callbackUrl: `${base}/down` }])
     await publish(h, 'fr-FR', 'Salut')
-    await eventually(async () => (received.length === 3 ? true : undefined))
-    await sleep(150)
+    await attemptLogged(/\/down\S* attempt 3: 500$/)
+    expect(await pendingTimers()).toBe(0)
     expect(received).toHaveLength(3)
     const [delivery] = (await t.control('GET', '/callbacks')).body.response.data.items
     expect(delivery).toMatchObject({ attempts: 3, delivered: false, lastStatus: 500 })

@@ -2,15 +2,16 @@
  * One directory per case under test/fixtures/extract: source files, an optional options.json and the
  * expected.json this test compares the whole extraction with (messages, call sites as source slices,
  * diagnostics). Every case runs through each scanner (src/core/extract/scan.ts), so the lazy visitor (Node >= 22), the
- * JSON scan and the scope-aware walk are held to the same output. UPDATE_FIXTURES=1 rewrites the
- * expected files (review the diff).
+ * JSON scan and the scope-aware walk are held to the same output, checked as every fixture is
+ * (test/helpers/fixture.ts).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { clearExtractionMemory, type ExtractOptions, extractMessages } from '../../src/core/extract/index'
 import { AVAILABLE_SCANNERS } from '../../src/core/extract/scan'
+import { expectFixture } from '../helpers/fixture'
 import { describeExtraction } from './harness'
 
 const root = fileURLToPath(new URL('../fixtures/extract/', import.meta.url))
@@ -39,10 +40,7 @@ describe.each(cases)('fixture %s', (name) => {
       scanner,
     })
     const actual = describeExtraction(result, dir)
-    if (process.env.UPDATE_FIXTURES && scanner === scanners[0]) {
-      writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`)
-    }
-    expect(actual).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')))
+    await expectFixture(`${JSON.stringify(actual, null, 2)}\n`, expectedFile)
   })
 })
 

@@ -4,15 +4,16 @@
  * input itself when nothing is rewritten), and an optional `X.options.json` holds `keywords` and
  * `importRuntime` (false: inline mode) and `idOnly` (`sourceCatalog`). Every fixture runs twice: its output, transformed again, comes
  * back unchanged. Ids are the plugin's own (`messageId` of the message key), so outputs are exact.
- * UPDATE_FIXTURES=1 rewrites the outputs (review the diff). The source map tests below are not text.
+ * Outputs are checked as every fixture is (test/helpers/fixture.ts). The source map tests below are not text.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, test } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
+import { expectFixture } from '../helpers/fixture'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const fixtures = join(repo, 'test/fixtures/transform')
@@ -67,7 +68,7 @@ describe('transform fixtures', () => {
     expect(inputs.length).toBeGreaterThanOrEqual(12)
   })
 
-  it.each(inputs)('%s: exact output, and the output transformed again is unchanged', (name) => {
+  it.each(inputs)('%s: exact output, and the output transformed again is unchanged', async (name) => {
     const input = readFileSync(join(fixtures, name), 'utf8')
     const optionsFile = join(fixtures, name.replace(/\.in\.[^/]+$/, '.options.json'))
     const fixture = (
@@ -77,8 +78,7 @@ describe('transform fixtures', () => {
     const expectedFile = join(fixtures, name.replace('.in.', '.out.'))
     const first = transform(file, input, fixture)
     expect(first.problems).toEqual([])
-    if (process.env.UPDATE_FIXTURES) writeFileSync(expectedFile, first.code)
-    expect(first.code).toBe(readFileSync(expectedFile, 'utf8'))
+    await expectFixture(first.code, expectedFile)
     // The second pass: no message call is left to rewrite, and nothing to report (a keyword that keeps
     // the app's function, `_x(__tms_l(...), 'menu')`, holds an already-rewritten lookup).
     const second = transform(file, first.code, fixture)

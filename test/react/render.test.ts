@@ -4,10 +4,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { transformSync } from 'esbuild'
 import { afterAll, expect, test, vi } from 'vitest'
 import { compileMessage } from '../../src/core/icu/compile'
+import { rewrite } from './rewrite'
 
 /**
- * The transform's output for `<T>` (test/fixtures/transform-react/rich.expected.tsx, whose ids are
- * fixed) rendered by React with the built binding and the server runtime: the source text with the
+ * The transform's output for `<T>` (of test/fixtures/transform-react/rich.tsx, rewritten here with
+ * fixed ids as the transform test does, not read from its expected file) rendered by React with the built binding and the server runtime: the source text with the
  * original elements, then a French catalog whose translations move the tags around, inside
  * runWithLocale. React's development build warns about any list child without a key: none may come.
  */
@@ -33,7 +34,8 @@ type Module = {
 }
 
 test('<T> renders the source with its elements, then a translation that reorders the tags, with keys', async () => {
-  const source = readFileSync(join(REPO, 'test/fixtures/transform-react/rich.expected.tsx'), 'utf8')
+  const input = join(REPO, 'test/fixtures/transform-react/rich.tsx')
+  const source = rewrite(readFileSync(input, 'utf8'), input)!
   const { code } = transformSync(source, { loader: 'tsx', jsx: 'automatic', format: 'esm' })
   const file = join(dir, 'rich.mjs')
   writeFileSync(

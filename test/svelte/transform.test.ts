@@ -2,10 +2,10 @@
  * The rewrite of Svelte components and rune modules, one fixture per case in
  * test/fixtures/transform/svelte: `X.in.<ext>` is the source, `X.out.<ext>` the exact output. Each
  * output is transformed again and must come back unchanged (no call left, no second import).
- * An `X.options.json` with `idOnly: true` is a `sourceCatalog` case. UPDATE_FIXTURES=1 rewrites the
- * outputs (review the diff).
+ * An `X.options.json` with `idOnly: true` is a `sourceCatalog` case. Outputs are checked as every
+ * fixture is (test/helpers/fixture.ts).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compile } from 'svelte/compiler'
@@ -13,6 +13,7 @@ import { expect, it } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
+import { expectFixture } from '../helpers/fixture'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const dir = join(repo, 'test/fixtures/transform/svelte')
@@ -51,14 +52,13 @@ it('has cases', () => {
   expect(inputs.length).toBeGreaterThanOrEqual(5)
 })
 
-it.each(inputs)('%s', (name) => {
+it.each(inputs)('%s', async (name) => {
   const file = join(repo, 'src', name.replace('.in.', '.'))
   const expectedFile = join(dir, name.replace('.in.', '.out.'))
   const idOnly = idOnlyOf(name)
   const out = transform(file, readFileSync(join(dir, name), 'utf8'), idOnly)
   expect(out).not.toBeNull()
-  if (process.env.UPDATE_FIXTURES || !existsSync(expectedFile)) writeFileSync(expectedFile, out!)
-  expect(out).toBe(readFileSync(expectedFile, 'utf8'))
+  await expectFixture(out!, expectedFile)
   // Svelte's own compiler takes the output: the lookup's import is where the markup sees it.
   if (file.endsWith('.svelte')) {
     const { js } = compile(out!, { filename: file, generate: 'client' })

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compileScript, compileTemplate, parse } from '@vue/compiler-sfc'
@@ -12,10 +12,11 @@ import { rewriteMessageCalls } from '../../src/plugin/transform'
 import { forMarkup, templateProblem } from '../../src/plugin/vue-sfc'
 import { compileText } from '../../src/runtime/parse'
 import * as binding from '../../src/vue/index'
+import { expectFixture } from '../helpers/fixture'
 
 /**
  * The rewrite of .vue files: one directory per case under test/fixtures/vue-transform with input.vue
- * and the exact output.vue (UPDATE_FIXTURES=1 rewrites them; review the diff). Each output is fed back
+ * and the exact output.vue (checked as every fixture is: test/helpers/fixture.ts). Each output is fed back
  * in and must come out unchanged, and must compile with Vue's own compiler with the lookup bound to
  * the `<script setup>` import, never read off the component (`_ctx`).
  */
@@ -53,9 +54,9 @@ describe.each(cases)('%s', (name) => {
   const input = readFileSync(file, 'utf8')
   const output = rewrite(input, file)
 
-  test('rewrites every call of the template and scripts to the exact output', () => {
-    if (process.env.UPDATE_FIXTURES || !existsSync(expectedFile)) writeFileSync(expectedFile, output ?? '')
-    expect(output).toBe(readFileSync(expectedFile, 'utf8'))
+  test('rewrites every call of the template and scripts to the exact output', async () => {
+    expect(output).not.toBeNull()
+    await expectFixture(output!, expectedFile)
     expect(output).not.toMatch(/\bt\(|\bt`|\smsg="/)
   })
 

@@ -22,6 +22,7 @@ import { VERSION } from '../../version'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import {
+  type CachedFile,
   type CallSite,
   type Diagnostic,
   type FileExtraction,
@@ -31,16 +32,7 @@ import {
   messageKey,
 } from './types'
 
-export interface CachedFile {
-  digest: string
-  hash: string
-  /** The result's encoded form when it already exists (read from disk, sent by a worker). */
-  payload?: string
-  /** -1: never matches a stat, so the file is read and hashed before the cached file is trusted. */
-  size: number
-  mtimeMs: number
-  result: FileExtraction
-}
+export type { CachedFile }
 
 /** The merged outcome of one run, with the cached files it came from (compared by identity). */
 export interface MergedRun {

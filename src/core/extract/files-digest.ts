@@ -2,7 +2,7 @@
  * The identity of a set of per-file results (each file's path and content hash), which the extraction
  * cache's merged line records: the merge it holds is reused while the same results are asked for.
  */
-import type { CachedFile } from './cache'
+import type { CachedFile } from './types'
 
 /** Identity of a set of per-file results, for the merged line. */
 export function filesDigest(cachedFiles: readonly CachedFile[]): string {

@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto'
 import { isAbsolute, resolve } from 'node:path'
+import { rawTransferSupported } from 'oxc-parser'
 import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, placeholderRegex } from '../placeholders'
 import { ExtractOptionsError } from './errors'
 import { type KeywordSpec, parseKeywordSpec } from './keywords'
-import { LAZY_SUPPORTED } from './scan-lazy'
 
 /** The ways a program can be read (scan.ts says why each exists). */
 export type ScannerName = 'lazy' | 'lazy-nodes' | 'json' | 'json-nodes' | 'estree'
 
 const SCANNER_NAMES: readonly string[] = ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
+
+/**
+ * Raw transfer (and the lazy visitor of scan-lazy.ts) exist on Node >= 22 only. Here rather than in
+ * the scanner, as the choice of `auto` reads it and the scanners read these options.
+ */
+export const LAZY_SUPPORTED: boolean = rawTransferSupported()
 
 /** What `extractMessages` / `tms extract` read. Every field is optional. */
 export interface ExtractOptions {

@@ -10,7 +10,7 @@
  * the scope-aware walk.
  */
 import * as oxc from 'oxc-parser'
-import { parseSync, rawTransferSupported } from 'oxc-parser'
+import { parseSync } from 'oxc-parser'
 import { applyImports, type Bindings, baseBindings, needsScopes, readImports, specOf } from './bindings'
 import { type FileContext, handleCall, handleTagged } from './calls'
 import type { KeywordSpec } from './keywords'
@@ -19,9 +19,6 @@ import { parserOptions, reportParseErrors } from './parse'
 import { isWordChar } from './precheck'
 import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
-
-/** Raw transfer (and the lazy visitor) exist on Node >= 22 only. */
-export const LAZY_SUPPORTED: boolean = rawTransferSupported()
 
 type LazyParseResult = ReturnType<typeof parseSync> & { visit(visitor: unknown): void; dispose(): void }
 

@@ -24,14 +24,14 @@
 
 import { needsScopes } from './bindings'
 import type { FileContext } from './calls'
-import type { ScannerName } from './options'
+import { LAZY_SUPPORTED, type ScannerName } from './options'
 import { scanEstree } from './scan-estree'
 import { parseJsonProgram, scanJsonText, treeOf } from './scan-json'
-import { LAZY_SUPPORTED, scanLazy } from './scan-lazy'
+import { scanLazy } from './scan-lazy'
 import type { ParseUnit } from './sources'
 
+export { LAZY_SUPPORTED } from './options'
 export { mayDeclare, mentionsKeyword } from './precheck'
-export { LAZY_SUPPORTED } from './scan-lazy'
 
 /** One way of reading a program: finds its keyword calls and hands each to `ctx` (calls.ts). */
 export interface Scanner {

@@ -115,6 +115,21 @@ export interface FileExtraction {
   diagnostics: Diagnostic[]
 }
 
+/**
+ * A file's result as the extraction cache (cache.ts) keeps it, in memory and on disk; here, below
+ * the cache, since the digest of a set of them (files-digest.ts) is part of the cache's merged line.
+ */
+export interface CachedFile {
+  digest: string
+  hash: string
+  /** The result's encoded form when it already exists (read from disk, sent by a worker). */
+  payload?: string
+  /** -1: never matches a stat, so the file is read and hashed before the cached file is trusted. */
+  size: number
+  mtimeMs: number
+  result: FileExtraction
+}
+
 /** What {@link extractMessages} returns. */
 export interface ExtractResult {
   /** Sorted by text, then variant. */

@@ -12,6 +12,15 @@ export type { PseudoLocale }
 /** How the disk cache and the network are used. */
 export type CacheMode = 'prefer-network' | 'offline' | 'frozen' | 'refresh'
 
+/**
+ * May this run use the network? Not with cache 'offline' or 'frozen', which read the cache only. The
+ * one place that says so: the sync, the pipeline's connection (`usesService`, which adds whether the
+ * settings make a request possible), the CLI and the review calls ask here.
+ */
+export function mayUseNetwork(options: { readonly cache: CacheMode }): boolean {
+  return options.cache !== 'offline' && options.cache !== 'frozen'
+}
+
 /** Credentials, kept apart from the rest so nothing serialises them by accident. */
 export interface Credentials {
   userIdentifier: string

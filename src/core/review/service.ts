@@ -1,5 +1,5 @@
 import { DiskCache } from '../cache'
-import type { ResolvedOptions } from '../model/options'
+import { mayUseNetwork, type ResolvedOptions } from '../model/options'
 import { type IssueStateCode, singularTranslation } from '../model/wire'
 import type { SyncClient } from '../sync'
 import { type LocaleState, localeState, type StateMessage } from './states'
@@ -81,7 +81,7 @@ export class ReviewService {
   /** Why the service cannot be used with these options, or undefined when it can. */
   get unavailable(): string | undefined {
     const o = this.options
-    if (o.cache === 'offline' || o.cache === 'frozen') return `cache is '${o.cache}': no service calls`
+    if (!mayUseNetwork(o)) return `cache is '${o.cache}': no service calls`
     if (!o.credentials) return 'no credentials: set TMS_USER_IDENTIFIER and TMS_USER_SECRET'
     if (!o.baseUrl) return 'TMS_BASE_URL is not set (or the baseUrl option)'
     if (!o.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'

@@ -2,8 +2,17 @@ import { basename } from 'node:path'
 import { escapeRegex } from '../../core/escape-regex'
 import { newHash } from './hashes'
 import type { Edit, LocaleTexts, Site } from './markers'
-import { assemble, bytesOf, digestOf, type Prepared, prepare, renameFile, stage } from './prepare'
-import { lineStarts, type RawSourceMap, shiftMappings } from './sourcemap'
+import {
+  assemble,
+  bytesOf,
+  digestOf,
+  type OutputFile,
+  type Prepared,
+  prepare,
+  renameFile,
+  stage,
+} from './prepare'
+import { lineStarts, shiftMappings } from './sourcemap'
 
 /**
  * The copies of an inline build: the bundler's finished output (every chunk, asset and page) in, one
@@ -12,14 +21,19 @@ import { lineStarts, type RawSourceMap, shiftMappings } from './sourcemap'
  * string building, one digest per renamed file and one pass over each source map.
  */
 
-/** One file of the bundler's output, as an adapter hands it over. */
-export interface OutputFile {
-  fileName: string
-  source: string | Uint8Array
-  /** The content hash in the file name, when the bundler put one there. */
-  hash?: string
-  /** A JS chunk's source map: in its own file (`fileName`), or inline as a data URL at the end. */
-  map?: { raw: RawSourceMap; fileName?: string; inline?: boolean }
+export type { OutputFile }
+
+/**
+ * What the adapters (rollup.ts, webpack.ts) ask of the plugin's session (`TmsSession`) to make the
+ * copies: declared here, so that this folder needs nothing of the session that imports it.
+ */
+export interface InlineSession {
+  /** Whether the current build is an inline one. */
+  readonly inline: boolean
+  /** The locales of the copies. */
+  inlineLocales(): readonly string[]
+  /** What a locale's copy puts in place of the sites. */
+  inlineTexts(locale: string): LocaleTexts
 }
 
 /** A file of one locale's copy, named relative to the copy's directory. */

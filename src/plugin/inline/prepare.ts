@@ -1,4 +1,3 @@
-import type { OutputFile } from './copies'
 import { contentDigest, replacementsDigest } from './hashes'
 import { localizeHtml } from './html'
 import {
@@ -16,6 +15,16 @@ import { lineStarts, type RawSourceMap, rebaseSources } from './sourcemap'
  * One output file read once for every copy (`prepare`), then staged and assembled per locale: the
  * per-file work of `InlineOutput` (`src/plugin/inline/copies.ts`).
  */
+
+/** One file of the bundler's output, as an adapter hands it over. */
+export interface OutputFile {
+  fileName: string
+  source: string | Uint8Array
+  /** The content hash in the file name, when the bundler put one there. */
+  hash?: string
+  /** A JS chunk's source map: in its own file (`fileName`), or inline as a data URL at the end. */
+  map?: { raw: RawSourceMap; fileName?: string; inline?: boolean }
+}
 
 export interface Prepared {
   file: OutputFile

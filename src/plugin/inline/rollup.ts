@@ -1,8 +1,7 @@
 import { cpSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { REPORT_FILE } from '../report'
-import type { TmsSession } from '../session'
-import { InlineOutput, type OutputFile } from './copies'
+import { InlineOutput, type InlineSession, type OutputFile } from './copies'
 import { hashFromPattern, hashFromPreliminary } from './hashes'
 import { DIR_TOKEN } from './markers'
 import type { RawSourceMap } from './sourcemap'
@@ -72,7 +71,7 @@ export function outputFilesOf(bundle: LikeBundle, options: LikeOutputOptions): O
 
 /** Replaces the bundle's files with one copy per locale. */
 export function emitLocaleCopies(
-  session: TmsSession,
+  session: InlineSession,
   ctx: LikeContext,
   options: LikeOutputOptions,
   bundle: LikeBundle,
@@ -102,7 +101,7 @@ export function inlineBase(base: string | undefined): string | undefined {
 
 /** Vite copies `public/` to the output's top; each copy gets its own, since its pages link there. */
 export function copyPublicDir(
-  session: TmsSession,
+  session: InlineSession,
   config: {
     root: string
     publicDir: string | false

@@ -1,6 +1,5 @@
 import { REPORT_FILE } from '../report'
-import type { TmsSession } from '../session'
-import { InlineOutput, type OutputFile } from './copies'
+import { InlineOutput, type InlineSession, type OutputFile } from './copies'
 import { DIR_TOKEN } from './markers'
 import type { RawSourceMap } from './sourcemap'
 
@@ -94,7 +93,7 @@ export function inlinePublicPath(compiler: LikeInlineCompiler): void {
 }
 
 export function tapInlineCopies(
-  session: TmsSession,
+  session: InlineSession,
   compiler: LikeInlineCompiler,
   compilation: LikeInlineCompilation,
 ): void {
