@@ -249,6 +249,33 @@ test('the form creates an issue on the string; watchers hear of it; comment and 
   await page.waitForSelector(panel, { state: 'hidden', ...TIMEOUT })
 })
 
+test('with the panel open, a locale switch moves the form to the new locale, and the issue is filed for it', async () => {
+  const hashcode = project.hashcodes.get('Hello {name}!')!
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+  await openPanelOn('#greeting')
+  expect(await page.textContent(`${panel} [data-tms=issue-locale]`)).toBe('For locale fr-FR')
+  // The runtime tells its listeners before setLocale resolves: the note is current once it has.
+  await setLocale('de-DE', 'Welcome to the shop')
+  expect(await page.textContent(`${panel} [data-tms=issue-locale]`)).toBe('For locale de-DE')
+  await page.fill(`${panel} [data-tms=issue-text-input]`, 'Still English in German')
+  await page.click(`${panel} [data-tms=issue-form] button[type=submit]`)
+  await page.waitForFunction(
+    (sel) => document.querySelector('#tms-overlay')!.shadowRoot!.querySelectorAll(sel).length === 3,
+    '[data-tms=panel] li.issue',
+    TIMEOUT,
+  )
+  const filed = []
+  for await (const issue of client.issues.find(PROJECT, { issueTypeCodes: ['TRANSLATION'] }))
+    filed.push(issue)
+  expect(filed.map((i) => [i.string, i.issueText])).toEqual([
+    [{ hashcode, localeId: 'fr-FR' }, 'The space before ! is missing in one place'],
+    [{ hashcode, localeId: 'de-DE' }, 'Still English in German'],
+  ])
+  await page.keyboard.press('Escape')
+  await page.waitForSelector(panel, { state: 'hidden', ...TIMEOUT })
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+})
+
 /** The texts the highlight outlines, once it shows `count` of them for `locale`. */
 async function outlined(locale: string, count: number): Promise<string[]> {
   await page.waitForSelector(
