@@ -308,6 +308,49 @@ test('highlight mode outlines exactly the untranslated texts, and in a pseudo-lo
   await setLocale('fr-FR', 'Bienvenue dans la boutique')
 })
 
+/** The highlight's texts and count as soon as it has drawn for `locale`, then it goes off again. */
+async function highlightOnce(locale: string): Promise<{ count: string | null; texts: string[] }> {
+  const status = '#tms-overlay [data-tms=status]'
+  await page.click('#tms-overlay [data-tms=highlight]')
+  await page.waitForSelector(`${status}[data-locale="${locale}"][data-count]`, TIMEOUT)
+  const texts = await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) => b.map((x) => x.title))
+  const count = await page.getAttribute(status, 'data-count')
+  await page.click('#tms-overlay [data-tms=highlight]')
+  return { count, texts: texts.sort() }
+}
+
+test('highlight mode leaves out texts nobody sees: visually hidden in a 1 px box, or visibility: hidden', async () => {
+  // Two visually-hidden patterns (clip: rect, clip-path) and an invisible text, copies of a message text.
+  const add = (text: string) =>
+    page.evaluate((t) => {
+      const sr =
+        'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;white-space:nowrap;border:0'
+      const styles = [`${sr};clip:rect(0,0,0,0)`, `${sr};clip-path:inset(50%)`, 'visibility:hidden']
+      for (const style of styles) {
+        const span = document.createElement('span')
+        span.className = 'hidden-copy'
+        span.setAttribute('style', style)
+        span.textContent = t
+        document.body.append(span)
+      }
+    }, text)
+  const remove = () =>
+    page.evaluate(() => document.querySelectorAll('.hidden-copy').forEach((e) => e.remove()))
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+  await add('Not translated yet')
+  expect(await highlightOnce('fr-FR')).toEqual({ count: '1', texts: ['Not translated yet'] })
+  await remove()
+  // In a pseudo-locale a text in a 1 px box overflows it, yet nobody sees that either.
+  await setLocale('en-XA', pseudoLocalize('Welcome to the shop', 'en-XA'))
+  await add(pseudoLocalize('Welcome to the shop', 'en-XA'))
+  expect(await highlightOnce('en-XA')).toEqual({
+    count: '1',
+    texts: [pseudoLocalize('Save the cart', 'en-XA')],
+  })
+  await remove()
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+})
+
 /** The token the overlay's module holds, read as any same-origin script could. */
 async function overlayToken(): Promise<string> {
   const code = await (await fetch(`${url}/@id/__x00__tms/overlay.js`)).text()
