@@ -1,6 +1,7 @@
 import vue from '@vitejs/plugin-vue'
 import tms from 'unplugin-tms/vite'
 import { defineConfig } from 'vite'
+import shared from './tms.config.mjs'
 
 // projectId, baseUrl and the credentials come from TMS_PROJECT_ID, TMS_BASE_URL,
 // TMS_USER_IDENTIFIER and TMS_USER_SECRET (the demo script points them at the emulator).
@@ -10,10 +11,6 @@ export default defineConfig({
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   plugins: [
     vue(),
-    tms({
-      locales: ['fr-FR', 'de-DE', 'ja-JP'],
-      pseudo: ['en-XA', 'ar-XB'],
-      job: { name: 'vite-vue example', authorize: true },
-    }),
+    tms(shared),
   ],
 })
