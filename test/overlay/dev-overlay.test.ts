@@ -313,7 +313,9 @@ async function highlightOnce(locale: string): Promise<{ count: string | null; te
   const status = '#tms-overlay [data-tms=status]'
   await page.click('#tms-overlay [data-tms=highlight]')
   await page.waitForSelector(`${status}[data-locale="${locale}"][data-count]`, TIMEOUT)
-  const texts = await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) => b.map((x) => x.title))
+  const texts = await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) =>
+    b.map((x) => x.getAttribute('title')!),
+  )
   const count = await page.getAttribute(status, 'data-count')
   await page.click('#tms-overlay [data-tms=highlight]')
   return { count, texts: texts.sort() }
@@ -335,7 +337,9 @@ test('highlight mode leaves out texts nobody sees: visually hidden in a 1 px box
       }
     }, text)
   const remove = () =>
-    page.evaluate(() => document.querySelectorAll('.hidden-copy').forEach((e) => e.remove()))
+    page.evaluate(() => {
+      for (const e of document.querySelectorAll('.hidden-copy')) e.remove()
+    })
   await setLocale('fr-FR', 'Bienvenue dans la boutique')
   await add('Not translated yet')
   expect(await highlightOnce('fr-FR')).toEqual({ count: '1', texts: ['Not translated yet'] })
