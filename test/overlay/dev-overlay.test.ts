@@ -338,7 +338,7 @@ test('highlight mode leaves out texts nobody sees: visually hidden in a 1 px box
     }, text)
   const remove = () =>
     page.evaluate(() => {
-      for (const e of document.querySelectorAll('.hidden-copy')) e.remove()
+      for (const e of Array.from(document.querySelectorAll('.hidden-copy'))) e.remove()
     })
   await setLocale('fr-FR', 'Bienvenue dans la boutique')
   await add('Not translated yet')
