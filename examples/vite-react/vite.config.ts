@@ -10,8 +10,5 @@ export default defineConfig({
   // past 1 s of a 3 s build (a slow network or a busy machine), prints a PLUGIN_TIMINGS warning about
   // it that no change to this app could act on.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
-  plugins: [
-    react(),
-    tms(shared),
-  ],
+  plugins: [react(), tms(shared)],
 })

@@ -9,8 +9,5 @@ export default defineConfig({
   // The plugin's hooks wait on the service (push, pull): rolldown counts that wait as plugin time and
   // may warn about it on a slow network or a busy machine; nothing in this app could act on it.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
-  plugins: [
-    vue(),
-    tms(shared),
-  ],
+  plugins: [vue(), tms(shared)],
 })

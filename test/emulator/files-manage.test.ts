@@ -382,7 +382,7 @@ describe('import translations', () => {
     )
     expect(errorOf(r)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'fileType' })
     expect(r.body.response.errors[0].message).toBe(
-      'fileType: n.json (json) was uploaded without source_key_paths: an import into a json file needs it defined at upload (the upload\'s svc.source_key_paths field, e.g. /{*})',
+      "fileType: n.json (json) was uploaded without source_key_paths: an import into a json file needs it defined at upload (the upload's svc.source_key_paths field, e.g. /{*})",
     )
     expect(JSON.parse((await f.download('/locales/fr-FR/file?fileUri=n.json')).text).b).toBe('Save')
   })
