@@ -65,6 +65,15 @@ describe('runtime, as the plugin drives it', () => {
     await expect(rt.setLocale('xx-YY')).rejects.toThrow('[unplugin-tms] unknown locale "xx-YY"')
   })
 
+  it("rejects Object.prototype's names as unknown locales, as any other", async () => {
+    const rt = await fresh()
+    rt._r('en-US', { 'fr-FR': async () => ({ default: { a: 'fr' } }) })
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      await expect(rt.setLocale(name)).rejects.toThrow(new Error(`[unplugin-tms] unknown locale "${name}"`))
+    }
+    expect(rt.getLocale()).toBe('en-US')
+  })
+
   it('lets the later of two overlapping switches win', async () => {
     const rt = await fresh()
     let release!: () => void

@@ -1,5 +1,6 @@
 import { defineConfig } from 'astro/config'
 import tms from 'unplugin-tms/vite'
+import shared from './tms.config.mjs'
 
 // projectId, baseUrl and the credentials come from TMS_PROJECT_ID, TMS_BASE_URL,
 // TMS_USER_IDENTIFIER and TMS_USER_SECRET (the tests point them at the emulator). TMS_CACHE=offline
@@ -9,11 +10,7 @@ export default defineConfig({
   vite: {
     plugins: [
       tms({
-        locales: ['fr-FR', 'de-DE', 'ja-JP'],
-        pseudo: ['ar-XB'],
-        // .astro files are not in the default include: their frontmatter holds messages here.
-        include: ['src/**/*.{ts,astro}'],
-        job: { name: 'astro example', authorize: true },
+        ...shared,
         ...(process.env.TMS_CACHE === 'offline' ? { cache: 'offline', push: false } : {}),
       }),
     ],

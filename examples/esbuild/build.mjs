@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 import tms from 'unplugin-tms/esbuild'
+import shared from './tms.config.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -17,9 +18,7 @@ export async function build() {
     plugins: [
       tms({
         root,
-        locales: ['fr-FR', 'de-DE', 'ja-JP'],
-        pseudo: true,
-        job: { name: 'esbuild example', authorize: true },
+        ...shared,
       }),
     ],
   })

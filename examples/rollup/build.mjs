@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import { rollup } from 'rollup'
 import tms from 'unplugin-tms/rollup'
+import shared from './tms.config.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -11,9 +12,7 @@ export async function build() {
     plugins: [
       tms({
         root,
-        locales: ['fr-FR', 'de-DE', 'ja-JP'],
-        pseudo: true,
-        job: { name: 'rollup example', authorize: true },
+        ...shared,
       }),
     ],
   })

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import tms from 'unplugin-tms/vite'
 import { defineConfig } from 'vite'
+import shared from './tms.config.mjs'
 
 // projectId, baseUrl and the credentials come from TMS_PROJECT_ID, TMS_BASE_URL,
 // TMS_USER_IDENTIFIER and TMS_USER_SECRET (the demo script points them at the emulator).
@@ -9,12 +10,5 @@ export default defineConfig({
   // past 1 s of a 3 s build (a slow network or a busy machine), prints a PLUGIN_TIMINGS warning about
   // it that no change to this app could act on.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
-  plugins: [
-    react(),
-    tms({
-      locales: ['fr-FR', 'de-DE', 'ja-JP'],
-      pseudo: ['en-XA', 'ar-XB'],
-      job: { name: 'vite-react example', authorize: true },
-    }),
-  ],
+  plugins: [react(), tms(shared)],
 })

@@ -61,6 +61,12 @@ export async function startServer({ production = false, port = 5174, outDir = jo
 
   const respond = async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    // A malformed escape (`/%`, `/%E0%A4%A`) is the client's mistake, not the server's: 400, not 500.
+    const decoded = decodePath(path)
+    if (decoded === undefined) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: malformed % escape in the path')
+      return
+    }
     const entry = vite ? await vite.ssrLoadModule('/src/entry-server.tsx') : app.entry
     if (path === '/') {
       const locale = negotiate(req.headers['accept-language'], entry.LOCALES)
@@ -69,7 +75,7 @@ export async function startServer({ production = false, port = 5174, outDir = jo
     }
     const found = entry.route(path)
     if (!found) {
-      if (!vite && (await sendStatic(join(outDir, 'client'), path, res))) return
+      if (!vite && (await sendStatic(join(outDir, 'client'), decoded, res))) return
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
@@ -104,8 +110,17 @@ export async function startServer({ production = false, port = 5174, outDir = jo
   }
 }
 
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return undefined
+  }
+}
+
+/** Sends the built file at `path` (decoded) under `dir`, if there is one. */
 async function sendStatic(dir, path, res) {
-  const file = normalize(join(dir, decodeURIComponent(path)))
+  const file = normalize(join(dir, path))
   if (!file.startsWith(dir)) return false
   try {
     const body = await readFile(file)

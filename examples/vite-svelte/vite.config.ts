@@ -1,6 +1,7 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import tms from 'unplugin-tms/vite'
 import { defineConfig } from 'vite'
+import shared from './tms.config.mjs'
 
 // projectId, baseUrl and the credentials come from TMS_PROJECT_ID, TMS_BASE_URL,
 // TMS_USER_IDENTIFIER and TMS_USER_SECRET (the example script points them at the emulator).
@@ -9,11 +10,7 @@ export default defineConfig({
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   plugins: [
     // Before Svelte's compiler: it rewrites the t(...) calls of the component source, markup included.
-    tms({
-      locales: ['fr-FR', 'de-DE', 'ja-JP'],
-      pseudo: ['en-XA', 'ar-XB'],
-      job: { name: 'vite-svelte example', authorize: true },
-    }),
+    tms(shared),
     svelte(),
   ],
 })

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import tms from 'unplugin-tms/webpack'
 import webpack from 'webpack'
+import shared from './tms.config.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -14,9 +15,7 @@ export const config = {
   plugins: [
     tms({
       root,
-      locales: ['fr-FR', 'de-DE', 'ja-JP'],
-      pseudo: true,
-      job: { name: 'webpack example', authorize: true },
+      ...shared,
     }),
   ],
 }

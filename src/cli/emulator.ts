@@ -85,7 +85,7 @@ async function run(flags: EmulatorFlags): Promise<void> {
   // Scripts wait for this exact first line to learn the port; the handlers above are in place by
   // then, so a signal sent right after it still stops cleanly.
   process.stdout.write(`emulator listening on ${emulator.url}\n`)
-  process.stdout.write(`${connectionLines(seed, emulator.url).join('\n')}\n`)
+  process.stdout.write(`${connectionLines(seed, emulator.url, flags.seed).join('\n')}\n`)
   for (const line of early) process.stdout.write(`${line}\n`)
   early = null
 }

@@ -15,7 +15,7 @@ import type {
   RemoveStringsRequest,
   SearchJobsRequest,
 } from './jobs-types'
-import { chunk, listsInParallel, type Page, paginate, splitByLength } from './paging'
+import { chunk, listsInParallel, overLongLine, type Page, paginate, splitByLength } from './paging'
 import { buildQuery, seg } from './query'
 import type { PageRequest } from './strings-types'
 
@@ -418,7 +418,15 @@ export function createJobsApi(ctx: ClientContext): JobsApi {
   }
 
   return {
-    listPage: async (projectId, query = {}) => toPage(await listRaw(projectId, query)),
+    listPage: async (projectId, query = {}) => {
+      const length = http.requestLineLength('GET', listPath(projectId, query))
+      const uids = query.translationJobUids?.length ?? 0
+      const problem = overLongLine(length, ctx.maxRequestLineBytes, uids, 'list()')
+      // Without uids only a long jobName can make the line long.
+      if (problem)
+        throw invalidRequest('GET', `${BASE}/jobs`, uids ? 'translationJobUids' : 'jobName', problem)
+      return toPage(await listRaw(projectId, query))
+    },
     list,
     findByName,
     create,

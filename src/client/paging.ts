@@ -86,6 +86,21 @@ export function splitByLength(
   return chunks
 }
 
+/**
+ * Why one page request is refused before it is sent: its request line is over `maxLength`
+ * (`maxRequestLineBytes`; a front end would answer 414). A page cannot be split without changing what
+ * `offset` and `limit` mean, so the caller splits, or calls `list`, whose runs each fit a line.
+ */
+export function overLongLine(
+  lineLength: number,
+  maxLength: number,
+  items: number,
+  list: string,
+): string | undefined {
+  if (lineLength <= maxLength) return undefined
+  return `has ${items} items: a request line of ${lineLength} bytes, over maxRequestLineBytes (${maxLength}); ${list} splits them into requests that fit`
+}
+
 /** Plain fixed-size chunks (100 strings per create, 1000 hashcodes per job add). */
 export function chunk<T>(values: readonly T[], size: number): T[][] {
   const out: T[][] = []

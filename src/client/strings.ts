@@ -2,7 +2,7 @@ import { PLACEHOLDER_FORMATS } from '../core/placeholders'
 import { type ClientContext, fetchList, pollProcess, type RawPage, toPage } from './context'
 import { invalidRequest } from './errors'
 import type { HttpRequest } from './http'
-import { chunk, listsInParallel, paginate, splitByLength } from './paging'
+import { chunk, listsInParallel, overLongLine, paginate, splitByLength } from './paging'
 import { buildQuery, type QueryParams, seg } from './query'
 import type {
   CreatedBatch,
@@ -215,6 +215,18 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     }
   }
 
+  /** Refuses a page request whose line is too long, naming its hashcodes (what makes a line long). */
+  function fitsLine(
+    path: string,
+    route: string,
+    query: { hashcodes?: readonly string[] },
+    list: string,
+  ): void {
+    const length = http.requestLineLength('GET', path)
+    const problem = overLongLine(length, ctx.maxRequestLineBytes, query.hashcodes?.length ?? 0, list)
+    if (problem) throw invalidRequest('GET', route, 'hashcodes', problem)
+  }
+
   function sourcePath(projectId: string, query: SourceStringsQuery & PageRequest): string {
     const params: QueryParams = {
       hashcodes: query.hashcodes,
@@ -325,9 +337,15 @@ export function createStringsApi(ctx: ClientContext): StringsApi {
     createInBatches,
     process: processOf,
     waitForProcess,
-    sourceStringsPage: async (projectId, query) => toPage(await sourceRaw(projectId, query)),
+    sourceStringsPage: async (projectId, query) => {
+      fitsLine(sourcePath(projectId, query), ROUTE_SOURCE, query, 'sourceStrings()')
+      return toPage(await sourceRaw(projectId, query))
+    },
     sourceStrings,
-    translationsPage: async (projectId, query) => toPage(await translationsRaw(projectId, query)),
+    translationsPage: async (projectId, query) => {
+      fitsLine(translationsPath(projectId, query), ROUTE_TRANSLATIONS, query, 'translations()')
+      return toPage(await translationsRaw(projectId, query))
+    },
     translations,
   }
 }

@@ -84,8 +84,8 @@ interface MemoMessage {
 
 interface LocaleMemo {
   key: string
-  /** The memo read at the sync, when it answered the locale's key. */
-  found: { header: MemoHeader; literals: string[] } | undefined
+  /** The memo read at the sync, when it answered the locale's key; `checked`: its literals found sound. */
+  found: { header: MemoHeader; literals: string[]; checked: Set<string> } | undefined
   /** This build's outcome, for the memo it writes. */
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
@@ -204,11 +204,24 @@ export class CatalogMemos {
     return this.locales.get(locale)?.texts !== undefined
   }
 
-  /** The locale's catalog literal over rows of key `rows` (see {@link rowsKey}), if its memo holds it. */
-  literal(locale: string, rows: string): string | undefined {
+  /**
+   * The locale's catalog literal over rows of key `rows` (see {@link rowsKey}) whose ids are `ids`, if
+   * its memo holds it and it parses as a catalog of those ids only (see {@link isCatalogOf}). A literal
+   * that does not is dropped: the build makes it again and the memo it writes holds that one.
+   */
+  literal(locale: string, rows: string, ids: readonly string[]): string | undefined {
     const found = this.locales.get(locale)?.found
     const index = found ? found.header.literals.findIndex((l) => l.rows === rows) : -1
-    return index < 0 ? undefined : found!.literals[index]
+    if (index < 0) return undefined
+    const literal = found!.literals[index]!
+    if (found!.checked.has(literal)) return literal
+    if (!isCatalogOf(literal, ids)) {
+      found!.header.literals.splice(index, 1)
+      found!.literals.splice(index, 1)
+      return undefined
+    }
+    found!.checked.add(literal)
+    return literal
   }
 
   /** Writes the memo of a literal this build made; a failed write costs only the next build's time. */
@@ -224,7 +237,8 @@ export class CatalogMemos {
       ...(this.sums ? { manifest: this.sums } : {}),
       literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
     }
-    memo.found = { header, literals }
+    // The literal this build made, and those it kept (each checked before it was used, or never used).
+    memo.found = { header, literals, checked: new Set([literal, ...(memo.found?.checked ?? [])]) }
     const file = this.cache.memoFile(locale, this.retrievalType, this.app)
     const body = `${JSON.stringify(header)}\n${literals.join('')}`
     this.writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
@@ -258,7 +272,7 @@ export class CatalogMemos {
       literals.push(body.slice(at, at + length))
       at += length
     }
-    return at === body.length ? { header, literals } : undefined
+    return at === body.length ? { header, literals, checked: new Set() } : undefined
   }
 }
 
@@ -311,6 +325,38 @@ function baseKey(
   }
   return sha256(s)
 }
+
+/**
+ * Whether a memo's literal is what a build would ship for `ids`: a JSON object (the literal is made of
+ * JSON strings and arrays, see `translationLiteral`) whose every key is one of `ids` and every value a
+ * text or a compiled message. The digest only tells a changed byte; this tells a literal that would
+ * make the locale's chunk throw at import, or carry entries no message of this build asked for. Ids
+ * without a translation are left out of a literal, so a key may be missing, never foreign. The cost
+ * (one JSON.parse, one lookup per id) is measured in docs/sync-and-cache.md.
+ */
+function isCatalogOf(literal: string, ids: readonly string[]): boolean {
+  let catalog: unknown
+  try {
+    catalog = JSON.parse(literal)
+  } catch {
+    return false
+  }
+  if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) return false
+  const entries = catalog as Record<string, unknown>
+  // The asked ids looked up in the catalog, then its keys counted: half the time of a set of the ids.
+  let found = 0
+  for (const id of ids) {
+    if (!hasOwn.call(entries, id)) continue
+    const text = entries[id]
+    if (typeof text !== 'string' && !Array.isArray(text)) return false
+    found++
+  }
+  let keys = 0
+  for (const _ in entries) keys++
+  return keys === found
+}
+
+const hasOwn = Object.prototype.hasOwnProperty
 
 function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex')

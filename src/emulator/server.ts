@@ -117,17 +117,8 @@ export function buildServer(ctx: EmulatorContext): FastifyInstance {
       return sendError(reply, error)
     }
     const status = error.statusCode ?? 500
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (body too large, unsupported media type): keep the status.
-      return sendError(
-        reply,
-        new ApiError(
-          'VALIDATION_ERROR',
-          [{ key: error.code ?? 'invalid_request', message: error.message, details: { field: 'body' } }],
-          status,
-        ),
-      )
-    }
+    if (status >= 400 && status < 500)
+      return sendError(reply, clientError(error, request.headers['content-type']))
     ctx.log(`error in ${request.method} ${request.routeOptions.url}: ${error.stack ?? error.message}`)
     return sendError(
       reply,
@@ -142,4 +133,26 @@ export function buildServer(ctx: EmulatorContext): FastifyInstance {
 
   for (const register of ROUTE_AREAS) register(app, ctx)
   return app
+}
+
+/**
+ * Fastify's own client errors (an unsupported Content-Type, a body too large or not JSON) in the
+ * spec's terms: `VALIDATION_ERROR` (400) naming the field, never a fastify-internal code as the key.
+ * The status stays what fastify chose only where HTTP gives it a meaning a client acts on (413).
+ */
+function clientError(error: FastifyError, contentType: string | undefined): ApiError {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return validationError(
+      'body',
+      `Content-Type ${JSON.stringify(contentType ?? '')} is not accepted: send application/json (multipart/form-data for file uploads and imports)`,
+    )
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ApiError(
+      'VALIDATION_ERROR',
+      [{ key: 'invalid_parameter', message: `body: ${error.message}`, details: { field: 'body' } }],
+      413,
+    )
+  }
+  return validationError('body', error.message)
 }

@@ -65,12 +65,16 @@ function mount(settings: Settings, runtime: RuntimeBridge): void {
 
   let picking = false
   let returnFocus: HTMLElement | null = null
+  /** Stops the open panel following the page's locale. */
+  let unfollow: (() => void) | undefined
   const setPicking = (on: boolean): void => {
     picking = on
     pick.setAttribute('aria-pressed', String(on))
     document.documentElement.style.cursor = on ? 'crosshair' : ''
   }
   const closePanel = (): void => {
+    unfollow?.()
+    unfollow = undefined
     panel.hidden = true
     panel.replaceChildren()
     returnFocus?.focus()
@@ -81,12 +85,19 @@ function mount(settings: Settings, runtime: RuntimeBridge): void {
       document.activeElement instanceof HTMLElement && !host.contains(document.activeElement)
         ? document.activeElement
         : null
+    unfollow?.()
+    unfollow = undefined
     panel.hidden = false
     panel.replaceChildren(h('p', {}, 'Loading…'))
     panel.setAttribute('data-id', found.ids[0]!)
     try {
       const info = await api<MessageInfo>('message', { id: found.ids[0] })
-      renderPanel(panel, info, { api, settings, locale: runtime.getLocale }, closePanel)
+      unfollow = renderPanel(
+        panel,
+        info,
+        { api, settings, locale: runtime.getLocale, onLocaleChange: runtime.onLocaleChange },
+        closePanel,
+      )
     } catch (error) {
       panel.replaceChildren(h('p', { class: 'error', role: 'alert' }, (error as Error).message))
     }

@@ -12,14 +12,16 @@ export interface PanelContext {
   api: Api
   settings: Settings
   locale: () => string
+  onLocaleChange: (fn: (locale: string) => void) => () => void
 }
 
+/** Renders the panel; returns what stops it following the page's locale (call it when the panel goes). */
 export function renderPanel(
   panel: HTMLElement,
   info: MessageInfo,
   ctx: PanelContext,
   close: () => void,
-): void {
+): () => void {
   const title = h('h2', { id: 'tms-panel-title' }, 'Message')
   const closeButton = h(
     'button',
@@ -28,6 +30,7 @@ export function renderPanel(
   )
   closeButton.addEventListener('click', close)
   const issues = h('section', { 'data-tms': 'issues', 'aria-live': 'polite' })
+  const form = issueForm(info, ctx, (next) => showIssues(issues, info, next, ctx))
   panel.replaceChildren(
     closeButton,
     title,
@@ -36,9 +39,10 @@ export function renderPanel(
     localeTable(info),
     h('h3', {}, 'Issues'),
     issues,
-    issueForm(info, ctx, (next) => showIssues(issues, info, next, ctx)),
+    form.element,
   )
   showIssues(issues, info, { issues: info.issues, issuesError: info.issuesError }, ctx)
+  return ctx.onLocaleChange(form.localeChanged)
 }
 
 function details(info: MessageInfo, settings: Settings): HTMLElement {
@@ -183,7 +187,12 @@ function issueItem(
   )
 }
 
-function issueForm(info: MessageInfo, ctx: PanelContext, refresh: (a: IssuesAnswer) => void): HTMLElement {
+/** The form that reports an issue; `localeChanged` keeps what it says and what it files on the page's locale. */
+function issueForm(
+  info: MessageInfo,
+  ctx: PanelContext,
+  refresh: (a: IssuesAnswer) => void,
+): { element: HTMLElement; localeChanged: () => void } {
   const type = h(
     'select',
     { id: 'tms-issue-type', 'data-tms': 'issue-type' },
@@ -218,12 +227,12 @@ function issueForm(info: MessageInfo, ctx: PanelContext, refresh: (a: IssuesAnsw
     h('button', { type: 'submit', disabled: info.hashcode ? undefined : '' }, 'Create issue'),
     error,
   )
-  // A SOURCE issue is about the source text; a TRANSLATION issue about the locale on the page.
-  const locale = (): string =>
-    type.value === 'SOURCE' ? info.sourceLocale : ctx.locale() || info.sourceLocale
+  // A SOURCE issue is about the source text; a TRANSLATION issue about the locale on the page. The
+  // note says the locale the issue is filed for, kept in step with the page's (see renderPanel).
+  let shown = info.sourceLocale
   const showLocale = (): void => {
-    localeNote.textContent =
-      type.value === 'SOURCE' ? `On the source text (${locale()})` : `For locale ${locale()}`
+    shown = type.value === 'SOURCE' ? info.sourceLocale : ctx.locale() || info.sourceLocale
+    localeNote.textContent = type.value === 'SOURCE' ? `On the source text (${shown})` : `For locale ${shown}`
   }
   showLocale()
   type.addEventListener('change', showLocale)
@@ -232,7 +241,7 @@ function issueForm(info: MessageInfo, ctx: PanelContext, refresh: (a: IssuesAnsw
     void act(error, () =>
       ctx.api<IssuesAnswer>('issue', {
         id: info.id,
-        locale: locale(),
+        locale: shown,
         issueTypeCode: type.value,
         issueSubTypeCode: subtype.value,
         issueText: text.value,
@@ -243,7 +252,7 @@ function issueForm(info: MessageInfo, ctx: PanelContext, refresh: (a: IssuesAnsw
       refresh(next)
     })
   })
-  return form
+  return { element: form, localeChanged: showLocale }
 }
 
 /** Runs an endpoint call, showing its error in `where`; undefined when it failed. */

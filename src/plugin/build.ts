@@ -370,7 +370,7 @@ export class Build {
     // A production build with no network: the last build's literal while its inputs are the same.
     const memos = this.sync?.memos
     const key = memos && this.memoKey(of, memos.messages)
-    const memoed = key && memos.literal(locale, key)
+    const memoed = key && memos.literal(locale, key, of.ids)
     if (memoed) return memoed
     of.made ??= catalogRows(this.idSources, this.messages, of.ids)
     const rows = of.made

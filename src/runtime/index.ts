@@ -120,7 +120,8 @@ export async function setLocale(locale: Locale): Promise<void> {
  * `sourceCatalog`); throws for an unknown locale.
  */
 export function _c(locale: string): Promise<Catalog> | undefined {
-  const load = loaders?.[locale]
+  // Own keys only: `__proto__` or `toString` is an unknown locale, not Object.prototype's.
+  const load = loaders && has.call(loaders, locale) ? loaders[locale] : undefined
   if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
   return load?.().then((m) => m.default)
 }

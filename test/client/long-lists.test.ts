@@ -59,6 +59,47 @@ describe('list jobs with many translationJobUids', () => {
   })
 })
 
+describe('page functions with a request line too long to send', () => {
+  it('jobs.listPage, sourceStringsPage and translationsPage refuse it before sending, naming list()', async () => {
+    const c = connect()
+    // 400 uids and 400 hashcodes of 36 characters: about 22 KB and 18 KB of query, over 16 KiB.
+    const ids = Array.from(
+      { length: 400 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    )
+    const jobs = await failure(c.jobs.listPage(PROJECT, { translationJobUids: ids }))
+    const source = await failure(c.strings.sourceStringsPage(PROJECT, { hashcodes: ids }))
+    const translations = await failure(
+      c.strings.translationsPage(PROJECT, { hashcodes: ids, targetLocaleId: LOCALES[0]! }),
+    )
+    expect([jobs, source, translations].map((e) => [e.code, e.attempts, e.message])).toEqual([
+      [
+        'INVALID_REQUEST',
+        0,
+        `GET /jobs-api/v3/projects/:projectId/jobs not sent: translationJobUids has 400 items: a request line of ${lineOf('/jobs-api/v3/projects/' + PROJECT + '/jobs', 'translationJobUids', ids)} bytes, over maxRequestLineBytes (16384); list() splits them into requests that fit`,
+      ],
+      [
+        'INVALID_REQUEST',
+        0,
+        `GET /strings-api/v2/projects/:projectId/source-strings not sent: hashcodes has 400 items: a request line of ${lineOf('/strings-api/v2/projects/' + PROJECT + '/source-strings', 'hashcodes', ids)} bytes, over maxRequestLineBytes (16384); sourceStrings() splits them into requests that fit`,
+      ],
+      [
+        'INVALID_REQUEST',
+        0,
+        `GET /strings-api/v2/projects/:projectId/translations not sent: hashcodes has 400 items: a request line of ${lineOf('/strings-api/v2/projects/' + PROJECT + '/translations', 'hashcodes', ids, `&targetLocaleId=${LOCALES[0]}`)} bytes, over maxRequestLineBytes (16384); translations() splits them into requests that fit`,
+      ],
+    ])
+    expect((await requestLog(emu)).total).toBe(0)
+    // Within the line, a page is sent as before.
+    expect((await c.jobs.listPage(PROJECT, { translationJobUids: ids.slice(0, 10) })).items).toEqual([])
+  })
+})
+
+/** The request line of GET `path?name=v1&name=v2...` plus `rest`, in bytes. */
+function lineOf(path: string, name: string, values: string[], rest = ''): number {
+  return Buffer.byteLength(`GET ${path}?${values.map((v) => `${name}=${v}`).join('&')}${rest} HTTP/1.1\r\n`)
+}
+
 describe('zip download of many files', () => {
   // 40 files whose URIs are about 430 bytes each: 17 KB of fileUris[] in one request line.
   const folder = `${'translations/'.repeat(32)}app`

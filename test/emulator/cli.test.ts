@@ -91,7 +91,7 @@ describe('tms emulator', () => {
         'export TMS_PROJECT_ID=cli',
         '# cli translates en into fr',
         'export TMS_USER_IDENTIFIER=cli-user',
-        'export TMS_USER_SECRET=cli-secret',
+        `# and TMS_USER_SECRET: the userSecret of cli-user in ${seed} (not printed)`,
       ])
       const r = await fetch(`${url}/auth-api/v2/authenticate`, {
         method: 'POST',

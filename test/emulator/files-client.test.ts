@@ -21,7 +21,8 @@ describe('the typed client against the files interface', () => {
       fileUri: 'web/app.json',
       fileType: 'json',
       localeIdsToAuthorize: ['fr-FR'],
-      directives: { placeholder_format_custom: String.raw`\{\w+\}` },
+      // source_key_paths: a JSON file takes imported translations only with it (the spec's import).
+      directives: { placeholder_format_custom: String.raw`\{\w+\}`, source_key_paths: '/{*}' },
     })
     expect(up).toEqual({ overWritten: false, stringCount: 2, wordCount: 2 })
     expect(await c.files.fileTypes(PROJECT)).toEqual(['json'])

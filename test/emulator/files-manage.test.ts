@@ -9,6 +9,8 @@ const f = filesApi(t)
 
 const advance = (ms: number) => t.control('POST', '/clock', { advanceMs: ms })
 const config = (body: Record<string, number>) => t.control('POST', '/config', body)
+/** What a JSON file needs at upload for translations to be imported into it (the spec's import). */
+const KEY_PATHS = { 'svc.source_key_paths': '/{*}' }
 
 describe('list and file types', () => {
   beforeEach(async () => {
@@ -267,7 +269,7 @@ describe('import translations', () => {
   const source = '{"a": "Hello {name}", "b": "Save", "c": "Cancel"}'
 
   it('imports PUBLISHED translations by key, with the source placeholders, and reports errors', async () => {
-    await f.put('i.json', 'json', source)
+    await f.put('i.json', 'json', source, KEY_PATHS)
     const r = await f.form(
       '/locales/fr-FR/file/import',
       { fileUri: 'i.json', fileType: 'json', translationState: 'PUBLISHED' },
@@ -306,7 +308,7 @@ describe('import translations', () => {
   })
 
   it('imports POST_TRANSLATION as pending, keeps existing translations unless overwrite=true', async () => {
-    await f.put('i.json', 'json', source)
+    await f.put('i.json', 'json', source, KEY_PATHS)
     await f.translate('i.json', 'de-DE', { b: 'Speichern' })
     const first = await f.form(
       '/locales/de-DE/file/import',
@@ -329,7 +331,7 @@ describe('import translations', () => {
   })
 
   it('rejects a translation without the source placeholders, and bad fields', async () => {
-    await f.put('i.json', 'json', source)
+    await f.put('i.json', 'json', source, KEY_PATHS)
     const r = await f.form(
       '/locales/fr-FR/file/import',
       { fileUri: 'i.json', fileType: 'json', translationState: 'PUBLISHED' },
@@ -369,6 +371,20 @@ describe('import translations', () => {
       status: 400,
       field: 'file',
     })
+  })
+
+  it('refuses an import into a JSON file uploaded without source_key_paths, as the spec says', async () => {
+    await f.put('n.json', 'json', source)
+    const r = await f.form(
+      '/locales/fr-FR/file/import',
+      { fileUri: 'n.json', fileType: 'json', translationState: 'PUBLISHED' },
+      { content: '{"b": "Enregistrer"}' },
+    )
+    expect(errorOf(r)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'fileType' })
+    expect(r.body.response.errors[0].message).toBe(
+      "fileType: n.json (json) was uploaded without source_key_paths: an import into a json file needs it defined at upload (the upload's svc.source_key_paths field, e.g. /{*})",
+    )
+    expect(JSON.parse((await f.download('/locales/fr-FR/file?fileUri=n.json')).text).b).toBe('Save')
   })
 
   it('reads a translated .po by its msgstr', async () => {
@@ -532,7 +548,7 @@ describe('locks and the operation limit', () => {
   it('answers RESOURCE_LOCKED while an operation holds the file, until it completes', async () => {
     // A minute: the checks below must all fall inside it on a busy machine.
     await config({ fileOperationMs: 60_000 })
-    await f.put('l.json', 'json', '{"a": "A"}')
+    await f.put('l.json', 'json', '{"a": "A"}', KEY_PATHS)
     const again = await f.upload({ fileUri: 'l.json', fileType: 'json' }, { content: '{"a": "B"}' })
     expect(errorOf(again)).toMatchObject({ status: 423, code: 'RESOURCE_LOCKED', key: 'resource_locked' })
     expect(errorOf(await f.form('/file/rename', { fileUri: 'l.json', newFileUri: 'm.json' }))).toMatchObject({

@@ -74,6 +74,27 @@ describe('create and details', () => {
     expect((await t.api('POST', G, { ...FIELDS, sourceLocaleId: 'zh-Hans-CN' })).status).toBe(200)
   })
 
+  it('refuses a well-formed locale that names no language or region (zz, zz-ZZ, und, fr-ZZ), on create and edit', async () => {
+    const messages = []
+    for (const sourceLocaleId of ['zz', 'zz-ZZ', 'und', 'fr-ZZ']) {
+      const r = await t.api('POST', G, { ...FIELDS, sourceLocaleId })
+      messages.push([r.status, r.body.response.errors?.[0]?.message])
+    }
+    expect(messages).toEqual([
+      [400, 'sourceLocaleId: "zz" is not a valid locale: no such language or region'],
+      [400, 'sourceLocaleId: "zz-ZZ" is not a valid locale: no such language or region'],
+      [400, 'sourceLocaleId: "und" is not a valid locale: no such language or region'],
+      [400, 'sourceLocaleId: "fr-ZZ" is not a valid locale: no such language or region'],
+    ])
+    const uid = await create()
+    expect(errorOf(await t.api('PUT', `${G}/${uid}`, { ...FIELDS, sourceLocaleId: 'zz-ZZ' }))).toMatchObject({
+      status: 400,
+      field: 'sourceLocaleId',
+    })
+    for (const known of ['en-XA', 'es-419', 'sr-Latn', 'fil-PH'])
+      expect((await t.api('POST', G, { ...FIELDS, name: known, sourceLocaleId: known })).status).toBe(200)
+  })
+
   it('unknown glossary, other account and unknown account are 404; no token is 401', async () => {
     expect(errorOf(await t.api('GET', `${G}/nope`))).toMatchObject({ status: 404, code: 'NOT_FOUND_ERROR' })
     const uid = await create()

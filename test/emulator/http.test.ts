@@ -65,6 +65,31 @@ describe('HTTP conventions', () => {
     expect(errorOf(text)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', field: 'body' })
   })
 
+  it("answers a Content-Type it does not take in the spec's envelope: VALIDATION_ERROR 400, no fastify key", async () => {
+    const token = await t.login()
+    const answers = []
+    for (const type of ['application/x-www-form-urlencoded', 'application/xml']) {
+      const r = await t.call('POST', `${STRINGS}`, {
+        body: '<strings/>',
+        headers: { 'content-type': type },
+        token,
+      })
+      answers.push([r.status, r.body.response.code, r.body.response.errors])
+    }
+    const refused = (type: string) => [
+      400,
+      'VALIDATION_ERROR',
+      [
+        {
+          key: 'invalid_parameter',
+          message: `body: Content-Type "${type}" is not accepted: send application/json (multipart/form-data for file uploads and imports)`,
+          details: { field: 'body' },
+        },
+      ],
+    ]
+    expect(answers).toEqual([refused('application/x-www-form-urlencoded'), refused('application/xml')])
+  })
+
   it('accepts a JSON content type with a charset', async () => {
     const r = await t.call('POST', '/auth-api/v2/authenticate', {
       body: { userIdentifier: 'demo-user', userSecret: 'demo-secret' },

@@ -249,6 +249,33 @@ test('the form creates an issue on the string; watchers hear of it; comment and 
   await page.waitForSelector(panel, { state: 'hidden', ...TIMEOUT })
 })
 
+test('with the panel open, a locale switch moves the form to the new locale, and the issue is filed for it', async () => {
+  const hashcode = project.hashcodes.get('Hello {name}!')!
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+  await openPanelOn('#greeting')
+  expect(await page.textContent(`${panel} [data-tms=issue-locale]`)).toBe('For locale fr-FR')
+  // The runtime tells its listeners before setLocale resolves: the note is current once it has.
+  await setLocale('de-DE', 'Welcome to the shop')
+  expect(await page.textContent(`${panel} [data-tms=issue-locale]`)).toBe('For locale de-DE')
+  await page.fill(`${panel} [data-tms=issue-text-input]`, 'Still English in German')
+  await page.click(`${panel} [data-tms=issue-form] button[type=submit]`)
+  await page.waitForFunction(
+    (sel) => document.querySelector('#tms-overlay')!.shadowRoot!.querySelectorAll(sel).length === 3,
+    '[data-tms=panel] li.issue',
+    TIMEOUT,
+  )
+  const filed = []
+  for await (const issue of client.issues.find(PROJECT, { issueTypeCodes: ['TRANSLATION'] }))
+    filed.push(issue)
+  expect(filed.map((i) => [i.string, i.issueText])).toEqual([
+    [{ hashcode, localeId: 'fr-FR' }, 'The space before ! is missing in one place'],
+    [{ hashcode, localeId: 'de-DE' }, 'Still English in German'],
+  ])
+  await page.keyboard.press('Escape')
+  await page.waitForSelector(panel, { state: 'hidden', ...TIMEOUT })
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+})
+
 /** The texts the highlight outlines, once it shows `count` of them for `locale`. */
 async function outlined(locale: string, count: number): Promise<string[]> {
   await page.waitForSelector(
@@ -278,6 +305,53 @@ test('highlight mode outlines exactly the untranslated texts, and in a pseudo-lo
   expect(await outlined('en-XA', 1)).toEqual([pseudoLocalize('Save the cart', 'en-XA')])
   await page.click('#tms-overlay [data-tms=highlight]')
   expect(await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) => b.length)).toBe(0)
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+})
+
+/** The highlight's texts and count as soon as it has drawn for `locale`, then it goes off again. */
+async function highlightOnce(locale: string): Promise<{ count: string | null; texts: string[] }> {
+  const status = '#tms-overlay [data-tms=status]'
+  await page.click('#tms-overlay [data-tms=highlight]')
+  await page.waitForSelector(`${status}[data-locale="${locale}"][data-count]`, TIMEOUT)
+  const texts = await page.$$eval('#tms-overlay [data-tms=layer] .outline', (b) =>
+    b.map((x) => x.getAttribute('title')!),
+  )
+  const count = await page.getAttribute(status, 'data-count')
+  await page.click('#tms-overlay [data-tms=highlight]')
+  return { count, texts: texts.sort() }
+}
+
+test('highlight mode leaves out texts nobody sees: visually hidden in a 1 px box, or visibility: hidden', async () => {
+  // Two visually-hidden patterns (clip: rect, clip-path) and an invisible text, copies of a message text.
+  const add = (text: string) =>
+    page.evaluate((t) => {
+      const sr =
+        'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;white-space:nowrap;border:0'
+      const styles = [`${sr};clip:rect(0,0,0,0)`, `${sr};clip-path:inset(50%)`, 'visibility:hidden']
+      for (const style of styles) {
+        const span = document.createElement('span')
+        span.className = 'hidden-copy'
+        span.setAttribute('style', style)
+        span.textContent = t
+        document.body.append(span)
+      }
+    }, text)
+  const remove = () =>
+    page.evaluate(() => {
+      for (const e of Array.from(document.querySelectorAll('.hidden-copy'))) e.remove()
+    })
+  await setLocale('fr-FR', 'Bienvenue dans la boutique')
+  await add('Not translated yet')
+  expect(await highlightOnce('fr-FR')).toEqual({ count: '1', texts: ['Not translated yet'] })
+  await remove()
+  // In a pseudo-locale a text in a 1 px box overflows it, yet nobody sees that either.
+  await setLocale('en-XA', pseudoLocalize('Welcome to the shop', 'en-XA'))
+  await add(pseudoLocalize('Welcome to the shop', 'en-XA'))
+  expect(await highlightOnce('en-XA')).toEqual({
+    count: '1',
+    texts: [pseudoLocalize('Save the cart', 'en-XA')],
+  })
+  await remove()
   await setLocale('fr-FR', 'Bienvenue dans la boutique')
 })
 

@@ -245,7 +245,11 @@ test('inline mode: the French copy renders <T>, the plural and the rich text in 
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [react(), tms({ locales: ['fr-FR', 'de-DE', 'ja-JP'], mode: 'inline', cache: 'offline' })],
+    // The example's tms.config.mjs (which the plugin reads from the root) adds pseudo-locales: not here.
+    plugins: [
+      react(),
+      tms({ locales: ['fr-FR', 'de-DE', 'ja-JP'], pseudo: false, mode: 'inline', cache: 'offline' }),
+    ],
     build: { outDir },
   })
   const server = await serveStatic(outDir)

@@ -81,6 +81,26 @@ describe.each([
       await server.close()
     }
   }, 120_000)
+
+  test("a path with a malformed % escape is the client's mistake: 400, not a server error", async () => {
+    const server = await startExampleServer(production)
+    try {
+      const answers = []
+      for (const path of ['/%', '/fr-FR/%E0%A4%A', '/%zz/cart', '/assets/%']) {
+        const res = await fetch(`${server.url}${path}`)
+        answers.push([path, res.status, await res.text()])
+      }
+      const bad = 'bad request: malformed % escape in the path'
+      expect(answers).toEqual([
+        ['/%', 400, bad],
+        ['/fr-FR/%E0%A4%A', 400, bad],
+        ['/%zz/cart', 400, bad],
+        ['/assets/%', 400, bad],
+      ])
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
 })
 
 describe('the browser', () => {

@@ -115,6 +115,17 @@ describe('server runtime', () => {
     expect(attempts).toBe(2)
   })
 
+  it("rejects Object.prototype's names as unknown locales, in a request and outside", async () => {
+    const rt = await fresh()
+    rt._r('en-US', { 'fr-FR': async () => ({ default: { a: 'fr' } }) })
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const unknown = new Error(`[unplugin-tms] unknown locale "${name}"`)
+      await expect(rt.runWithLocale(name, () => 'never')).rejects.toThrow(unknown)
+      await expect(rt.setLocale(name)).rejects.toThrow(unknown)
+      await expect(rt.runWithLocale('fr-FR', () => rt.setLocale(name))).rejects.toThrow(unknown)
+    }
+  })
+
   it('works untransformed (an app unit test): the source text, the request locale', async () => {
     const rt = await fresh()
     expect(await rt.runWithLocale('fr-FR', () => `${rt.getLocale()} ${rt.t('Hello {n}', { n: 1 })}`)).toBe(

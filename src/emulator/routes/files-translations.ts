@@ -9,6 +9,9 @@ import { parseTranslation } from '../store/strings'
 import { type FilesKit, type LocaleParams, readFileType, readRetrievalType, sendFile } from './files-kit'
 import { countWords } from './strings'
 
+/** File types whose translations import only when the upload defined `source_key_paths`. */
+const KEYED_BY_PATHS: ReadonlySet<string> = new Set(['json', 'xml'])
+
 /** Translations from a file: imported into a locale, or rendered without being stored. */
 export function registerFileTranslationRoutes(scope: FastifyInstance, kit: FilesKit): void {
   const { ctx, files, strings, contextFor, requireFile, projectLocale, render } = kit
@@ -34,6 +37,15 @@ export function registerFileTranslationRoutes(scope: FastifyInstance, kit: Files
         throw validationError(
           'fileType',
           `${fileUri} was uploaded as ${record.fileType}, not ${format.fileType}`,
+        )
+      }
+      // The spec: "XML and JSON files need source_key_paths defined at upload" to import into them.
+      // The emulator keys every string by its path whatever the directive says; it asks for it so that
+      // a workflow passing here does not fail against the service.
+      if (KEYED_BY_PATHS.has(record.fileType) && !record.directives.source_key_paths) {
+        throw validationError(
+          'fileType',
+          `${fileUri} (${record.fileType}) was uploaded without source_key_paths: an import into a ${record.fileType} file needs it defined at upload (the upload's svc.source_key_paths field, e.g. /{*})`,
         )
       }
       const { text } = decodeUpload(

@@ -6,7 +6,7 @@ import { ApiError, notFoundError, sendData, validationError } from '../http/enve
 import { bodyObject, optionalString, type Query, queryArray, queryString } from '../http/params'
 import { type GlossaryFields, type GlossaryRecord, GlossaryStore } from '../store/glossaries'
 import { userUid } from '../store/ids'
-import { canonicalLocale } from '../store/locales'
+import { canonicalLocale, isKnownLocale } from '../store/locales'
 import { likeMatcher } from '../store/matching'
 
 export const MAX_GLOSSARY_UIDS = 100
@@ -38,6 +38,12 @@ function checkLocale(localeId: string): string {
     throw validationError(
       'sourceLocaleId',
       `${JSON.stringify(localeId)} is not a locale id; did you mean ${canonical}?`,
+    )
+  }
+  if (!isKnownLocale(localeId)) {
+    throw validationError(
+      'sourceLocaleId',
+      `${JSON.stringify(localeId)} is not a valid locale: no such language or region`,
     )
   }
   return localeId

@@ -11,6 +11,24 @@ export function canonicalLocale(localeId: string): string | undefined {
   }
 }
 
+const knownLanguages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+const knownRegions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/**
+ * Whether a canonical locale id names a language (and region) that exist: `zz`, `zz-ZZ`, `und` and
+ * `fr-ZZ` are well-formed but name none. Node's ICU data (CLDR) decides; `ZZ` is CLDR's "unknown
+ * region", so it is refused too.
+ */
+export function isKnownLocale(localeId: string): boolean {
+  try {
+    const { language, region } = new Intl.Locale(localeId)
+    if (language === 'und' || knownLanguages.of(language) === undefined) return false
+    return region === undefined || (region !== 'ZZ' && knownRegions.of(region) !== undefined)
+  } catch {
+    return false
+  }
+}
+
 const names = new Intl.DisplayNames(['en'], { type: 'language' })
 
 /** An English name for a locale (`French (France)`), as the progress report's description. */

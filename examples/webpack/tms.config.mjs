@@ -1,0 +1,10 @@
+// The options the plugin and the tms CLI share: `npx tms status`, `npx tms issues` and the other
+// commands run in this folder read this file (the CLI never reads a bundler's config), and the build
+// passes it to the plugin. projectId, baseUrl and the credentials come from TMS_PROJECT_ID,
+// TMS_BASE_URL, TMS_USER_IDENTIFIER and TMS_USER_SECRET.
+/** @type {import('unplugin-tms').Options} */
+export default {
+  locales: ['fr-FR', 'de-DE', 'ja-JP'],
+  pseudo: true,
+  job: { name: 'webpack example', authorize: true },
+}
