@@ -111,7 +111,9 @@ async function expectExactTraces(
     const label = (o: (typeof ORDERS)[number]) =>
       textIn(locale)('Order {id} of {count} items').replace('{id}', o.id).replace('{count}', String(o.count))
     expect(thrown.map((e) => e.message)).toEqual([
-      textIn(locale)('{label} failed the {name} check').replace('{label}', label(ORDERS[0]!)).replace('{name}', 'small'),
+      textIn(locale)('{label} failed the {name} check')
+        .replace('{label}', label(ORDERS[0]!))
+        .replace('{name}', 'small'),
       'A plain failure',
       `${label(ORDERS[2]!)}: no stock`,
     ])
@@ -133,7 +135,12 @@ describe('a throw in each copy traces to the exact line and column of its source
   })
 
   test('webpack, devtool inline-source-map', async () => {
-    await expectExactTraces('webpack', webpackOf, tmsWebpack(project.options({ locales: FEW })), 'inline-source-map')
+    await expectExactTraces(
+      'webpack',
+      webpackOf,
+      tmsWebpack(project.options({ locales: FEW })),
+      'inline-source-map',
+    )
   })
 
   test('rspack, devtool source-map', async () => {
