@@ -86,6 +86,41 @@ export function siteLookup(id: string, text: string, form: string | undefined, m
 }
 
 /**
+ * A Vue template site's lookup in inline mode. A template names only what its component binds (Vue
+ * reads any other name off the component), never a free global, so the site's lookup is written into
+ * `<script setup>` as a function of the values (of none, for a message without placeholders), where it
+ * is the free global call the copies replace:
+ *
+ *   const __tms_v0 = (values) => __tms_l("<id>", "Hi {name}", values)
+ *
+ * and the template calls that function: `{{ __tms_v0({ name }) }}`, `<T :msg="(values) => __tms_v0(values)">`.
+ */
+export function setupBoundLookup(
+  name: string,
+  lookup: Lookup,
+  takesValues: boolean,
+): { template: Lookup; definition: string } {
+  const call = `${name}(`
+  const body = takesValues
+    ? `(values) => ${lookup.head}${lookup.values}values${lookup.tail}`
+    : `() => ${lookup.head}${lookup.bare}`
+  return {
+    // `text: ''`: an argument the lookup replaces (a keyword's text) becomes `head + bare` whole.
+    template: {
+      head: call,
+      bare: ')',
+      values: '',
+      tail: ')',
+      open: call,
+      text: '',
+      close: '',
+      inPlace: false,
+    },
+    definition: `const ${name} = ${body};\n`,
+  }
+}
+
+/**
  * Runtime mode's lookup, which most sites (calls, whose text literal stays) take without its head:
  * the source text is quoted only when a site without a literal asks for the head.
  */

@@ -347,7 +347,7 @@ export class TmsSession {
       build.setFileIds(file, new Set())
       return problems.length > 0 ? { code, map: null, problems } : null
     }
-    const template = templateProblem(fx, code, build.extractOptions.cwd, build.inline)
+    const template = templateProblem(fx, code, build.extractOptions.cwd)
     if (template) problems.push(this.framed(template, code))
     const known = build.idSources.size
     const result = rewriteMessageCalls({

@@ -5,7 +5,14 @@ import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup, Range } from '../core/extract/types'
 import { Edits } from './edits'
 import { rewriteJsx } from './jsx'
-import { FORMAT_LOCAL, LOOKUP_LOCAL, type Lookup, type LookupMode, siteLookup } from './lookup'
+import {
+  FORMAT_LOCAL,
+  LOOKUP_LOCAL,
+  type Lookup,
+  type LookupMode,
+  setupBoundLookup,
+  siteLookup,
+} from './lookup'
 import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
 
 /**
@@ -26,6 +33,9 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  */
 
 export { FORMAT_LOCAL, LOOKUP_LOCAL }
+
+/** The names of inline mode's template lookups in a .vue file's `<script setup>` (`__tms_v0`, ...). */
+const SETUP_LOOKUP = '__tms_v'
 
 /** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */
 export interface SiteLookup {
@@ -147,15 +157,23 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const idOnly = !inline && input.idOnly === true
   const path = input.id.split('?')[0]!
   const templateImport = VUE_FILE.test(path) && templateCanImport(code)
+  // Inline mode's template lookups, each a function of `<script setup>` (setupBoundLookup).
+  const definitions: string[] = []
+  const bindForTemplate = (l: Lookup, takesValues: boolean): Lookup => {
+    const bound = setupBoundLookup(`${SETUP_LOOKUP}${definitions.length}`, l, takesValues)
+    definitions.push(bound.definition)
+    return bound.template
+  }
   for (const site of calls) {
     const inTemplate = site.markup !== undefined || site.kind === 'attribute'
     // Left as written where the template cannot call the lookup (templateProblem says why).
-    if (inTemplate && (inline || !templateImport)) continue
+    if (inTemplate && !templateImport) continue
     const found = lookup(site)
     if (!found) continue
     const mode = { wrap: inline && found.form !== undefined, idOnly }
     const spec = specs.get(code.slice(site.callee.start, site.callee.end))
-    if (!rewriteSite(s, code, site, found, mode, spec)) continue
+    const bind = inline && inTemplate ? bindForTemplate : undefined
+    if (!rewriteSite(s, code, site, found, mode, spec, bind)) continue
     if (mode.wrap) formats = true
     if (inTemplate) template = true
     ids.push(found.id)
@@ -163,8 +181,12 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     if (first < 0) first = site.start
   }
   if (first < 0) return null
-  // Inline mode's lookup is a free global the copies replace: only its formatting, if used, is imported.
-  if (!inline || formats) insertImport(s, code, path, importOf(input, path, inline), template, first)
+  // Inline mode's lookup is a free global the copies replace: only its formatting, if used, is imported,
+  // beside the template's lookups.
+  if (!inline || formats || definitions.length > 0) {
+    const statement = !inline || formats ? importOf(input, path, inline) : ''
+    insertImport(s, code, path, statement + definitions.join(''), template, first)
+  }
   if (input.sourcemap === false) return { code: s.apply(code), map: null, ids }
   const m = s.replay(code)
   return {
@@ -213,8 +235,12 @@ function rewriteSite(
   found: SiteLookup,
   mode: LookupMode,
   spec: KeywordSpec | undefined,
+  bind: ((lookup: Lookup, takesValues: boolean) => Lookup) | undefined,
 ): boolean {
-  const lookup = siteLookup(found.id, found.text, found.form, mode)
+  const bound = (l: Lookup, takesValues: boolean): Lookup => (bind ? bind(l, takesValues) : l)
+  // A message without placeholders, plain or ICU, is the same whatever the values.
+  const takesValues = found.form !== undefined || found.text.includes('{')
+  const lookup = bound(siteLookup(found.id, found.text, found.form, mode), takesValues)
   const sink = site.markup === undefined ? s : markupSink(s, site.markup)
   if (site.kind === 'jsx') rewriteJsx(s, site, lookup)
   else if (site.kind === 'attribute') rewriteAttribute(s, code, site, lookup)
@@ -223,7 +249,7 @@ function rewriteSite(
   else {
     // The plural text is a lookup of its own, never formatted (inline mode's wrap is the text's).
     const plural = found.pluralId
-      ? siteLookup(found.pluralId, '', undefined, { ...mode, wrap: false })
+      ? bound(siteLookup(found.pluralId, '', undefined, { ...mode, wrap: false }), false)
       : undefined
     return rewriteKeywordCall(sink, site, lookup, spec, plural)
   }

@@ -140,37 +140,21 @@ function respell(text: string, spell: (c: string, quoted: boolean, out: string) 
 }
 
 /**
- * Why the template's messages of a .vue file are left as written, if they are: inline mode's lookup is
- * a free global the locale copies replace, which a Vue template cannot name (Vue reads names off the
- * component); a component whose plain `<script>` has a `setup()` option cannot be given a
- * `<script setup>`. Said once per file.
+ * Why the template's messages of a .vue file are left as written, if they are: a component whose plain
+ * `<script>` has a `setup()` option cannot be given a `<script setup>`, which holds the template's
+ * lookup (its import in runtime mode, inline mode's lookup functions). Said once per file.
  */
-export function templateProblem(
-  fx: FileExtraction,
-  code: string,
-  cwd: string,
-  inline: boolean,
-): Diagnostic | undefined {
+export function templateProblem(fx: FileExtraction, code: string, cwd: string): Diagnostic | undefined {
   const sites = fx.calls.filter((c) => c.markup !== undefined || c.kind === 'attribute')
   const first = sites[0]
-  if (first === undefined) return undefined
-  let why: string
-  let fix: string
-  if (inline) {
-    why = 'inline mode does not translate Vue templates'
-    fix = "use mode 'runtime' for this app"
-  } else if (!templateCanImport(code)) {
-    why =
-      'the template cannot be given the lookup: its <script> has a setup() option and there is no <script setup>'
-    fix = 'move setup() into <script setup>, or call t in the script and render the result'
-  } else return undefined
+  if (first === undefined || templateCanImport(code)) return undefined
   const rel = relative(cwd, fx.file) || fx.file
   const count =
     sites.length === 1 ? '1 message of this template shows' : `${sites.length} messages of this template show`
   return {
     severity: 'warning',
-    code: inline ? 'vue-template-inline' : 'vue-template-setup',
-    message: `${rel}:${first.line}:${first.column}: ${why}: the ${count} the source text in every locale (the <script> messages are translated); ${fix}`,
+    code: 'vue-template-setup',
+    message: `${rel}:${first.line}:${first.column}: the template cannot be given the lookup: its <script> has a setup() option and there is no <script setup>: the ${count} the source text in every locale (the <script> messages are translated); move setup() into <script setup>, or call t in the script and render the result`,
     file: fx.file,
     line: first.line,
     column: first.column,

@@ -33,7 +33,12 @@ interface LikeCompilation extends LikeInlineCompilation {
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
 interface LikeCompiler extends LikeInlineCompiler {
-  options: LikeInlineCompiler['options'] & { context?: string; cache?: unknown; lazyCompilation?: unknown }
+  options: LikeInlineCompiler['options'] & {
+    context?: string
+    cache?: unknown
+    lazyCompilation?: unknown
+    output: { clean?: unknown }
+  }
   watchMode?: boolean
   webpack: LikeInlineCompiler['webpack'] & { WebpackError: new (message: string) => Error }
   hooks: {
@@ -123,6 +128,37 @@ export function buildVirtualModulesEagerly(options: { lazyCompilation?: unknown 
   }
 }
 
+/**
+ * Under rspack's lazy compilation, two dynamic imports of an app at once (`Promise.all([import(a),
+ * import(b)])`) each ask the dev server to compile their module: two compilations in a row. With
+ * `output.clean` on, the second removes the first's hot-update files while the page is still fetching
+ * them; the client finds no update and reloads the page, dropping its state. Keeping the hot-update
+ * files (a few hundred bytes each, in the dev server's memory) lets the page apply both updates in
+ * turn, as with `clean: false`. The user's own `keep` still decides for every other file.
+ */
+export function keepHotUpdatesUnderLazyCompilation(options: {
+  lazyCompilation?: unknown
+  output?: { clean?: unknown }
+}): void {
+  const output = options.output
+  if (!options.lazyCompilation || !output?.clean) return
+  const own = (typeof output.clean === 'object' ? output.clean : {}) as { keep?: KeepTest }
+  const keep = own.keep
+  output.clean = {
+    ...own,
+    keep: (path: string): boolean => {
+      if (HOT_UPDATE.test(path)) return true
+      if (keep === undefined) return false
+      if (typeof keep === 'function') return keep(path)
+      return typeof keep === 'string' ? path.startsWith(keep) : keep.test(path)
+    },
+  }
+}
+
+/** The default names of hot-update files (`[id].[fullhash].hot-update.js`, `[runtime].[fullhash].hot-update.json`). */
+const HOT_UPDATE = /\.hot-update\.(?:[cm]?js|json)$/
+type KeepTest = string | RegExp | ((path: string) => boolean)
+
 export interface WebpackLikeState {
   /** The modules of the compilation being finished: the catalogs hold only their messages. */
   files: string[] | undefined
@@ -189,6 +225,7 @@ export function webpackLikeHooks(
     apply(compiler) {
       versionBundlerCache(compiler.options)
       buildVirtualModulesEagerly(compiler.options)
+      keepHotUpdatesUnderLazyCompilation(compiler.options)
       // rspack reads the output options once, before the first build starts.
       if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not

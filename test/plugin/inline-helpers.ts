@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,10 +77,17 @@ export interface InlineProject {
   close(): void
 }
 
-/** A copy of the inline app with an offline cache translated into `locales` (default: all ten). */
-export async function setupInlineProject(locales: string[] = TARGETS): Promise<InlineProject> {
+/**
+ * A copy of the inline app with an offline cache translated into `locales` (default: all ten); `files`
+ * (path under the app -> text) are written over the copy before its messages are read.
+ */
+export async function setupInlineProject(
+  locales: string[] = TARGETS,
+  files: Record<string, string> = {},
+): Promise<InlineProject> {
   const root = mkdtempSync(join(tmpdir(), 'tms-inline-'))
   cpSync(INLINE_APP, root, { recursive: true })
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text)
   const cacheDir = join(root, '.tms-cache')
   const options = (extra: Options = {}): Options => ({
     root,

@@ -176,6 +176,14 @@ describe('source maps', () => {
     ])
   })
 
+  test('mappings that are not base64 VLQ fail naming inline mode', () => {
+    const code = 'aa;__tms_l("x","T");bb'
+    const { edits, code: out } = renderSites(code, findSites(code, 'c.js').sites, texts({ x: 'Tr' }), 'c.js')
+    expect(() => shiftMappings('AAAA,G!AA', lineStarts(code), edits, lineStarts(out))).toThrow(
+      '[unplugin-tms] inline mode: a source map has invalid mappings',
+    )
+  })
+
   test('relative sources gain one level; URLs and absolute paths stay', () => {
     const map = {
       version: 3,

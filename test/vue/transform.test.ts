@@ -145,21 +145,33 @@ const name = 'Ann'
   expect(again.messages.map((m) => m.text)).toEqual(['Left as written'])
 })
 
-test('inline mode leaves the template as written, rewrites the scripts, and says so once per file', () => {
+test('inline mode: each template message is a function of <script setup> holding the lookup the copies replace', () => {
   const file = join(root, 'setup', 'input.vue')
   const input = readFileSync(file, 'utf8')
   const out = rewrite(input, file, true)!
-  const template = (code: string) => code.slice(0, code.indexOf('</template>\n\n<script'))
-  expect(template(out)).toBe(template(input))
-  expect(out).toContain(
-    `const label = __tms_l(${jsString(messageId('\u0000\u0000From the script'))}, 'From the script')`,
-  )
-  expect(out).not.toContain('import { _l')
-  const problem = templateProblem(extractFromCode(file, input, options), input, root, true)!
-  expect(`${problem.severity} ${problem.code}: ${problem.message}`).toBe(
-    "warning vue-template-inline: setup/input.vue:2:20: inline mode does not translate Vue templates: the 12 messages of this template show the source text in every locale (the <script> messages are translated); use mode 'runtime' for this app",
-  )
-  expect(templateProblem(extractFromCode(file, input, options), input, root, false)).toBeUndefined()
+  // Written by hand from the rewrite and reviewed; a missing file fails.
+  expect(out).toBe(readFileSync(join(root, 'setup', 'output-inline.vue'), 'utf8'))
+  expect(rewrite(out, file, true)).toBeNull()
+  const template = out.slice(0, out.indexOf('</template>'))
+  expect(template).not.toMatch(/\bt\(|\bt`|\smsg="|__tms_l/)
+  const { descriptor, errors } = parse(out, { filename: file })
+  expect(errors).toEqual([])
+  for (const inlineTemplate of [false, true]) {
+    const script = compileScript(descriptor, { id: 'setup', inlineTemplate })
+    const render = inlineTemplate
+      ? script.content
+      : compileTemplate({
+          source: descriptor.template!.content,
+          filename: file,
+          id: 'setup',
+          compilerOptions: { bindingMetadata: script.bindings },
+        }).code
+    // The template's functions are the component's bindings; the lookup itself stays a free global.
+    expect(render).toMatch(/__tms_v10/)
+    expect(render).not.toMatch(/_ctx\.__tms_/)
+    expect(script.content).not.toMatch(/_ctx\.__tms_|\$setup\.__tms_l/)
+  }
+  expect(templateProblem(extractFromCode(file, input, options), input, root)).toBeUndefined()
 })
 
 test('a plain <script> with a setup() option and no <script setup>: the template is left as written, and the build says why', () => {
@@ -170,7 +182,7 @@ test('a plain <script> with a setup() option and no <script setup>: the template
   expect(out).toBe(
     `<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nimport { _l as __tms_l } from "unplugin-tms/vue";\nexport default { setup() { return { x: 1, label: __tms_l(${jsString(messageId('\u0000\u0000Script'))}, 'Script') } } }\n</script>\n`,
   )
-  const problem = templateProblem(extractFromCode(file, code, options), code, root, false)!
+  const problem = templateProblem(extractFromCode(file, code, options), code, root)!
   expect(`${problem.code}: ${problem.message}`).toBe(
     'vue-template-setup: Legacy.vue:2:9: the template cannot be given the lookup: its <script> has a setup() option and there is no <script setup>: the 1 message of this template shows the source text in every locale (the <script> messages are translated); move setup() into <script setup>, or call t in the script and render the result',
   )

@@ -12,7 +12,7 @@ import {
   renameFile,
   stage,
 } from './prepare'
-import { lineStarts, shiftMappings } from './sourcemap'
+import { lineStarts, type RawSourceMap, readMappings, shiftMappings } from './sourcemap'
 
 /**
  * The copies of an inline build: the bundler's finished output (every chunk, asset and page) in, one
@@ -205,8 +205,11 @@ export class InlineOutput {
         // Renamed hashes keep their length: the staged text has the lines of the final one.
         const lines = (): number[] =>
           lineStarts(typeof source === 'string' ? source : (staged[i]!.text ?? p.text!))
-        const mappings =
-          edits.length > 0 ? shiftMappings(map.raw.mappings, p.lines!, edits, lines()) : map.raw.mappings
+        let mappings = map.raw.mappings
+        if (edits.length > 0) {
+          p.segments ??= readMappings(mappings)
+          mappings = shiftMappings(p.segments, p.lines!, edits, lines())
+        }
         const json = `{"version":3,"file":${JSON.stringify(basename(fileName))}${p.mapRest},"mappings":${JSON.stringify(mappings)}}`
         if (map.inline && typeof source === 'string') {
           source += `\n//# sourceMappingURL=data:application/json;charset=utf-8;base64,${Buffer.from(json).toString('base64')}\n`

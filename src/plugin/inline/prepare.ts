@@ -9,7 +9,7 @@ import {
   type Site,
   siteReplacement,
 } from './markers'
-import { lineStarts, type RawSourceMap, rebaseSources } from './sourcemap'
+import { lineStarts, type RawSourceMap, rebaseSources, type SourceMapMappings } from './sourcemap'
 
 /**
  * One output file read once for every copy (`prepare`), then staged and assembled per locale: the
@@ -40,6 +40,8 @@ export interface Prepared {
   lines?: number[]
   /** Indexes of the hashed files whose hash the text mentions (itself included). */
   refs: number[]
+  /** The map's mappings decoded, once for every copy (when a copy has edits to move them past). */
+  segments?: SourceMapMappings
   /** Everything of the map but `file` and `mappings`, serialised once. */
   mapRest?: string
   /** The digest of the bundler's file (text without the inline map comment, or bytes). */

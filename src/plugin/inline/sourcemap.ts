@@ -1,19 +1,20 @@
+import { decode, encode, type SourceMapMappings, type SourceMapSegment } from '@jridgewell/sourcemap-codec'
 import type { Edit } from './markers'
 
 /**
  * The source map of a locale copy of a chunk: the bundler's map with its generated positions moved
  * past each replaced range.
  *
- * Only generated columns change, so the VLQ stream is rewritten in one pass: every segment is kept and
- * in order, its first field re-encoded, the other fields (source, line, column, name: relative to the
- * previous segment) copied as they are. The first segment inside a replaced range (the marker call's
- * own tokens) moves to the range's start, where the replacement begins; the others of the range are
- * dropped (their relative fields added to the next segment kept), since a lookup takes the last segment
- * at or before a column and would otherwise land on the end of the original call. This is a
- * composition with "each replacement maps to the start of what it replaced", at the cost of reading
- * the map once per copy, which a general remapping (decode both maps, trace every segment, encode)
- * does several times over.
+ * Only generated positions change: every segment keeps its source fields, and segments stay in order.
+ * The first segment inside a replaced range (the marker call's own tokens) moves to the range's start,
+ * where the replacement begins; the others of the range are dropped, since a lookup takes the last
+ * segment at or before a column and would otherwise land on the end of the original call. This is a
+ * composition with "each replacement maps to the start of what it replaced", at the cost of one walk
+ * over the decoded segments per copy (decoded once for all copies), which a general remapping (trace
+ * every segment through a second map) does several times over.
  */
+
+export type { SourceMapMappings }
 
 export interface RawSourceMap {
   version: number
@@ -26,22 +27,6 @@ export interface RawSourceMap {
   [field: string]: unknown
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-const DIGIT = new Int8Array(128).fill(-1)
-for (let i = 0; i < BASE64.length; i++) DIGIT[BASE64.charCodeAt(i)] = i
-
-function encodeVlq(value: number): string {
-  let v = value < 0 ? (-value << 1) | 1 : value << 1
-  let out = ''
-  do {
-    let digit = v & 31
-    v >>>= 5
-    if (v > 0) digit |= 32
-    out += BASE64[digit]
-  } while (v > 0)
-  return out
-}
-
 /** Offsets where each line of `code` starts. */
 export function lineStarts(code: string): number[] {
   const starts = [0]
@@ -49,140 +34,68 @@ export function lineStarts(code: string): number[] {
   return starts
 }
 
-const COMMA = 44
-const SEMICOLON = 59
+/** A map's `mappings` decoded; a copy of a chunk decodes its map once for every copy. */
+export function readMappings(mappings: string): SourceMapMappings {
+  if (/[^A-Za-z0-9+/,;]/.test(mappings))
+    throw new Error('[unplugin-tms] inline mode: a source map has invalid mappings')
+  return decode(mappings)
+}
 
-/** The VLQ fields of a segment's text (relative values, as stored). */
-function decodeFields(text: string): number[] {
-  const fields: number[] = []
-  let value = 0
-  let shiftBits = 0
-  for (let i = 0; i < text.length; i++) {
-    const digit = DIGIT[text.charCodeAt(i)]!
-    if (digit < 0) throw new Error('[unplugin-tms] inline mode: a source map has invalid mappings')
-    value |= (digit & 31) << shiftBits
-    if (digit & 32) shiftBits += 5
-    else {
-      fields.push(value & 1 ? -(value >>> 1) : value >>> 1)
-      value = 0
-      shiftBits = 0
-    }
-  }
-  return fields
+/** `segment` at another generated column (a new segment: the decoded ones serve every copy). */
+function movedTo(segment: SourceMapSegment, column: number): SourceMapSegment {
+  if (segment.length === 4) return [column, segment[1], segment[2], segment[3]]
+  if (segment.length === 5) return [column, segment[1], segment[2], segment[3], segment[4]]
+  return [column]
 }
 
 /**
- * `mappings` of a chunk whose code had the lines `before` (line start offsets), after the edits (sorted,
- * not overlapping) turned it into code with the lines `after`.
+ * `mappings` (as text, or decoded) of a chunk whose code had the lines `before` (line start offsets),
+ * after the edits (sorted, not overlapping) turned it into code with the lines `after`.
  */
 export function shiftMappings(
-  mappings: string,
+  mappings: string | SourceMapMappings,
   before: readonly number[],
   edits: readonly Edit[],
   after: readonly number[],
 ): string {
-  if (edits.length === 0) return mappings
-  let out = ''
-  let line = 0
-  let col = 0
-  let outLine = 0
-  let outCol = 0
-  let firstInLine = true
+  if (edits.length === 0) return typeof mappings === 'string' ? mappings : encode(mappings)
+  const lines = typeof mappings === 'string' ? readMappings(mappings) : mappings
+  const out: SourceMapSegment[][] = []
   let edit = 0
   let shift = 0
   let newLine = 0
   let lastOffset = -1
-  // The edit whose range has had its one segment; the relative fields (source, line, column, name) of
-  // the segments dropped since, owed to the next segments kept.
+  // The edit whose range has had its one segment.
   let keptIn = -1
-  const carried = [0, 0, 0, 0]
-  let carrying = false
-  const n = mappings.length
-  let i = 0
-  while (i < n) {
-    const c = mappings.charCodeAt(i)
-    if (c === SEMICOLON) {
-      line++
-      col = 0
-      i++
-      continue
-    }
-    if (c === COMMA) {
-      i++
-      continue
-    }
-    // The generated column, relative to the previous segment of the line.
-    let value = 0
-    let shiftBits = 0
-    let digit: number
-    do {
-      digit = DIGIT[mappings.charCodeAt(i++)]!
-      if (digit < 0) throw new Error('[unplugin-tms] inline mode: a source map has invalid mappings')
-      value |= (digit & 31) << shiftBits
-      shiftBits += 5
-    } while (digit & 32)
-    col += value & 1 ? -(value >>> 1) : value >>> 1
-    const restStart = i
-    while (i < n) {
-      const d = mappings.charCodeAt(i)
-      if (d === COMMA || d === SEMICOLON) break
-      i++
-    }
-    const rest = mappings.slice(restStart, i)
-
-    const offset = (before[line] ?? before[before.length - 1]!) + col
-    if (offset < lastOffset) {
-      // Out-of-order segments (allowed, rare): walk the edits and lines again from the start.
-      edit = 0
-      shift = 0
-      newLine = 0
-      keptIn = -1
-    }
-    lastOffset = offset
-    while (edit < edits.length && edits[edit]!.end <= offset) {
-      const e = edits[edit++]!
-      shift += e.text.length - (e.end - e.start)
-    }
-    const current = edits[edit]
-    const inside = current !== undefined && current.start <= offset
-    if (inside && keptIn === edit) {
-      if (rest !== '') {
-        decodeFields(rest).forEach((v, f) => {
-          carried[f]! += v
-        })
-        carrying = true
+  for (let line = 0; line < lines.length; line++) {
+    const start = before[line] ?? before[before.length - 1]!
+    for (const segment of lines[line]!) {
+      const offset = start + segment[0]
+      if (offset < lastOffset) {
+        // A column past its line's end (allowed, rare): walk the edits and lines again from the start.
+        edit = 0
+        shift = 0
+        newLine = 0
+        keptIn = -1
       }
-      continue
+      lastOffset = offset
+      while (edit < edits.length && edits[edit]!.end <= offset) {
+        const e = edits[edit++]!
+        shift += e.text.length - (e.end - e.start)
+      }
+      const current = edits[edit]
+      const inside = current !== undefined && current.start <= offset
+      if (inside) {
+        if (keptIn === edit) continue
+        keptIn = edit
+      }
+      const moved = inside ? current.start + shift : offset + shift
+      while (newLine + 1 < after.length && after[newLine + 1]! <= moved) newLine++
+      while (out.length <= newLine) out.push([])
+      out[newLine]!.push(movedTo(segment, moved - after[newLine]!))
     }
-    if (inside) keptIn = edit
-    let fields = rest
-    if (carrying && rest !== '') {
-      const relative = decodeFields(rest).map((v, f) => {
-        const sum = v + carried[f]!
-        carried[f] = 0
-        return sum
-      })
-      fields = relative.map(encodeVlq).join('')
-      carrying = carried.some((v) => v !== 0)
-    }
-    const moved = inside ? current.start + shift : offset + shift
-    while (newLine + 1 < after.length && after[newLine + 1]! <= moved) newLine++
-    const newCol = moved - after[newLine]!
-    if (newLine > outLine) {
-      out += ';'.repeat(newLine - outLine)
-      outLine = newLine
-      outCol = 0
-      firstInLine = true
-    } else if (newLine < outLine) {
-      // Only out-of-order input gets here; keep the segment on the current line.
-      outCol = 0
-    }
-    if (!firstInLine) out += ','
-    out += encodeVlq(newCol - outCol) + fields
-    outCol = newCol
-    firstInLine = false
   }
-  return out
+  return encode(out)
 }
 
 const URL_OR_ABSOLUTE = /^(?:[a-z][\w+.-]*:|\/)/i

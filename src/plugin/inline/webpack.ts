@@ -1,6 +1,7 @@
 import { REPORT_FILE } from '../report'
 import { InlineOutput, type InlineSession, type OutputFile } from './copies'
 import { DIR_TOKEN } from './markers'
+import { INLINE_MAP } from './prepare'
 import type { RawSourceMap } from './sourcemap'
 
 /**
@@ -18,6 +19,7 @@ interface LikeAssetInfo {
   chunkhash?: string | string[]
   fullhash?: string | string[]
   related?: { sourceMap?: string | string[] }
+  [flag: string]: unknown
 }
 interface LikeAsset {
   name: string
@@ -59,6 +61,20 @@ function textOf(source: LikeSource): string | Buffer {
   return source.source()
 }
 
+/** A source map at the end of a chunk as a data URL (devtool `inline-source-map`), decoded. */
+function inlineMapOf(name: string, text: string): RawSourceMap | undefined {
+  if (!/\.[cm]?js$/i.test(name)) return undefined
+  const url = INLINE_MAP.exec(text)?.[0]
+  const at = url?.indexOf('base64,') ?? -1
+  if (at < 0) return undefined
+  try {
+    const raw = JSON.parse(Buffer.from(url!.slice(at + 7).trim(), 'base64').toString('utf8')) as RawSourceMap
+    return typeof raw.mappings === 'string' && Array.isArray(raw.sources) ? raw : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The compilation's assets as the copies see them; source maps go with their chunks. */
 export function outputFilesOfAssets(assets: readonly LikeAsset[]): OutputFile[] {
   const byName = new Map(assets.map((a) => [a.name, a]))
@@ -73,9 +89,10 @@ export function outputFilesOfAssets(assets: readonly LikeAsset[]): OutputFile[] 
     const source =
       typeof content === 'string' ? content : isText ? content.toString('utf8') : new Uint8Array(content)
     const mapName = list(asset.info.related?.sourceMap).find((m) => maps.has(m))
+    const inline = mapName || typeof source !== 'string' ? undefined : inlineMapOf(asset.name, source)
     const map = mapName
       ? { raw: JSON.parse(String(textOf(byName.get(mapName)!.source))) as RawSourceMap, fileName: mapName }
-      : undefined
+      : inline && { raw: inline, inline: true }
     files.push({ fileName: asset.name, source, hash: hashIn(asset.name, asset.info), map })
   }
   return files
@@ -110,12 +127,16 @@ export function tapInlineCopies(
     }))
     for (const asset of assets) if (asset.name !== REPORT_FILE) compilation.deleteAsset(asset.name)
     const { RawSource } = compiler.webpack.sources
+    const infoOf = new Map(assets.map((a) => [a.name, a.info]))
     const copiesOf = new Map<string, string[]>()
     for (const locale of session.inlineLocales()) {
-      for (const file of copies.copy(session.inlineTexts(locale))) {
+      const files = copies.copy(session.inlineTexts(locale))
+      const nameOf = new Map(files.map((file) => [file.of, `${locale}/${file.fileName}`]))
+      for (const file of files) {
         const source = typeof file.source === 'string' ? file.source : Buffer.from(file.source)
-        const name = `${locale}/${file.fileName}`
-        compilation.emitAsset(name, new RawSource(source))
+        const name = nameOf.get(file.of)!
+        const info = infoOf.get(file.of)
+        compilation.emitAsset(name, new RawSource(source), info && copyInfo(info, file.of, name, nameOf))
         const names = copiesOf.get(file.of)
         if (names) names.push(name)
         else copiesOf.set(file.of, [name])
@@ -126,6 +147,35 @@ export function tapInlineCopies(
       if (chunk.auxiliaryFiles) addCopies(chunk.auxiliaryFiles, auxiliary, copiesOf)
     }
   })
+}
+
+/**
+ * A copy's asset info: the original's, its hashes the ones in the copy's name and its source map the
+ * copy's. Its flags matter: webpack's minimizer and source map plugin also run on assets emitted after
+ * their stage, and would minify each copy again, dropping its source map and moving every column its
+ * map points at, unless the copy says it is `minimized` as its original did.
+ */
+function copyInfo(
+  info: LikeAssetInfo,
+  original: string,
+  name: string,
+  nameOf: ReadonlyMap<string, string>,
+): Record<string, unknown> {
+  const { related, ...flags } = info
+  const copy: Record<string, unknown> = { ...flags }
+  // A renamed hash keeps its length, so a hash's place in the name is the same in the copy's.
+  const inName = name.slice(name.indexOf('/') + 1)
+  const renamed = (hash: string): string => {
+    const at = original.indexOf(hash)
+    return at < 0 ? hash : inName.slice(at, at + hash.length)
+  }
+  for (const field of ['contenthash', 'chunkhash', 'fullhash'] as const) {
+    const value = info[field]
+    if (value !== undefined) copy[field] = Array.isArray(value) ? value.map(renamed) : renamed(value)
+  }
+  const maps = list(related?.sourceMap).flatMap((m) => nameOf.get(m) ?? [])
+  if (maps.length > 0) copy.related = { sourceMap: maps.length === 1 ? maps[0] : maps }
+  return copy
 }
 
 /** The stats list an entrypoint's files from its chunks: each copy of a chunk's file is one of its files. */
