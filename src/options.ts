@@ -469,6 +469,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     report: o.report ?? DEFAULTS.report,
     concurrency: o.concurrency ?? DEFAULTS.concurrency,
     maxRequestLineBytes: o.maxRequestLineBytes ?? requestLineFromEnv(env) ?? DEFAULTS.maxRequestLineBytes,
+    ci: env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase()),
   }
   // Not enumerable: JSON.stringify, spread and util.inspect of the options never show the secret.
   Object.defineProperty(resolved, 'credentials', { value: credentials, enumerable: false })

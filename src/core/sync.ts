@@ -2,11 +2,20 @@ import { awaitingAuthorization, type SourceStringsClient, type Unauthorized } fr
 import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, problemWarning, where } from './locale-check'
+import { lostMessages } from './lost-strings'
 import { type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
-import { missingSettings, type Refusal, refusalOf } from './refusals'
+import {
+  describeFailures,
+  missingCredentials,
+  missingSettings,
+  offlineReason,
+  type Refusal,
+  refusalOf,
+  type ServiceFailure,
+} from './refusals'
 import {
   hashcodesOf,
   type ManifestRead,
@@ -15,8 +24,9 @@ import {
   readRecords,
   recordedHashcodes,
 } from './sync-manifest'
+import { counted } from './wording'
 
-export { metaDigest, type OpenedCache, openCache }
+export { metaDigest, type OpenedCache, openCache, type ServiceFailure }
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
@@ -121,6 +131,8 @@ export interface SyncInput {
    * come from its catalog memo when the inputs are the same as the last build's (`src/core/catalog-memo.ts`).
    */
   memo?: boolean
+  /** `tms push`: ask the service for the strings the manifest records, and create the lost ones again. */
+  verify?: boolean
 }
 
 /**
@@ -195,6 +207,9 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const missing = missingSettings(options)
   if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
+  const unsigned = missingCredentials(options)
+  if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
+  if (unsigned) logger.warn(unsigned.message)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
@@ -223,18 +238,34 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   let pushed = 0
   const failures: ServiceFailure[] = []
-  const shouldPush = (input.push ?? options.push) && sums.unknown > 0
+  let toPush = unknown
+  if (input.verify && network && projectId) {
+    const lost = await lostMessages(network.strings, projectId, messages, records, unknown).catch((error) => {
+      const refusal = refusalOf(error, options)
+      if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
+      const what = 'no check of the strings the cache records'
+      failures.push({ what, error: refusal?.message ?? describeError(error), refused: !!refusal })
+      return []
+    })
+    if (lost.length > 0) {
+      logger.info(
+        `${counted(lost.length, 'string')} the cache's manifest records ${lost.length === 1 ? 'is' : 'are'} no longer on the service (project ${projectId}): creating ${lost.length === 1 ? 'it' : 'them'} again`,
+      )
+      toPush = [...unknown, ...lost]
+    }
+  }
+  const shouldPush = (input.push ?? options.push) && toPush.length > 0
   let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
     created = {}
     try {
-      await pushNewMessages(network, options, projectId, unknown, cache, created)
+      await pushNewMessages(network, options, projectId, toPush, cache, created)
     } catch (error) {
       const refusal = refusalOf(error, options)
       if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
-      const missed = unknown.filter((m) => !created?.[m.key]).length
+      const missed = toPush.filter((m) => !created?.[m.key]).length
       failures.push({
-        what: `${missed} of ${unknown.length} new strings not created (they keep their source text)`,
+        what: `${missed} of ${toPush.length} new strings not created (they keep their source text)`,
         error: refusal?.message ?? describeError(error),
         refused: !!refusal,
       })
@@ -243,7 +274,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     Object.assign(manifest, created)
     pushed = Object.keys(created).length
     if (pushed > 0 && options.job && network.jobs) {
-      const hashcodes = unknown.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
+      const hashcodes = toPush.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
       try {
         await addToJob(network.jobs, options, projectId, hashcodes, logger)
       } catch (error) {
@@ -253,7 +284,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       }
     }
   } else if (shouldPush && !network && options.cache !== 'frozen') {
-    logger.warn(`${sums.unknown} new messages not pushed: ${offlineReason(options, input.client)}`)
+    logger.warn(`${counted(sums.unknown, 'new message')} not pushed: ${offlineReason(options, input.client)}`)
   }
 
   // Looked up once for all locales; a string created now has its record in `created`. Remembered by
@@ -363,15 +394,6 @@ function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLoca
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
 }
 
-function offlineReason(options: ResolvedOptions, client: SyncClient | undefined): string {
-  if (options.cache === 'offline') return "cache is 'offline' (TMS_OFFLINE=1 or the cache option)"
-  if (!options.credentials) return 'no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET)'
-  if (!options.baseUrl) return 'TMS_BASE_URL is not set (or the baseUrl option)'
-  if (!options.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'
-  if (!client) return 'no client'
-  return 'no network'
-}
-
 async function translationsFor(
   locale: string,
   ctx: {
@@ -465,23 +487,4 @@ async function translationsFor(
     source: 'none',
     failure: error ? { what: `${locale}: source text (not in the cache)`, error, refused } : undefined,
   }
-}
-
-/** Network work that did not happen, and what the run used instead. */
-export interface ServiceFailure {
-  what: string
-  error: string
-  /** The service refused it (a configuration error) rather than failing to answer. */
-  refused?: boolean
-}
-
-/** One warning for a bad day, however many requests failed: what failed and what the build used instead. */
-function describeFailures(failures: ServiceFailure[]): string {
-  const unreached = [...new Set(failures.filter((f) => !f.refused).map((f) => f.error))]
-  const refused = [...new Set(failures.filter((f) => f.refused).map((f) => f.error))]
-  const causes = [
-    ...refused,
-    ...(unreached.length > 0 ? [`the service could not be reached (${unreached.join('; ')})`] : []),
-  ]
-  return `${causes.join('; ')}; the build goes on with ${failures.map((f) => f.what).join(', ')}`
 }

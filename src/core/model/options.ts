@@ -46,6 +46,8 @@ export interface ResolvedOptions {
   report: boolean
   concurrency: number
   maxRequestLineBytes: number
+  /** `CI` is set in the environment (not empty, `0` or `false`): a build there must not pass unseen. */
+  ci?: boolean
 }
 
 /**
