@@ -13,6 +13,21 @@ interface ServiceError {
   code?: unknown
   status?: unknown
   message?: unknown
+  /** The request, as the client copies it (credentials blanked). */
+  request?: { url?: unknown }
+  errors?: { key?: unknown }[]
+}
+
+/**
+ * A 404 that says the API root is wrong rather than the project: the authentication endpoint (which
+ * names no project) is missing, the service knows no such endpoint, or the answer is no envelope at
+ * all (a web server's or a proxy's page).
+ */
+function wrongApiRoot(e: ServiceError): boolean {
+  const url = typeof e.request?.url === 'string' ? e.request.url : ''
+  if (/\/auth-api\//.test(url)) return true
+  if (e.errors?.some((item) => item.key === 'endpoint_not_found')) return true
+  return e.code !== 'NOT_FOUND_ERROR'
 }
 
 /** Codes of failures that say nothing about the configuration: the same request may pass later. */
@@ -72,6 +87,12 @@ export function refusalOf(
     return {
       option: 'projectId',
       message: `the user may not use project ${options.projectId} (${said}): check ${VARIABLES.projectId}, or give the user of ${VARIABLES.userIdentifier} access to it`,
+    }
+  }
+  if (status === 404 && wrongApiRoot(e)) {
+    return {
+      option: 'baseUrl',
+      message: `${options.baseUrl} is not the API root of the service (${said}): check the path of ${VARIABLES.baseUrl}; the API root is the URL under which /auth-api/v2/authenticate and /strings-api/v2 live`,
     }
   }
   if (e.code === 'NOT_FOUND_ERROR' || status === 404) {

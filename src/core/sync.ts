@@ -24,6 +24,7 @@ import {
   readRecords,
   recordedHashcodes,
 } from './sync-manifest'
+import { templateNamespaceWarning } from './template-names'
 import { counted } from './wording'
 
 export { metaDigest, type OpenedCache, openCache, type ServiceFailure }
@@ -210,6 +211,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const unsigned = missingCredentials(options)
   if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
   if (unsigned) logger.warn(unsigned.message)
+  const template = templateNamespaceWarning(options)
+  if (template) logger.warn(template)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))

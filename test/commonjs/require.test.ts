@@ -10,15 +10,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pseudoLocalize } from '../../src/core/pseudo'
 import { REPO } from '../../scripts/pack-install'
+import { pseudoLocalize } from '../../src/core/pseudo'
 
 const run = promisify(execFile)
 let app: string
 
 beforeAll(() => {
   app = mkdtempSync(join(tmpdir(), 'tms-commonjs-'))
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'cjs-app', version: '1.0.0', type: 'commonjs' }))
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'cjs-app', version: '1.0.0', type: 'commonjs' }),
+  )
   mkdirSync(join(app, 'node_modules'))
   symlinkSync(REPO, join(app, 'node_modules', 'unplugin-tms'), 'dir')
   symlinkSync(join(REPO, 'node_modules', 'webpack'), join(app, 'node_modules', 'webpack'), 'dir')
@@ -67,7 +70,8 @@ afterAll(() => {
   if (app) rmSync(app, { recursive: true, force: true })
 })
 
-const node = (args: string[]) => run(process.execPath, args, { cwd: app, env: { PATH: process.env.PATH ?? '' } })
+const node = (args: string[]) =>
+  run(process.execPath, args, { cwd: app, env: { PATH: process.env.PATH ?? '' } })
 
 describe('CommonJS configs', () => {
   it('require() of each bundler entry returns the plugin factory, also as .default', async () => {
