@@ -59,13 +59,16 @@ function main(): void {
     void cli.runMatchedCommand()
   } catch (error) {
     const message = (error as Error).message
-    const flag = /^Unknown option `(-{1,2}[^`]+)`/.exec(message)?.[1]
+    // cac names an option in camelCase (`--allowStail`); the user typed it in kebab-case.
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+    const typed = /^Unknown option `(-{1,2}[^`]+)`/.exec(message)?.[1]
+    const flag = typed && kebab(typed)
     if (!flag) {
       fail(`${message} (tms ${command.name} --help lists its usage)`)
       return
     }
     const names = [...command.options, ...cli.globalCommand.options].flatMap((o) =>
-      o.names.map((n) => `--${n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
+      o.names.map((n) => `--${kebab(n)}`),
     )
     const guess = closestName(flag, names)
     fail(
