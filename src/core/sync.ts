@@ -16,12 +16,12 @@ import {
   refusalOf,
   type ServiceFailure,
 } from './refusals'
+import { coverageOf } from './report'
 import {
   hashcodesOf,
-  type ManifestRead,
   type OpenedCache,
   openCache,
-  readRecords,
+  readManifest,
   recordedHashcodes,
 } from './sync-manifest'
 import { templateNamespaceWarning } from './template-names'
@@ -205,14 +205,7 @@ function describeError(error: unknown): string {
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
   const strict = input.strict !== false
-  const missing = missingSettings(options)
-  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
-  if (missing) logger.warn(missing.message)
-  const unsigned = missingCredentials(options)
-  if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
-  if (unsigned) logger.warn(unsigned.message)
-  const template = templateNamespaceWarning(options)
-  if (template) logger.warn(template)
+  checkSettings(options, strict, logger)
   const network = options.cache !== 'offline' && options.cache !== 'frozen' ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
@@ -241,22 +234,10 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   let pushed = 0
   const failures: ServiceFailure[] = []
-  let toPush = unknown
-  if (input.verify && network && projectId) {
-    const lost = await lostMessages(network.strings, projectId, messages, records, unknown).catch((error) => {
-      const refusal = refusalOf(error, options)
-      if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
-      const what = 'no check of the strings the cache records'
-      failures.push({ what, error: refusal?.message ?? describeError(error), refused: !!refusal })
-      return []
-    })
-    if (lost.length > 0) {
-      logger.info(
-        `${counted(lost.length, 'string')} the cache's manifest records ${lost.length === 1 ? 'is' : 'are'} no longer on the service (project ${projectId}): creating ${lost.length === 1 ? 'it' : 'them'} again`,
-      )
-      toPush = [...unknown, ...lost]
-    }
-  }
+  const toPush =
+    input.verify && network && projectId
+      ? [...unknown, ...(await lostOnService(input, network, projectId, { records, unknown, failures }))]
+      : unknown
   const shouldPush = (input.push ?? options.push) && toPush.length > 0
   let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
@@ -371,25 +352,45 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
 }
 
-/** What the parsed manifest says of the messages (a warning when it cannot be used); the memos remember it. */
-function readManifest(opened: OpenedCache, input: SyncInput, memos: CatalogMemos | undefined): ManifestRead {
-  const read = opened.manifest()
-  if (!read.hit && read.reason !== 'no file') {
-    input.logger.warn(
-      `cache manifest ${opened.cache.manifestFile} ignored (${read.reason}); it will be rebuilt`,
-    )
-  }
-  const records = readRecords(read, input.messages, input.options.placeholder)
-  if (read.hit) memos?.remember(records.sums)
-  return records
+/** Settings that stop or question network work: a failure in a strict run, else a warning. */
+function checkSettings(options: ResolvedOptions, strict: boolean, logger: SyncLogger): void {
+  const missing = missingSettings(options)
+  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
+  if (missing) logger.warn(missing.message)
+  const unsigned = missingCredentials(options)
+  if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
+  if (unsigned) logger.warn(unsigned.message)
+  const template = templateNamespaceWarning(options)
+  if (template) logger.warn(template)
 }
 
-function coverageOf(messages: number, translated: number): LocaleCoverage {
-  return {
-    messages,
-    translated,
-    missing: messages - translated,
-    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
+/** `tms push`: the recorded messages the service lost, to create again (see src/core/lost-strings.ts). */
+async function lostOnService(
+  input: SyncInput,
+  network: SyncClient,
+  projectId: string,
+  read: {
+    records: readonly (ManifestRecord | undefined)[]
+    unknown: SyncMessage[]
+    failures: ServiceFailure[]
+  },
+): Promise<SyncMessage[]> {
+  const { options, messages, logger } = input
+  try {
+    const lost = await lostMessages(network.strings, projectId, messages, read.records, read.unknown)
+    if (lost.length > 0) {
+      const n = lost.length
+      logger.info(
+        `${counted(n, 'string')} the cache's manifest records ${n === 1 ? 'is' : 'are'} no longer on the service (project ${projectId}): creating ${n === 1 ? 'it' : 'them'} again`,
+      )
+    }
+    return lost
+  } catch (error) {
+    const refusal = refusalOf(error, options)
+    if (refusal && input.strict !== false) throw new TmsSyncError(refusal.option, refusal.message)
+    const what = 'no check of the strings the cache records'
+    read.failures.push({ what, error: refusal?.message ?? describeError(error), refused: !!refusal })
+    return []
   }
 }
 
