@@ -17,13 +17,7 @@ import {
   type ServiceFailure,
 } from './refusals'
 import { coverageOf } from './report'
-import {
-  hashcodesOf,
-  type OpenedCache,
-  openCache,
-  readManifest,
-  recordedHashcodes,
-} from './sync-manifest'
+import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './sync-manifest'
 import { templateNamespaceWarning } from './template-names'
 import { counted } from './wording'
 
