@@ -232,7 +232,8 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     input.verify && network && projectId
       ? [...unknown, ...(await lostOnService(input, network, projectId, { records, unknown, failures }))]
       : unknown
-  const shouldPush = (input.push ?? options.push) && toPush.length > 0
+  // The memos may answer with the count alone (`unknown` then empty): the sums say what is new.
+  const shouldPush = (input.push ?? options.push) && sums.unknown + toPush.length - unknown.length > 0
   let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
     created = {}
@@ -257,7 +258,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
         await addToJob(network.jobs, options, projectId, hashcodes, logger)
       } catch (error) {
         logger.warn(
-          `could not add ${hashcodes.length} new strings to job "${options.job.name}": ${describeError(error)}`,
+          `could not add ${counted(hashcodes.length, 'new string')} to job "${options.job.name}": ${describeError(error)}`,
         )
       }
     }
