@@ -29,13 +29,20 @@ export async function buildInto(dist: string, make: (outDir: string) => void | P
   }
 }
 
-/** tsdown's command line, as `npm run build` ran it, into `outDir` (tsdown.config.ts follows `--out-dir`). */
+/**
+ * tsdown's command line, as `npm run build` ran it, into `outDir` (tsdown.config.ts follows `--out-dir`),
+ * then the CommonJS entries beside its output.
+ */
 function tsdown(outDir: string): void {
   const require = createRequire(import.meta.url)
   const manifest = require.resolve('tsdown/package.json')
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: string | Record<string, string> }
   const cli = join(dirname(manifest), typeof bin === 'string' ? bin : bin.tsdown!)
   execFileSync(process.execPath, [cli, '--out-dir', outDir], { cwd: REPO, stdio: 'inherit' })
+  execFileSync(process.execPath, [join(REPO, 'scripts', 'commonjs-entries.mjs'), outDir], {
+    cwd: REPO,
+    stdio: 'inherit',
+  })
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

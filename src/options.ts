@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import * as v from 'valibot'
+import { closestName } from './core/closest'
 import {
   type CacheMode,
   type Credentials,
@@ -322,10 +323,13 @@ function validationError(issues: v.BaseIssue<unknown>[]): TmsConfigError {
   const path = v.getDotPath(first)
   if (first.type === 'strict_object' && path) {
     if (first.expected !== 'never') return new TmsConfigError(path, `option "${path}" is required`)
-    const known = path.includes('.')
-      ? ''
-      : ` Known options: ${Object.keys(OptionsSchema.entries).join(', ')}.`
-    return new TmsConfigError(path, `unknown option "${path}".${known}`)
+    const names = Object.keys(OptionsSchema.entries)
+    const guess = path.includes('.') ? undefined : closestName(path, names)
+    const known = path.includes('.') ? '' : ` Known options: ${names.join(', ')}.`
+    return new TmsConfigError(
+      path,
+      `unknown option "${path}".${guess ? ` Did you mean "${guess}"?` : ''}${known}`,
+    )
   }
   return new TmsConfigError(path ?? 'options', first.message)
 }
@@ -450,6 +454,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     locales: [...new Set(locales)],
     sourceLocale,
     namespace: o.namespace !== undefined ? o.namespace : packageName(root),
+    namespaceFromPackage: o.namespace === undefined,
     include: o.include ?? [...DEFAULTS.include],
     exclude: o.exclude ?? [...DEFAULTS.exclude],
     keywords: o.keywords ?? [...DEFAULTS.keywords],
@@ -469,6 +474,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     report: o.report ?? DEFAULTS.report,
     concurrency: o.concurrency ?? DEFAULTS.concurrency,
     maxRequestLineBytes: o.maxRequestLineBytes ?? requestLineFromEnv(env) ?? DEFAULTS.maxRequestLineBytes,
+    ci: env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase()),
   }
   // Not enumerable: JSON.stringify, spread and util.inspect of the options never show the secret.
   Object.defineProperty(resolved, 'credentials', { value: credentials, enumerable: false })

@@ -52,7 +52,12 @@ export function connectService(settings: ClientSettings = {}): ServiceConnector 
   return async (options) => {
     const client = await clientFor(options, settings)
     if (!client) return undefined
-    return { client: syncClientOf(client), requests: () => client.stats.total, close: () => client.close() }
+    return {
+      client: syncClientOf(client),
+      requests: () => client.stats.total,
+      unanswered: () => (client.stats.byStatus.network ?? 0) + (client.stats.byStatus.timeout ?? 0),
+      close: () => client.close(),
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 import type { CAC } from 'cac'
 import { loadOptions } from '../config'
 import { mayUseNetwork } from '../core/model/options'
-import { formatReport, thresholdFailure } from '../core/report'
+import { formatReport, requestsMade, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
+import { counted } from '../core/wording'
 import { type CacheMode, type Options, type ResolvedOptions, resolveOptions } from '../options'
 
 /** `tms push`, `tms pull`, `tms status`: the sync engine from the command line. */
@@ -32,12 +33,14 @@ function stderrLogger(json: boolean): SyncLogger {
   }
 }
 
-async function optionsFrom(flags: SyncFlags) {
+/** The resolved options, and whether the config says `push: false` (then `tms pull` creates nothing). */
+async function optionsFrom(flags: SyncFlags): Promise<{ options: ResolvedOptions; noPush: boolean }> {
   const inline: Options = {}
   if (flags.root) inline.root = flags.root
   if (flags.cache) inline.cache = flags.cache
   if (flags.locales) inline.locales = flags.locales.split(',').map((l) => l.trim())
-  return resolveOptions(await loadOptions(inline), { command: 'cli' })
+  const raw = await loadOptions(inline)
+  return { options: resolveOptions(raw, { command: 'cli' }), noPush: raw.push === false }
 }
 
 type Command = 'push' | 'pull' | 'status'
@@ -45,7 +48,7 @@ type Command = 'push' | 'pull' | 'status'
 async function run(command: Command, flags: SyncFlags): Promise<number> {
   const json = flags.json === true
   const logger = stderrLogger(json)
-  const options = await optionsFrom(flags)
+  const { options, noPush } = await optionsFrom(flags)
   if (command === 'status' && !flags.live && options.cache !== 'frozen') options.cache = 'offline'
   const network = mayUseNetwork(options)
   const needsService = command === 'push' || ((command === 'pull' || flags.live === true) && network)
@@ -58,11 +61,15 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   // The sync engine loads only for the commands that run it (not `tms extract` or `tms emulator`).
   const { runPipeline } = await import('../core/pipeline')
   const { connectService } = await import('../service')
+  // A pull on a fresh clone (no manifest) knows no hashcode to ask for: like a build, it creates the
+  // strings its cache does not know (and says so), unless the config says push: false.
+  const createsStrings = command === 'push' || (command === 'pull' && !noPush)
   const result = await runPipeline({
     options,
     logger,
-    push: command === 'push',
+    push: createsStrings,
     pull: command !== 'push',
+    verify: command === 'push',
     connect: connectService(),
   })
   const { extraction, report } = result
@@ -82,7 +89,7 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     )
   } else if (command === 'push') {
     process.stdout.write(
-      `${report.pushed} new strings pushed (${extraction.messages.length} messages), ${report.requests} requests made\n`,
+      `${counted(report.pushed, 'new string')} pushed (${counted(extraction.messages.length, 'message')}), ${requestsMade(report)}\n`,
     )
   } else {
     process.stdout.write(`${formatReport(report, { pushes: false })}\n`)
@@ -92,6 +99,18 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
         `job "${job.name}" ${job.status}: ${job.percentComplete}% complete (${locales.join(', ')})\n`,
       )
     }
+  }
+  if (command === 'pull' && report.pushed > 0) {
+    logger.warn(
+      `${counted(report.pushed, 'string')} the cache did not know ${report.pushed === 1 ? 'was' : 'were'} created on the service first, as a build does (tms push creates new strings on its own; push: false stops tms pull from it)`,
+    )
+  }
+  const unasked = command === 'pull' && network ? notOnService(extraction.messages, result.sync.hashcodes) : 0
+  if (unasked > 0 && result.sync.failures.length === 0) {
+    process.stderr.write(
+      `error: ${counted(unasked, 'message')} of ${extraction.messages.length} ${unasked === 1 ? 'has' : 'have'} no string on the service yet (no hashcode in ${options.cacheDir}), so tms pull cannot get ${unasked === 1 ? 'its translations' : 'their translations'}: run tms push first (push: false in the config keeps tms pull from creating strings)\n`,
+    )
+    failed = true
   }
   if (threshold) {
     logger.warn(threshold)
@@ -105,6 +124,11 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
     return EXIT_STALE
   }
   return 0
+}
+
+/** How many messages have no hashcode: a pull could not ask the service for them. */
+function notOnService(messages: readonly { key: string }[], hashcodes: ReadonlyMap<string, string>): number {
+  return messages.filter((m) => !hashcodes.has(m.key)).length
 }
 
 interface JobProgress {

@@ -35,6 +35,8 @@ export interface PipelineInput {
   prepared?: PreparedSync
   /** A production build in runtime mode: catalogs through their memo (see `SyncInput.memo`). */
   memo?: boolean
+  /** `tms push`: the strings the manifest records are checked on the service (see `SyncInput.verify`). */
+  verify?: boolean
 }
 
 /** A sync's connection and cache, under way while the messages are extracted. */
@@ -73,6 +75,8 @@ export interface ServiceConnection {
   client: SyncClient
   /** Requests sent so far, for the report. */
   requests(): number
+  /** Of those, the ones that got no answer (network failure, timeout). */
+  unanswered?(): number
   close(): Promise<void>
 }
 
@@ -135,9 +139,10 @@ export async function syncExtraction(
       pull: input.pull,
       strict: input.strict,
       memo: input.memo,
+      verify: input.verify,
       ...(prepared ? { opened: prepared.cache } : {}),
     })
-    return { sync, report: buildReport(sync, connection?.requests() ?? 0) }
+    return { sync, report: buildReport(sync, connection?.requests() ?? 0, connection?.unanswered?.() ?? 0) }
   } finally {
     await connection?.close()
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { DiskCache, ManifestRecord } from './cache'
 import type { ResolvedOptions } from './model/options'
 import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './sync-types'
+import { counted } from './wording'
 
 /**
  * Push: the messages the cache's manifest does not know are created as strings on the service, their
@@ -104,7 +105,7 @@ export async function addToJob(
   const found = await jobs.findByName(projectId, name)
   if (found && (found.jobStatus === 'CLOSED' || found.jobStatus === 'CANCELLED')) {
     logger.warn(
-      `job "${name}" is ${found.jobStatus}: ${hashcodes.length} new strings were not added to it; name a new job in the job option`,
+      `job "${name}" is ${found.jobStatus}: ${counted(hashcodes.length, 'new string')} ${hashcodes.length === 1 ? 'was' : 'were'} not added to it; name a new job in the job option`,
     )
     return
   }

@@ -13,6 +13,21 @@ interface ServiceError {
   code?: unknown
   status?: unknown
   message?: unknown
+  /** The request, as the client copies it (credentials blanked). */
+  request?: { url?: unknown }
+  errors?: { key?: unknown }[]
+}
+
+/**
+ * A 404 that says the API root is wrong rather than the project: the authentication endpoint (which
+ * names no project) is missing, the service knows no such endpoint, or the answer is no envelope at
+ * all (a web server's or a proxy's page).
+ */
+function wrongApiRoot(e: ServiceError): boolean {
+  const url = typeof e.request?.url === 'string' ? e.request.url : ''
+  if (/\/auth-api\//.test(url)) return true
+  if (e.errors?.some((item) => item.key === 'endpoint_not_found')) return true
+  return e.code !== 'NOT_FOUND_ERROR'
 }
 
 /** Codes of failures that say nothing about the configuration: the same request may pass later. */
@@ -74,6 +89,12 @@ export function refusalOf(
       message: `the user may not use project ${options.projectId} (${said}): check ${VARIABLES.projectId}, or give the user of ${VARIABLES.userIdentifier} access to it`,
     }
   }
+  if (status === 404 && wrongApiRoot(e)) {
+    return {
+      option: 'baseUrl',
+      message: `${options.baseUrl} is not the API root of the service (${said}): check the path of ${VARIABLES.baseUrl}; the API root is the URL under which /auth-api/v2/authenticate and /strings-api/v2 live`,
+    }
+  }
   if (e.code === 'NOT_FOUND_ERROR' || status === 404) {
     return {
       option: 'projectId',
@@ -99,6 +120,31 @@ export function refusalOf(
 }
 
 /**
+ * The API root and the project are set but neither credential is (a secret not handed to a forked
+ * pull request's job, a renamed secret): nothing is sent, and a build from the cache would look like a
+ * good one. A warning that names the variables; under `CI` a failure (`fails`), since a CI build that
+ * silently skips the service ships old translations, unless `cache: 'offline'`/`'frozen'` says the
+ * cache is meant.
+ */
+export function missingCredentials(
+  options: Pick<ResolvedOptions, 'projectId' | 'baseUrl' | 'credentials' | 'cache' | 'cacheDir' | 'ci'>,
+): { fails: boolean; message: string } | undefined {
+  if (options.cache === 'offline' || options.cache === 'frozen' || options.credentials) return undefined
+  if (!options.baseUrl || !options.projectId) return undefined
+  const set = `${VARIABLES.baseUrl} and ${VARIABLES.projectId} are set, but ${VARIABLES.userIdentifier} and ${VARIABLES.userSecret} are not`
+  if (options.ci) {
+    return {
+      fails: true,
+      message: `${set}, and CI is set: a CI build that skips the service would pass with old translations. Give this job the secrets, or set cache: 'frozen' (or 'offline', TMS_OFFLINE=1) to build from the committed cache on purpose`,
+    }
+  }
+  return {
+    fails: false,
+    message: `${set}: nothing is pushed or pulled and the build uses the cache (${options.cacheDir}) as it is. Set both, or set cache: 'offline' (TMS_OFFLINE=1) to build from the cache on purpose`,
+  }
+}
+
+/**
  * What stops network work before it starts: credentials without the API root or the project. With no
  * credentials at all a build is an offline build from the cache (a fork's pull request has no
  * secrets), so that is no problem here; half of the credentials fails in resolveOptions.
@@ -120,4 +166,36 @@ export function missingSettings(
     }
   }
   return undefined
+}
+
+/** Why a run sent no request, for the warning that says what it used instead. */
+export function offlineReason(
+  options: Pick<ResolvedOptions, 'cache' | 'credentials' | 'baseUrl' | 'projectId'>,
+  client: unknown,
+): string {
+  if (options.cache === 'offline') return "cache is 'offline' (TMS_OFFLINE=1 or the cache option)"
+  if (!options.credentials) return 'no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET)'
+  if (!options.baseUrl) return 'TMS_BASE_URL is not set (or the baseUrl option)'
+  if (!options.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'
+  if (!client) return 'no client'
+  return 'no network'
+}
+
+/** Network work that did not happen, and what the run used instead. */
+export interface ServiceFailure {
+  what: string
+  error: string
+  /** The service refused it (a configuration error) rather than failing to answer. */
+  refused?: boolean
+}
+
+/** One warning for a bad day, however many requests failed: what failed and what the build used instead. */
+export function describeFailures(failures: ServiceFailure[]): string {
+  const unreached = [...new Set(failures.filter((f) => !f.refused).map((f) => f.error))]
+  const refused = [...new Set(failures.filter((f) => f.refused).map((f) => f.error))]
+  const causes = [
+    ...refused,
+    ...(unreached.length > 0 ? [`the service could not be reached (${unreached.join('; ')})`] : []),
+  ]
+  return `${causes.join('; ')}; the build goes on with ${failures.map((f) => f.what).join(', ')}`
 }

@@ -1,12 +1,15 @@
 import type { Unauthorized } from './authorization'
 import type { ResolvedOptions } from './model/options'
 import type { LocaleCoverage, SyncResult } from './sync'
+import { counted } from './wording'
 
 /** What a build or `tms status` tells: coverage per locale, strings pushed, requests made. */
 export interface TmsReport {
   locales: Record<string, LocaleCoverage>
   pushed: number
   requests: number
+  /** Requests that got no answer (a network failure, a timeout); absent when every request got one. */
+  unanswered?: number
   /** Present when the pull found strings on the service that wait for an authorization. */
   unauthorized?: Unauthorized
 }
@@ -14,10 +17,12 @@ export interface TmsReport {
 export function buildReport(
   result: Pick<SyncResult, 'coverage' | 'pushed' | 'unauthorized'>,
   requests: number,
+  unanswered = 0,
 ): TmsReport {
   const locales: Record<string, LocaleCoverage> = {}
   for (const locale of Object.keys(result.coverage).sort()) locales[locale] = result.coverage[locale]!
   const report: TmsReport = { locales, pushed: result.pushed, requests }
+  if (unanswered > 0) report.unanswered = unanswered
   if (result.unauthorized) report.unauthorized = result.unauthorized
   return report
 }
@@ -37,10 +42,25 @@ export function authorizationHint(unauthorized: Unauthorized): string {
 }
 
 /**
+ * "4 requests made", and how many got no answer: a run that reached nothing says so rather than
+ * counting its attempts as if the service had answered them.
+ */
+export function requestsMade(report: Pick<TmsReport, 'requests' | 'unanswered'>): string {
+  const made = `${counted(report.requests, 'request')} made`
+  const unanswered = report.unanswered ?? 0
+  if (unanswered === 0) return made
+  return unanswered >= report.requests ? `${made}, none answered` : `${made} (${unanswered} unanswered)`
+}
+
+/**
  * The report as an aligned text table, one line per locale, and a summary line. `pushes: false` for
  * the commands that never push (`tms pull`, `tms status`): their summary leaves strings pushed out.
+ * `hint: false` for a build, which warns of strings awaiting authorization on its own.
  */
-export function formatReport(report: TmsReport, { pushes = true }: { pushes?: boolean } = {}): string {
+export function formatReport(
+  report: TmsReport,
+  { pushes = true, hint = true }: { pushes?: boolean; hint?: boolean } = {},
+): string {
   const rows = [['locale', 'messages', 'translated', 'missing', 'coverage']]
   for (const [locale, c] of Object.entries(report.locales)) {
     rows.push([
@@ -66,9 +86,10 @@ export function formatReport(report: TmsReport, { pushes = true }: { pushes?: bo
       )
     }
   }
-  const requests = `${report.requests} requests made`
-  lines.push(pushes ? `${report.pushed} new strings pushed, ${requests}` : requests)
-  if (report.unauthorized) lines.push(authorizationHint(report.unauthorized))
+  const requests = requestsMade(report)
+  lines.push(pushes ? `${counted(report.pushed, 'new string')} pushed, ${requests}` : requests)
+  // A build gives the hint as its own warning (most bundlers print no info-level report): not twice.
+  if (report.unauthorized && hint) lines.push(authorizationHint(report.unauthorized))
   return lines.join('\n')
 }
 
@@ -98,4 +119,14 @@ export function thresholdFailure(
     }
   }
   return undefined
+}
+
+/** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */
+export function coverageOf(messages: number, translated: number): LocaleCoverage {
+  return {
+    messages,
+    translated,
+    missing: messages - translated,
+    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
+  }
 }

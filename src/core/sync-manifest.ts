@@ -1,8 +1,9 @@
 import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
+import type { CatalogMemos } from './catalog-memo'
 import type { ResolvedOptions } from './model/options'
 import { metaDigest } from './push'
-import type { SyncMessage } from './sync-types'
+import type { SyncLogger, SyncMessage } from './sync-types'
 
 /**
  * What a sync reads of the manifest for its messages, and what a catalog memo remembers of it so that
@@ -103,4 +104,21 @@ export function readRecords(
     unknown,
     sums: { unknown: unknown.length, absent: records.findIndex((r) => !r) },
   }
+}
+
+/** What the parsed manifest says of the messages (a warning when it cannot be used); the memos remember it. */
+export function readManifest(
+  opened: OpenedCache,
+  input: { messages: readonly SyncMessage[]; options: ResolvedOptions; logger: SyncLogger },
+  memos: CatalogMemos | undefined,
+): ManifestRead {
+  const read = opened.manifest()
+  if (!read.hit && read.reason !== 'no file') {
+    input.logger.warn(
+      `cache manifest ${opened.cache.manifestFile} ignored (${read.reason}); it will be rebuilt`,
+    )
+  }
+  const records = readRecords(read, input.messages, input.options.placeholder)
+  if (read.hit) memos?.remember(records.sums)
+  return records
 }

@@ -2,23 +2,28 @@ import { awaitingAuthorization, type Unauthorized } from './authorization'
 import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, reportProblems, where } from './locale-check'
+import { lostMessages } from './lost-strings'
 import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
 import { type StringTranslation, singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
-import { missingSettings, type Refusal, refusalOf } from './refusals'
 import {
-  hashcodesOf,
-  type ManifestRead,
-  type OpenedCache,
-  openCache,
-  readRecords,
-  recordedHashcodes,
-} from './sync-manifest'
+  describeFailures,
+  missingCredentials,
+  missingSettings,
+  offlineReason,
+  type Refusal,
+  refusalOf,
+  type ServiceFailure,
+} from './refusals'
+import { coverageOf } from './report'
+import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './sync-manifest'
 import type { SyncClient, SyncLogger, SyncMessage } from './sync-types'
+import { templateNamespaceWarning } from './template-names'
+import { counted } from './wording'
 
 export type { SyncClient, SyncLogger, SyncMessage }
-export { metaDigest, type OpenedCache, openCache }
+export { metaDigest, type OpenedCache, openCache, type ServiceFailure }
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
@@ -49,6 +54,8 @@ export interface SyncInput {
    * come from its catalog memo when the inputs are the same as the last build's (`src/core/catalog-memo.ts`).
    */
   memo?: boolean
+  /** `tms push`: ask the service for the strings the manifest records, and create the lost ones again. */
+  verify?: boolean
 }
 
 /**
@@ -120,9 +127,7 @@ function describeError(error: unknown): string {
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const { options, messages, logger } = input
   const strict = input.strict !== false
-  const missing = missingSettings(options)
-  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
-  if (missing) logger.warn(missing.message)
+  checkSettings(options, strict, logger)
   const network = mayUseNetwork(options) ? input.client : undefined
   const projectId = options.projectId
   const opened = await (input.opened ?? openCache(options, input.fs, input.memo && !network))
@@ -151,18 +156,23 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 
   let pushed = 0
   const failures: ServiceFailure[] = []
-  const shouldPush = (input.push ?? options.push) && sums.unknown > 0
+  const toPush =
+    input.verify && network && projectId
+      ? [...unknown, ...(await lostOnService(input, network, projectId, { records, unknown, failures }))]
+      : unknown
+  // The memos may answer with the count alone (`unknown` then empty): the sums say what is new.
+  const shouldPush = (input.push ?? options.push) && sums.unknown + toPush.length - unknown.length > 0
   let created: Record<string, ManifestRecord> | undefined
   if (shouldPush && network && projectId) {
     created = {}
     try {
-      await pushNewMessages(network, options, projectId, unknown, cache, created)
+      await pushNewMessages(network, options, projectId, toPush, cache, created)
     } catch (error) {
       const refusal = refusalOf(error, options)
       if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
-      const missed = unknown.filter((m) => !created?.[m.key]).length
+      const missed = toPush.filter((m) => !created?.[m.key]).length
       failures.push({
-        what: `${missed} of ${unknown.length} new strings not created (they keep their source text)`,
+        what: `${missed} of ${toPush.length} new strings not created (they keep their source text)`,
         error: refusal?.message ?? describeError(error),
         refused: !!refusal,
       })
@@ -171,17 +181,17 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     Object.assign(manifest, created)
     pushed = Object.keys(created).length
     if (pushed > 0 && options.job && network.jobs) {
-      const hashcodes = unknown.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
+      const hashcodes = toPush.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
       try {
         await addToJob(network.jobs, options, projectId, hashcodes, logger)
       } catch (error) {
         logger.warn(
-          `could not add ${hashcodes.length} new strings to job "${options.job.name}": ${describeError(error)}`,
+          `could not add ${counted(hashcodes.length, 'new string')} to job "${options.job.name}": ${describeError(error)}`,
         )
       }
     }
   } else if (shouldPush && !network && options.cache !== 'frozen') {
-    logger.warn(`${sums.unknown} new messages not pushed: ${offlineReason(options, input.client)}`)
+    logger.warn(`${counted(sums.unknown, 'new message')} not pushed: ${offlineReason(options, input.client)}`)
   }
 
   // Looked up once for all locales; a string created now has its record in `created`. Remembered by
@@ -265,39 +275,50 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   }
 }
 
-/** What the parsed manifest says of the messages (a warning when it cannot be used); the memos remember it. */
-function readManifest(opened: OpenedCache, input: SyncInput, memos: CatalogMemos | undefined): ManifestRead {
-  const read = opened.manifest()
-  if (!read.hit && read.reason !== 'no file') {
-    input.logger.warn(
-      `cache manifest ${opened.cache.manifestFile} ignored (${read.reason}); it will be rebuilt`,
-    )
-  }
-  const records = readRecords(read, input.messages, input.options.placeholder)
-  if (read.hit) memos?.remember(records.sums)
-  return records
+/** Settings that stop or question network work: a failure in a strict run, else a warning. */
+function checkSettings(options: ResolvedOptions, strict: boolean, logger: SyncLogger): void {
+  const missing = missingSettings(options)
+  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
+  if (missing) logger.warn(missing.message)
+  const unsigned = missingCredentials(options)
+  if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
+  if (unsigned) logger.warn(unsigned.message)
+  const template = templateNamespaceWarning(options)
+  if (template) logger.warn(template)
 }
 
-function coverageOf(messages: number, translated: number): LocaleCoverage {
-  return {
-    messages,
-    translated,
-    missing: messages - translated,
-    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
+/** `tms push`: the recorded messages the service lost, to create again (see src/core/lost-strings.ts). */
+async function lostOnService(
+  input: SyncInput,
+  network: SyncClient,
+  projectId: string,
+  read: {
+    records: readonly (ManifestRecord | undefined)[]
+    unknown: SyncMessage[]
+    failures: ServiceFailure[]
+  },
+): Promise<SyncMessage[]> {
+  const { options, messages, logger } = input
+  try {
+    const lost = await lostMessages(network.strings, projectId, messages, read.records, read.unknown)
+    if (lost.length > 0) {
+      const n = lost.length
+      logger.info(
+        `${counted(n, 'string')} the cache's manifest records ${n === 1 ? 'is' : 'are'} no longer on the service (project ${projectId}): creating ${n === 1 ? 'it' : 'them'} again`,
+      )
+    }
+    return lost
+  } catch (error) {
+    const refusal = refusalOf(error, options)
+    if (refusal && input.strict !== false) throw new TmsSyncError(refusal.option, refusal.message)
+    const what = 'no check of the strings the cache records'
+    read.failures.push({ what, error: refusal?.message ?? describeError(error), refused: !!refusal })
+    return []
   }
 }
 
 function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
-}
-
-function offlineReason(options: ResolvedOptions, client: SyncClient | undefined): string {
-  if (options.cache === 'offline') return "cache is 'offline' (TMS_OFFLINE=1 or the cache option)"
-  if (!options.credentials) return 'no credentials (set TMS_USER_IDENTIFIER and TMS_USER_SECRET)'
-  if (!options.baseUrl) return 'TMS_BASE_URL is not set (or the baseUrl option)'
-  if (!options.projectId) return 'TMS_PROJECT_ID is not set (or the projectId option)'
-  if (!client) return 'no client'
-  return 'no network'
 }
 
 async function translationsFor(
@@ -393,23 +414,4 @@ async function translationsFor(
     source: 'none',
     failure: error ? { what: `${locale}: source text (not in the cache)`, error, refused } : undefined,
   }
-}
-
-/** Network work that did not happen, and what the run used instead. */
-export interface ServiceFailure {
-  what: string
-  error: string
-  /** The service refused it (a configuration error) rather than failing to answer. */
-  refused?: boolean
-}
-
-/** One warning for a bad day, however many requests failed: what failed and what the build used instead. */
-function describeFailures(failures: ServiceFailure[]): string {
-  const unreached = [...new Set(failures.filter((f) => !f.refused).map((f) => f.error))]
-  const refused = [...new Set(failures.filter((f) => f.refused).map((f) => f.error))]
-  const causes = [
-    ...refused,
-    ...(unreached.length > 0 ? [`the service could not be reached (${unreached.join('; ')})`] : []),
-  ]
-  return `${causes.join('; ')}; the build goes on with ${failures.map((f) => f.what).join(', ')}`
 }

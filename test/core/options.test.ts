@@ -21,6 +21,7 @@ describe('resolveOptions', () => {
       locales: ['fr-FR'],
       sourceLocale: 'en-US',
       namespace: 'my-app',
+      namespaceFromPackage: true,
       include: ['src/**/*.{js,jsx,ts,tsx,mjs,cjs,vue,svelte}'],
       exclude: ['**/node_modules/**', '**/*.{test,spec}.*', '**/__tests__/**'],
       keywords: ['t'],
@@ -38,6 +39,7 @@ describe('resolveOptions', () => {
       report: true,
       concurrency: 8,
       maxRequestLineBytes: 6144,
+      ci: false,
     })
   })
 
@@ -101,7 +103,7 @@ describe('resolveOptions', () => {
     ['job', { authorize: true }, /option "job.name" is required/],
     ['baseUrl', 'ftp://x', /baseUrl must be an http\(s\) URL/],
     ['maxRequestLineBytes', 512, /maxRequestLineBytes must be a whole number of bytes from 1024 to 1048576/],
-    ['locale', ['fr-FR'], /unknown option "locale". Known options: projectId/],
+    ['locale', ['fr-FR'], /unknown option "locale". Did you mean "locales"\? Known options: projectId/],
     ['sourceCatalog', 'yes', /sourceCatalog must be true or false/],
   ]
   for (const [option, value, message] of bad) {

@@ -45,6 +45,6 @@ it('warns and leaves a cancelled job alone instead of failing the build', async 
   const { result, log } = await runSync(options, [message('First'), message('Second')])
   expect(result.pushed).toBe(1)
   expect(log).toEqual([
-    'warn: job "Old release" is CANCELLED: 1 new strings were not added to it; name a new job in the job option',
+    'warn: job "Old release" is CANCELLED: 1 new string was not added to it; name a new job in the job option',
   ])
 })

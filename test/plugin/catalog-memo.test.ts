@@ -206,7 +206,7 @@ test('each changed input gives the output of a build without memo', async () => 
   // build) the warning about the message it has no record of given again.
   const unchanged = await sameAsWithoutMemo(offline({ pseudo: ['en-XA', 'ar-XB'], push: true }))
   expect(unchanged.answered).toBe(true)
-  expect(unchanged.built.warnings).toEqual([expect.stringContaining('1 new messages not pushed')])
+  expect(unchanged.built.warnings).toEqual([expect.stringContaining('1 new message not pushed')])
 
   // A frozen cache fails on that message, whether the memos answer or not.
   const frozen = offline({ cache: 'frozen', pseudo: ['en-XA', 'ar-XB'] })

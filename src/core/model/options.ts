@@ -37,6 +37,8 @@ export interface ResolvedOptions {
   locales: string[]
   sourceLocale: string
   namespace: string | null
+  /** The namespace is package.json's name (no `namespace` option): a template's name is warned of. */
+  namespaceFromPackage?: boolean
   include: string[]
   exclude: string[]
   keywords: string[]
@@ -55,6 +57,8 @@ export interface ResolvedOptions {
   report: boolean
   concurrency: number
   maxRequestLineBytes: number
+  /** `CI` is set in the environment (not empty, `0` or `false`): a build there must not pass unseen. */
+  ci?: boolean
 }
 
 /**
@@ -63,11 +67,20 @@ export interface ResolvedOptions {
  * with) are its kinds under their own names.
  */
 export class TmsConfigError extends Error {
-  readonly option: string
+  declare readonly option: string
   constructor(option: string, message: string) {
     super(`[unplugin-tms] ${message}`)
     this.name = 'TmsConfigError'
-    this.option = option
+    // An expected error: its message names the fix, and a stack trace (ours, or the option printed by
+    // util.inspect as `{ option }`) below it in a bundler's output would only bury that message.
+    // Bundlers print `stack` minus `name: message`, so the stack is that line alone.
+    Object.defineProperty(this, 'option', { value: option, enumerable: false })
+    Object.defineProperty(this, 'stack', {
+      get: () => `${this.name}: ${this.message}`,
+      set: () => undefined,
+      configurable: true,
+      enumerable: false,
+    })
   }
 }
 
