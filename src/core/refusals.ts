@@ -129,7 +129,7 @@ export function refusalOf(
 export function missingCredentials(
   options: Pick<ResolvedOptions, 'projectId' | 'baseUrl' | 'credentials' | 'cache' | 'cacheDir' | 'ci'>,
 ): { fails: boolean; message: string } | undefined {
-  if (options.cache === 'offline' || options.cache === 'frozen' || options.credentials) return undefined
+  if (!mayUseNetwork(options) || options.credentials) return undefined
   if (!options.baseUrl || !options.projectId) return undefined
   const set = `${VARIABLES.baseUrl} and ${VARIABLES.projectId} are set, but ${VARIABLES.userIdentifier} and ${VARIABLES.userSecret} are not`
   if (options.ci) {

@@ -120,13 +120,3 @@ export function thresholdFailure(
   }
   return undefined
 }
-
-/** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */
-export function coverageOf(messages: number, translated: number): LocaleCoverage {
-  return {
-    messages,
-    translated,
-    missing: messages - translated,
-    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
-  }
-}

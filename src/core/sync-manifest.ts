@@ -1,6 +1,5 @@
 import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
 import { projectOfCache } from './cache-project'
-import type { CatalogMemos } from './catalog-memo'
 import type { ResolvedOptions } from './model/options'
 import { metaDigest } from './push'
 import type { SyncLogger, SyncMessage } from './sync-types'
@@ -110,7 +109,7 @@ export function readRecords(
 export function readManifest(
   opened: OpenedCache,
   input: { messages: readonly SyncMessage[]; options: ResolvedOptions; logger: SyncLogger },
-  memos: CatalogMemos | undefined,
+  memos: { remember(sums: ManifestSums): void } | undefined,
 ): ManifestRead {
   const read = opened.manifest()
   if (!read.hit && read.reason !== 'no file') {

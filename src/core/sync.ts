@@ -16,7 +16,6 @@ import {
   refusalOf,
   type ServiceFailure,
 } from './refusals'
-import { coverageOf } from './report'
 import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './sync-manifest'
 import type { SyncClient, SyncLogger, SyncMessage } from './sync-types'
 import { templateNamespaceWarning } from './template-names'
@@ -413,5 +412,15 @@ async function translationsFor(
     translations: {},
     source: 'none',
     failure: error ? { what: `${locale}: source text (not in the cache)`, error, refused } : undefined,
+  }
+}
+
+/** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */
+export function coverageOf(messages: number, translated: number): LocaleCoverage {
+  return {
+    messages,
+    translated,
+    missing: messages - translated,
+    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
   }
 }
