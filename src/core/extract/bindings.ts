@@ -3,7 +3,7 @@
  * the runtime module. Every scanner starts from these bindings; the scope-aware walk (scan-estree.ts)
  * also removes the names a local declaration hides.
  */
-import { type KeywordSpec, RUNTIME_T_SPEC } from './keywords'
+import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, memberPath } from './nodes'
 import type { ResolvedExtractOptions } from './options'
 import { mayDeclare } from './precheck'
@@ -96,17 +96,20 @@ export function readImports(
 
 /**
  * Imports of the runtime module make their local names message functions (`import { t as tr }`,
- * `import * as rt`); any other import from it (`setLocale as t`) hides a keyword of that name.
+ * `import { msg }`, `import * as rt`); any other import from it (`setLocale as t`) hides a keyword of
+ * that name.
  */
 export function applyImports(bindings: Bindings, imports: ImportRecord[], runtimeModule: string): void {
   for (const record of imports) {
     if (record.source !== runtimeModule) continue
     for (const specifier of record.specifiers) {
       if (specifier.isType) continue
-      if (specifier.kind === 'name' && specifier.imported === 't')
-        bindings.direct.set(specifier.local, RUNTIME_T_SPEC)
-      else if (specifier.kind === 'namespace') bindings.members.set(`${specifier.local}.t`, RUNTIME_T_SPEC)
-      else bindings.direct.delete(specifier.local)
+      const spec = specifier.kind === 'name' ? RUNTIME_MESSAGE_EXPORTS.get(specifier.imported!) : undefined
+      if (spec) bindings.direct.set(specifier.local, spec)
+      else if (specifier.kind === 'namespace') {
+        for (const [name, exported] of RUNTIME_MESSAGE_EXPORTS)
+          bindings.members.set(`${specifier.local}.${name}`, exported)
+      } else bindings.direct.delete(specifier.local)
     }
   }
 }

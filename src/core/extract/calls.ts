@@ -100,6 +100,12 @@ export class FileContext {
   readonly sites: CallSite[] = []
   readonly messages: Map<string, Message> = new Map()
   readonly diagnostics: Diagnostic[] = []
+  /**
+   * The functions and classes of the program being scanned, given by its scanner (a function when it
+   * computes them only if a call asks): a message call in none of them runs once, as the module is
+   * evaluated, before any `setLocale` (`CallSite.moduleLevel`). Null: not known, no call is marked.
+   */
+  deferred: readonly Range[] | (() => readonly Range[]) | null = null
   #lineStarts: number[] | null = null
   readonly #memo: Memo
 
@@ -144,6 +150,18 @@ export class FileContext {
       line,
       column,
     })
+  }
+
+  /**
+   * Whether the call at `node` runs as the module is evaluated: outside every function and class of a
+   * plain script. A .vue, .svelte or .astro file is never said to: its scripts run per component
+   * instance or request.
+   */
+  atModuleLevel(node: Range): boolean {
+    if (this.deferred === null || /\.(?:vue|svelte|astro)$/i.test(this.file)) return false
+    if (typeof this.deferred === 'function') this.deferred = this.deferred()
+    for (const r of this.deferred) if (r.start <= node.start && node.end <= r.end) return false
+    return true
   }
 
   /** Adds one use of a message; returns its key and this site's placeholder spellings. */
@@ -426,6 +444,7 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     site.pluralKey = second.key
     site.pluralPlaceholders = second.placeholders
   }
+  markKind(ctx, site, spec)
   ctx.sites.push(site)
 }
 
@@ -468,7 +487,7 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
   const at = ctx.position(node.start)
   const { key, placeholders } = ctx.addMessage(text, null, {}, node.start, at)
   if (ctx.options.messagesOnly) return
-  ctx.sites.push({
+  const site: CallSite = {
     messageKey: key,
     kind: 'tagged',
     start: node.start,
@@ -479,5 +498,13 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
     placeholders,
     line: at.line,
     column: at.column,
-  })
+  }
+  markKind(ctx, site, spec)
+  ctx.sites.push(site)
+}
+
+/** A descriptor (`msg`) site, or a message call evaluated at module level (the build warns of those). */
+function markKind(ctx: FileContext, site: CallSite, spec: KeywordSpec): void {
+  if (spec.descriptor) site.descriptor = true
+  else if (ctx.atModuleLevel(site)) site.moduleLevel = true
 }

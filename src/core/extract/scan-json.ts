@@ -18,6 +18,7 @@ import type { AstNode } from './nodes'
 import { parserOptions, reportParseErrors } from './parse'
 import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
+import type { Range } from './types'
 
 /** A program parsed to JSON, with its imports and the bindings they make. */
 export interface JsonProgram {
@@ -202,8 +203,42 @@ function readRuntimeSpecifiers(
   return true
 }
 
+const DEFERRED_HEADS = [
+  '{"type":"FunctionDeclaration"',
+  '{"type":"FunctionExpression"',
+  '{"type":"ArrowFunctionExpression"',
+  '{"type":"ClassDeclaration"',
+  '{"type":"ClassExpression"',
+]
+const TRAILER = /"start":(\d+),"end":(\d+)\}$/
+
+/**
+ * The outermost functions and classes of a program, for `FileContext.atModuleLevel` (a call inside a
+ * nested one is inside its outermost one too): each found by its head, its end by walking its JSON.
+ * Asked only when a message call is found.
+ */
+function deferredRanges(json: string): Range[] {
+  const heads: number[] = []
+  for (const needle of DEFERRED_HEADS) {
+    for (let at = json.indexOf(needle); at !== -1; at = json.indexOf(needle, at + needle.length)) heads.push(at)
+  }
+  heads.sort((a, b) => a - b)
+  const ranges: Range[] = []
+  let after = 0
+  for (const head of heads) {
+    if (head < after) continue
+    after = jsonValueEnd(json, head)
+    const trailer = TRAILER.exec(json.slice(Math.max(head, after - 48), after))
+    // Not the shape oxc writes: no call of this program is said to be at module level.
+    if (!trailer) return [{ start: 0, end: Number.MAX_SAFE_INTEGER }]
+    ranges.push({ start: Number(trailer[1]), end: Number(trailer[2]) })
+  }
+  return ranges
+}
+
 /** Scans the JSON of a program for its keyword calls and hands each to `ctx`, in source order. */
 export function scanJsonText(ctx: FileContext, json: string, bindings: Bindings, quickReads: boolean): void {
+  ctx.deferred = () => deferredRanges(json)
   const found: Found[] = []
   // Each local name of a message function, as a callee or a tag: one pass per name over the JSON.
   for (const [name, spec] of bindings.direct) {
