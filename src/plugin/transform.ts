@@ -5,7 +5,14 @@ import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup, Range } from '../core/extract/types'
 import { Edits } from './edits'
 import { rewriteJsx } from './jsx'
-import { DESCRIPTOR_LOCAL, FORMAT_LOCAL, LOOKUP_LOCAL, type Lookup, type LookupMode, siteLookup } from './lookup'
+import {
+  DESCRIPTOR_LOCAL,
+  FORMAT_LOCAL,
+  LOOKUP_LOCAL,
+  type Lookup,
+  type LookupMode,
+  siteLookup,
+} from './lookup'
 import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
 
 /**
@@ -310,7 +317,8 @@ function rewriteDescriptor(s: Sink, code: string, site: CallSite, lookup: Lookup
   const open = `${DESCRIPTOR_LOCAL}((values) => `
   const look = `${lookup.values}values${lookup.tail}`
   if (site.kind === 'tagged') {
-    if ((site.expressions ?? []).length === 0) s.overwrite(site.start, site.end, `${open}${lookup.head}${look})`)
+    if ((site.expressions ?? []).length === 0)
+      s.overwrite(site.start, site.end, `${open}${lookup.head}${look})`)
     else templateValues(s, site, `${open}${lookup.head}${look}, `, ')')
     return
   }

@@ -116,7 +116,11 @@ export function msg<const S extends string | TemplateStringsArray, const A exten
   text: S,
   ...args: A
 ): MessageDescriptor<DescriptorValues<S, A>>
-export function msg(text: string | TemplateStringsArray, values?: unknown, ...rest: unknown[]): MessageDescriptor {
+export function msg(
+  text: string | TemplateStringsArray,
+  values?: unknown,
+  ...rest: unknown[]
+): MessageDescriptor {
   const translate = t as (text: string | TemplateStringsArray, ...args: unknown[]) => Formatted
   return typeof text === 'string'
     ? _m((v) => translate(text, v), values as Values | undefined)

@@ -86,7 +86,13 @@ export const RUNTIME_T_SPEC: KeywordSpec = {
 }
 
 /** The runtime's `msg` (a lazy message descriptor), under whatever local name it is imported: `t`'s API. */
-export const RUNTIME_MSG_SPEC: KeywordSpec = { ...RUNTIME_T_SPEC, source: 'msg', name: 'msg', path: ['msg'], descriptor: true }
+export const RUNTIME_MSG_SPEC: KeywordSpec = {
+  ...RUNTIME_T_SPEC,
+  source: 'msg',
+  name: 'msg',
+  path: ['msg'],
+  descriptor: true,
+}
 
 /** The runtime's exports that are message functions, by exported name. */
 export const RUNTIME_MESSAGE_EXPORTS: ReadonlyMap<string, KeywordSpec> = new Map([

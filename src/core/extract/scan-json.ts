@@ -220,7 +220,8 @@ const TRAILER = /"start":(\d+),"end":(\d+)\}$/
 function deferredRanges(json: string): Range[] {
   const heads: number[] = []
   for (const needle of DEFERRED_HEADS) {
-    for (let at = json.indexOf(needle); at !== -1; at = json.indexOf(needle, at + needle.length)) heads.push(at)
+    for (let at = json.indexOf(needle); at !== -1; at = json.indexOf(needle, at + needle.length))
+      heads.push(at)
   }
   heads.sort((a, b) => a - b)
   const ranges: Range[] = []
