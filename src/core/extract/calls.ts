@@ -10,6 +10,7 @@ import {
   placeholderTrigger,
 } from '../placeholders'
 import type { KeywordSpec } from './keywords'
+import { markSite } from './module-level'
 import {
   type AstNode,
   identifierName,
@@ -102,8 +103,7 @@ export class FileContext {
   readonly diagnostics: Diagnostic[] = []
   /**
    * The functions and classes of the program being scanned, given by its scanner (a function when it
-   * computes them only if a call asks): a message call in none of them runs once, as the module is
-   * evaluated, before any `setLocale` (`CallSite.moduleLevel`). Null: not known, no call is marked.
+   * computes them only if a call asks), for `markSite` (module-level.ts). Null: not known.
    */
   deferred: readonly Range[] | (() => readonly Range[]) | null = null
   #lineStarts: number[] | null = null
@@ -150,18 +150,6 @@ export class FileContext {
       line,
       column,
     })
-  }
-
-  /**
-   * Whether the call at `node` runs as the module is evaluated: outside every function and class of a
-   * plain script. A .vue, .svelte or .astro file is never said to: its scripts run per component
-   * instance or request.
-   */
-  atModuleLevel(node: Range): boolean {
-    if (this.deferred === null || /\.(?:vue|svelte|astro)$/i.test(this.file)) return false
-    if (typeof this.deferred === 'function') this.deferred = this.deferred()
-    for (const r of this.deferred) if (r.start <= node.start && node.end <= r.end) return false
-    return true
   }
 
   /** Adds one use of a message; returns its key and this site's placeholder spellings. */
@@ -444,7 +432,7 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     site.pluralKey = second.key
     site.pluralPlaceholders = second.placeholders
   }
-  markKind(ctx, site, spec)
+  markSite(ctx, site, spec)
   ctx.sites.push(site)
 }
 
@@ -499,12 +487,6 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
     line: at.line,
     column: at.column,
   }
-  markKind(ctx, site, spec)
+  markSite(ctx, site, spec)
   ctx.sites.push(site)
-}
-
-/** A descriptor (`msg`) site, or a message call evaluated at module level (the build warns of those). */
-function markKind(ctx: FileContext, site: CallSite, spec: KeywordSpec): void {
-  if (spec.descriptor) site.descriptor = true
-  else if (ctx.atModuleLevel(site)) site.moduleLevel = true
 }
