@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { render } from 'svelte/server'
 import { compile } from 'svelte/compiler'
+import { render } from 'svelte/server'
 import { afterAll, expect, test } from 'vitest'
 
 /**
