@@ -203,38 +203,53 @@ function readRuntimeSpecifiers(
   return true
 }
 
-const DEFERRED_HEADS = [
-  '{"type":"FunctionDeclaration"',
-  '{"type":"FunctionExpression"',
-  '{"type":"ArrowFunctionExpression"',
-  '{"type":"ClassDeclaration"',
-  '{"type":"ClassExpression"',
+const START_KEY = '"start":'
+const NODE_OPEN = '{"type":"'
+const NODE_CLOSE = ',"end":'
+const DEFERRED_TYPES = [
+  'FunctionDeclaration"',
+  'FunctionExpression"',
+  'ArrowFunctionExpression"',
+  'ClassDeclaration"',
+  'ClassExpression"',
 ]
-const TRAILER = /"start":(\d+),"end":(\d+)\}$/
+/** Not the shape expected: no call of the program is said to be at module level. */
+const EVERYTHING: Range[] = [{ start: 0, end: Number.MAX_SAFE_INTEGER }]
 
 /**
- * The outermost functions and classes of a program, for `FileContext.atModuleLevel` (a call inside a
- * nested one is inside its outermost one too): each found by its head, its end by walking its JSON.
- * Asked only when a message call is found.
+ * The outermost functions and classes of a program, for `markSite` (module-level.ts), asked only when a
+ * message call is found. Every node of oxc's JSON opens with `{"type":"` and closes with its trailer
+ * `"start":S,"end":E}`, and neither can occur inside a JSON string (its quotes are escaped): the two
+ * needles, found with indexOf in order, trace the tree's nesting without parsing or walking characters.
  */
 function deferredRanges(json: string): Range[] {
-  const heads: number[] = []
-  for (const needle of DEFERRED_HEADS) {
-    for (let at = json.indexOf(needle); at !== -1; at = json.indexOf(needle, at + needle.length))
-      heads.push(at)
-  }
-  heads.sort((a, b) => a - b)
   const ranges: Range[] = []
-  let after = 0
-  for (const head of heads) {
-    if (head < after) continue
-    after = jsonValueEnd(json, head)
-    const trailer = TRAILER.exec(json.slice(Math.max(head, after - 48), after))
-    // Not the shape oxc writes: no call of this program is said to be at module level.
-    if (!trailer) return [{ start: 0, end: Number.MAX_SAFE_INTEGER }]
-    ranges.push({ start: Number(trailer[1]), end: Number(trailer[2]) })
+  const stack: boolean[] = []
+  let depth = 0
+  let open = json.indexOf(NODE_OPEN)
+  for (let close = json.indexOf(NODE_CLOSE); close !== -1; close = json.indexOf(NODE_CLOSE, close + 1)) {
+    for (; open !== -1 && open < close; open = json.indexOf(NODE_OPEN, open + 1)) {
+      // Most types start with neither F, A nor C: one character read rules them out.
+      const first = json.charCodeAt(open + NODE_OPEN.length)
+      const deferred =
+        (first === 70 || first === 65 || first === 67) &&
+        DEFERRED_TYPES.some((type) => json.startsWith(type, open + NODE_OPEN.length))
+      stack.push(deferred)
+      if (deferred) depth++
+    }
+    if (stack.length === 0) return EVERYTHING
+    if (!stack.pop()!) continue
+    if (--depth > 0) continue
+    // `"start":S` right before the needle, `E}` right after it.
+    const startAt = json.lastIndexOf(START_KEY, close)
+    const endAt = json.indexOf('}', close)
+    const start = Number(json.slice(startAt + START_KEY.length, close))
+    const end = Number(json.slice(close + NODE_CLOSE.length, endAt))
+    if (startAt === -1 || endAt === -1 || !Number.isInteger(start) || !Number.isInteger(end))
+      return EVERYTHING
+    ranges.push({ start, end })
   }
-  return ranges
+  return stack.length === 0 ? ranges : EVERYTHING
 }
 
 /** Scans the JSON of a program for its keyword calls and hands each to `ctx`, in source order. */
