@@ -106,12 +106,19 @@ export function applyImports(bindings: Bindings, imports: ImportRecord[], runtim
       if (specifier.isType) continue
       const spec = specifier.kind === 'name' ? RUNTIME_MESSAGE_EXPORTS.get(specifier.imported!) : undefined
       if (spec) bindings.direct.set(specifier.local, spec)
-      else if (specifier.kind === 'namespace') {
-        for (const [name, exported] of RUNTIME_MESSAGE_EXPORTS)
-          bindings.members.set(`${specifier.local}.${name}`, exported)
-      } else bindings.direct.delete(specifier.local)
+      else if (specifier.kind === 'namespace') addNamespace(bindings, specifier.local)
+      else bindings.direct.delete(specifier.local)
     }
   }
+}
+
+/**
+ * `ns.t` and `ns.msg` for a namespace of the runtime module. The members map `baseBindings` hands out is
+ * shared by every program of the options: a program that adds to it gets its own copy first.
+ */
+export function addNamespace(bindings: Bindings, local: string): void {
+  bindings.members = new Map(bindings.members)
+  for (const [name, spec] of RUNTIME_MESSAGE_EXPORTS) bindings.members.set(`${local}.${name}`, spec)
 }
 
 // The callee is taken as written: `(t as any)('x')` or `t!('x')` is not a keyword call, in every scanner.

@@ -9,7 +9,7 @@
  * it to the same output as the others.
  */
 import { visitorKeys } from 'oxc-parser'
-import { type Bindings, specOf } from './bindings'
+import { addNamespace, type Bindings, specOf } from './bindings'
 import { type FileContext, handleCall, handleTagged } from './calls'
 import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, unwrap } from './nodes'
@@ -219,7 +219,7 @@ export function scanEstree(ctx: FileContext, unit: ParseUnit, program: AstNode, 
 
   for (const [alias, kind] of walk.runtimeAliases) {
     if (kind !== 'namespace') bindings.direct.set(alias, kind)
-    else for (const [name, spec] of RUNTIME_MESSAGE_EXPORTS) bindings.members.set(`${alias}.${name}`, spec)
+    else addNamespace(bindings, alias)
   }
   ctx.deferred = walk.deferred
   const candidates = walk.candidates.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end)
