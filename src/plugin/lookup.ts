@@ -11,7 +11,10 @@ import { FORMAT_CALLEE, LOOKUP_CALLEE } from '../core/extract/nodes'
  *   inline, ICU     __tms_f(__tms_l("<id>", "<text>")    `, `    `, void 0, __tms_locale())`  `, __tms_locale())`
  *   sourceCatalog   __tms_l("<id>"                       `,0,`   `)`                          `)`
  *
- * A site with values becomes `head + values + <values> + tail`, one without `head + bare`.
+ * A site with values becomes `head + values + <values> + tail`, one without `head + bare`. A descriptor
+ * (`msg(...)`) puts the lookup in a function of the values, `__tms_m((values) => <lookup>, <bound>)`,
+ * so each mode's lookup runs at each call: the current catalog's text in runtime mode and with
+ * `sourceCatalog`, the copy's own text in inline mode.
  * `head` is `open + text + close`; a call whose text literal can stay where it is (its source
  * mapping with it) takes `open` and `close` around the literal instead.
  */
@@ -43,6 +46,9 @@ export interface Lookup {
 
 /** The local name of the runtime's lookup in transformed modules; a name no app declares. */
 export const LOOKUP_LOCAL: string = LOOKUP_CALLEE
+
+/** The runtime's maker of a lazy message descriptor (`_m`), as transformed modules name it. */
+export const DESCRIPTOR_LOCAL = '__tms_m'
 
 /** The runtime's formatting of a compiled message in inline mode, as transformed modules name it. */
 export const FORMAT_LOCAL: string = FORMAT_CALLEE

@@ -24,6 +24,7 @@ import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } fr
 import { connectService } from '../service'
 import { Build, stripQuery } from './build'
 import { inlineRuntimeModule, type LocaleTexts } from './inline/index'
+import { moduleLevelProblems } from './module-level'
 import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
@@ -349,6 +350,10 @@ export class TmsSession {
     }
     const template = templateProblem(fx, code, build.extractOptions.cwd)
     if (template) problems.push(this.framed(template, code))
+    if (!build.inline) {
+      for (const d of moduleLevelProblems(fx, code, build.extractOptions.cwd))
+        problems.push(this.framed(d, code))
+    }
     const known = build.idSources.size
     const result = rewriteMessageCalls({
       code,

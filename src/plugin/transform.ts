@@ -6,6 +6,7 @@ import type { Markup, Range } from '../core/extract/types'
 import { Edits } from './edits'
 import { rewriteJsx } from './jsx'
 import {
+  DESCRIPTOR_LOCAL,
   FORMAT_LOCAL,
   LOOKUP_LOCAL,
   type Lookup,
@@ -23,6 +24,7 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  *   t`Hello ${name}!`                          ->  __tms_l("<id>", "Hello {name}!", { "name": (name) })
  *   _x('Open', 'menu')         (keyword _x:1,2c) ->  _x(__tms_l("<id>", 'Open'), 'menu')
  *   <T msg="Read the <link>terms</link>">     ->  <T :msg="(values) => __tms_l('<id>', ...)">
+ *   msg('Hi {name}')                          ->  __tms_m((values) => __tms_l("<id>", 'Hi {name}', values))
  *
  * In a .vue file the lookup comes from unplugin-tms/vue, whose render-time read makes Vue re-render
  * on a switch, and calls in the template are written as valid markup (vue-sfc.ts).
@@ -32,7 +34,7 @@ import { forMarkup, templateCanImport, VUE_BINDING, vueImport } from './vue-sfc'
  * is lookup.ts's: one rewrite per kind of site asks it for its pieces.
  */
 
-export { FORMAT_LOCAL, LOOKUP_LOCAL }
+export { DESCRIPTOR_LOCAL, FORMAT_LOCAL, LOOKUP_LOCAL }
 
 /** The names of inline mode's template lookups in a .vue file's `<script setup>` (`__tms_v0`, ...). */
 const SETUP_LOOKUP = '__tms_v'
@@ -126,10 +128,16 @@ function importOffset(code: string, path: string): number {
   return 0
 }
 
-function importStatement(path: string, runtimeModule: string, name: '_l' | '_f', local: string): string {
+/** The runtime's exports a transformed module may import, by the local name it gives them. */
+const IMPORTED = { _l: LOOKUP_LOCAL, _f: FORMAT_LOCAL, _m: DESCRIPTOR_LOCAL } as const
+
+function importStatement(path: string, runtimeModule: string, names: (keyof typeof IMPORTED)[]): string {
   // CommonJS modules cannot hold an import statement (webpack rejects the mix).
-  if (/\.cjs$/i.test(path)) return `const { ${name}: ${local} } = require(${jsString(runtimeModule)});\n`
-  return `import { ${name} as ${local} } from ${jsString(runtimeModule)};\n`
+  if (/\.cjs$/i.test(path)) {
+    const pattern = names.map((name) => `${name}: ${IMPORTED[name]}`).join(', ')
+    return `const { ${pattern} } = require(${jsString(runtimeModule)});\n`
+  }
+  return `import { ${names.map((name) => `${name} as ${IMPORTED[name]}`).join(', ')} } from ${jsString(runtimeModule)};\n`
 }
 
 /** The edits a rewrite makes at one site. */
@@ -153,6 +161,7 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   let first = -1
   let template = false
   let formats = false
+  let descriptors = false
   const inline = input.importRuntime === false
   const idOnly = !inline && input.idOnly === true
   const path = input.id.split('?')[0]!
@@ -175,16 +184,18 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
     const bind = inline && inTemplate ? bindForTemplate : undefined
     if (!rewriteSite(s, code, site, found, mode, spec, bind)) continue
     if (mode.wrap) formats = true
+    if (site.descriptor) descriptors = true
     if (inTemplate) template = true
     ids.push(found.id)
     if (found.pluralId) ids.push(found.pluralId)
     if (first < 0) first = site.start
   }
   if (first < 0) return null
-  // Inline mode's lookup is a free global the copies replace: only its formatting, if used, is imported,
-  // beside the template's lookups.
-  if (!inline || formats || definitions.length > 0) {
-    const statement = !inline || formats ? importOf(input, path, inline) : ''
+  // Inline mode's lookup is a free global the copies replace: only its formatting and descriptors, if
+  // used, are imported, beside the template's lookups.
+  if (!inline || formats || descriptors || definitions.length > 0) {
+    const statement =
+      !inline || formats || descriptors ? importOf(input, path, inline, formats, descriptors) : ''
     insertImport(s, code, path, statement + definitions.join(''), template, first)
   }
   if (input.sourcemap === false) return { code: s.apply(code), map: null, ids }
@@ -196,15 +207,25 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   }
 }
 
-/** The import of the lookup, from the framework's binding in .vue and Svelte files, or of inline mode's formatting. */
-function importOf(input: RewriteInput, path: string, inline: boolean): string {
-  if (inline) return importStatement(path, input.runtimeModule, '_f', FORMAT_LOCAL)
-  const binding = VUE_FILE.test(path)
-    ? VUE_BINDING
-    : SVELTE_FILE.test(path)
-      ? SVELTE_RUNTIME
-      : input.runtimeModule
-  return importStatement(path, binding, '_l', LOOKUP_LOCAL)
+/**
+ * The imports of a rewritten module: the lookup, from the framework's binding in .vue and Svelte
+ * files (inline mode: none, only its formatting when used), and the runtime's descriptor maker when
+ * the module defines a descriptor.
+ */
+function importOf(
+  input: RewriteInput,
+  path: string,
+  inline: boolean,
+  formats: boolean,
+  descriptors: boolean,
+): string {
+  const runtime: (keyof typeof IMPORTED)[] = []
+  if (inline && formats) runtime.push('_f')
+  if (descriptors) runtime.push('_m')
+  const binding = VUE_FILE.test(path) ? VUE_BINDING : SVELTE_FILE.test(path) ? SVELTE_RUNTIME : undefined
+  if (!inline && binding === undefined) runtime.unshift('_l')
+  const own = inline || binding === undefined ? '' : importStatement(path, binding, ['_l'])
+  return own + (runtime.length > 0 ? importStatement(path, input.runtimeModule, runtime) : '')
 }
 
 /** `statement` where every rewritten site sees it; `template`: a site is in a Vue template, `first` is the first site. */
@@ -242,7 +263,8 @@ function rewriteSite(
   const takesValues = found.form !== undefined || found.text.includes('{')
   const lookup = bound(siteLookup(found.id, found.text, found.form, mode), takesValues)
   const sink = site.markup === undefined ? s : markupSink(s, site.markup)
-  if (site.kind === 'jsx') rewriteJsx(s, site, lookup)
+  if (site.descriptor) rewriteDescriptor(sink, code, site, lookup)
+  else if (site.kind === 'jsx') rewriteJsx(s, site, lookup)
   else if (site.kind === 'attribute') rewriteAttribute(s, code, site, lookup)
   else if (site.kind === 'tagged') rewriteTagged(sink, site, lookup)
   else if (!spec || spec.defaultApi) rewriteDefaultCall(sink, code, site, lookup)
@@ -290,21 +312,48 @@ function rewriteDefaultCall(s: Sink, code: string, site: CallSite, lookup: Looku
 
 /** A tagged template: each `${expr}` keeps its own source (and mapping), named as its placeholder. */
 function rewriteTagged(s: Sink, site: CallSite, lookup: Lookup): void {
+  if ((site.expressions ?? []).length === 0) s.overwrite(site.start, site.end, lookup.head + lookup.bare)
+  else templateValues(s, site, lookup.head + lookup.values, lookup.tail)
+}
+
+/** The template text around a tagged template's expressions becomes `before` + the values object + `after`. */
+function templateValues(s: Sink, site: CallSite, before: string, after: string): void {
   const expressions = site.expressions ?? []
-  if (expressions.length === 0) {
-    s.overwrite(site.start, site.end, lookup.head + lookup.bare)
-    return
-  }
-  // The template text around the expressions becomes the values object.
-  s.overwrite(
-    site.start,
-    expressions[0]!.start,
-    `${lookup.head}${lookup.values}{ ${jsString(expressions[0]!.name)}: (`,
-  )
+  s.overwrite(site.start, expressions[0]!.start, `${before}{ ${jsString(expressions[0]!.name)}: (`)
   for (let i = 1; i < expressions.length; i++) {
     s.overwrite(expressions[i - 1]!.end, expressions[i]!.start, `), ${jsString(expressions[i]!.name)}: (`)
   }
-  s.overwrite(expressions[expressions.length - 1]!.end, site.end, `) }${lookup.tail}`)
+  s.overwrite(expressions[expressions.length - 1]!.end, site.end, `) }${after}`)
+}
+
+/**
+ * `msg(text, values?, options?)` becomes `__tms_m((values) => <lookup>, values?)`: the runtime's
+ * descriptor runs the lookup at each of its calls. The values given to `msg` (a tagged template's
+ * expressions) stay as written, bound to the descriptor; the options are build-time only.
+ */
+function rewriteDescriptor(s: Sink, code: string, site: CallSite, lookup: Lookup): void {
+  const open = `${DESCRIPTOR_LOCAL}((values) => `
+  const look = `${lookup.values}values${lookup.tail}`
+  if (site.kind === 'tagged') {
+    if ((site.expressions ?? []).length === 0)
+      s.overwrite(site.start, site.end, `${open}${lookup.head}${look})`)
+    else templateValues(s, site, `${open}${lookup.head}${look}, `, ')')
+    return
+  }
+  const [text, values] = site.args
+  if (!text) return
+  const bound = values && !NO_VALUES.test(code.slice(values.start, values.end)) ? values : undefined
+  if (lookup.inPlace) {
+    // The text literal stays as written (with its mapping) unless the lookup has its own.
+    s.overwrite(site.start, text.start, open + lookup.open)
+    if (lookup.text !== undefined) s.overwrite(text.start, text.end, lookup.text)
+  } else s.overwrite(site.start, text.end, open + lookup.head)
+  if (!bound) {
+    s.overwrite(text.end, site.end, `${look})`)
+    return
+  }
+  s.overwrite(text.end, bound.start, `${look}, `)
+  s.overwrite(bound.end, site.end, ')')
 }
 
 /**

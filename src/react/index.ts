@@ -5,7 +5,15 @@
  * to the build's one runtime module, so the app's lookups and this binding share one locale.
  */
 import { createElement, Fragment, type ReactNode, useSyncExternalStore, useTransition } from 'react'
-import { type Formatted, getLocale, type Locale, onLocaleChange, setLocale } from 'unplugin-tms/runtime'
+import {
+  type Formatted,
+  getLocale,
+  type Locale,
+  type MessageDescriptor,
+  onLocaleChange,
+  setLocale,
+  type Values,
+} from 'unplugin-tms/runtime'
 
 /**
  * Bumped on every change the runtime announces: a switch, and a dev catalog hot update, where the
@@ -52,6 +60,14 @@ export interface TProps {
   instruction?: string
   /** Read at build time: the longest translation the UI has room for (a literal). */
   maxLength?: number
+  /**
+   * A message defined outside the render with `msg(...)`: `<T msg={label} />` renders it in the current
+   * locale, with `values` (tag functions among them may return elements).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any descriptor, whatever values its text asks for.
+  msg?: MessageDescriptor<any>
+  /** The values of `msg`'s placeholders and tags. */
+  values?: Values
   /** @internal The plugin's lookup of the message, with the original elements as tag functions. */
   _?: () => Formatted
 }
@@ -60,9 +76,15 @@ export interface TProps {
  * A message written as JSX: `<T>Hello <b>{name}</b>, see <a href="/docs">the docs</a></T>` is one
  * message, `Hello <b>{name}</b>, see <a>the docs</a>`, for the translator. The plugin rewrites it into
  * a lookup that renders the translation with the original elements; untransformed (an app's own unit
- * tests), it renders its children. It re-renders on a locale switch by itself.
+ * tests), it renders its children. `<T msg={label} values={...} />` renders a descriptor. It re-renders
+ * on a locale switch by itself.
  */
 export function T(props: TProps): ReactNode {
   useLocale()
-  return createElement(Fragment, null, props._ ? (props._() as ReactNode) : props.children)
+  const out = props._
+    ? props._()
+    : props.msg
+      ? (props.msg as (values?: Values) => Formatted)(props.values)
+      : props.children
+  return createElement(Fragment, null, out as ReactNode)
 }

@@ -10,13 +10,24 @@
 
 import { type CompiledMessage, type Formatted, formatParts } from './icu'
 import { compileText } from './parse'
-import type { Locale, MessageArgs, MessageResult } from './types'
+import type {
+  DefinitionArgs,
+  DescriptorValues,
+  Locale,
+  MessageArgs,
+  MessageDescriptor,
+  MessageResult,
+} from './types'
 
 export { type LocaleSource, type LocaleSources, matchLocale } from './negotiate'
 export type {
   DateValue,
+  DefinitionArgs,
+  DescriptorArgs,
+  DescriptorValues,
   Locale,
   MessageArgs,
+  MessageDescriptor,
   MessageResult,
   MessageValues,
   NumberValue,
@@ -57,6 +68,8 @@ const page: LocaleState = { locale: '' }
 let active = (): LocaleState => page
 let latest = 0
 const listeners = new Set<(locale: string) => void>()
+/** The bindings' reads of their reactive locale (Vue, Svelte), made by every call of a descriptor. */
+const trackers = new Set<() => void>()
 
 const has = Object.prototype.hasOwnProperty
 
@@ -88,6 +101,45 @@ export function t(
     return text.reduce((out, piece, i) => out + String(parts[i - 1]) + piece)
   }
   return format(compileText(text), values as Values | undefined)
+}
+
+/**
+ * A message defined now and formatted later: `export const red = msg('Red')` at module level, in a
+ * table of options or routes, then `red()` where it is rendered gives the text in the locale of that
+ * moment. Extracted and rewritten like `t`; `msg('Hi {name}')` asks for its values when called
+ * (`greet({ name })`), values given here are kept (`` msg`Hi ${name}` ``). `String(red)` works too.
+ */
+export function msg<const S extends string | TemplateStringsArray, const A extends DefinitionArgs<S>>(
+  text: S,
+  ...args: A
+): MessageDescriptor<DescriptorValues<S, A>>
+export function msg(
+  text: string | TemplateStringsArray,
+  values?: unknown,
+  ...rest: unknown[]
+): MessageDescriptor {
+  const translate = t as (text: string | TemplateStringsArray, ...args: unknown[]) => Formatted
+  return typeof text === 'string'
+    ? _m((v) => translate(text, v), values as Values | undefined)
+    : _m(() => translate(text, values, ...rest))
+}
+
+/**
+ * @internal The descriptor the plugin writes for `msg(...)`: `look` is the message's lookup given the
+ * values, `bound` the values `msg` was given (a call's own values win).
+ */
+export function _m(look: (values: Values) => Formatted, bound?: Values): MessageDescriptor {
+  const d = (values?: Values): Formatted => {
+    for (const read of trackers) read()
+    return look({ ...bound, ...values })
+  }
+  d.toString = d as () => string
+  return d as MessageDescriptor
+}
+
+/** @internal A binding's read of its reactive locale, so that a descriptor called in a render follows switches. */
+export function _t(read: () => void): void {
+  trackers.add(read)
 }
 
 /** The current locale ('' before the plugin registered one and before any setLocale). */

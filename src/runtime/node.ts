@@ -12,11 +12,15 @@ import type { Locale } from './types'
 
 export type {
   DateValue,
+  DefinitionArgs,
+  DescriptorArgs,
+  DescriptorValues,
   Formatted,
   Locale,
   LocaleSource,
   LocaleSources,
   MessageArgs,
+  MessageDescriptor,
   MessageOptions,
   MessageResult,
   MessageValues,
@@ -28,11 +32,14 @@ export type {
 } from './index'
 export {
   _l,
+  _m,
   _r,
+  _t,
   _u,
   getLocale,
   getLocales,
   matchLocale,
+  msg,
   negotiateLocale,
   onLocaleChange,
   rememberLocale,

@@ -376,3 +376,49 @@ export type MessageResult<Args> = Args extends [infer V, ...unknown[]]
     ? string
     : string | (string | PiecesOf<V>)[]
   : string
+
+/** What a descriptor takes when called: the values its text asks for, unless `msg` was given them. */
+export type DescriptorArgs<V> = unknown extends V
+  ? [values?: AnyValues]
+  : [V] extends [never]
+    ? [values?: AnyValues]
+    : [values: V]
+
+/**
+ * A lazy message, made by `msg(...)`: a function that formats the message in the current locale each
+ * time it is called (`red()`, `greet({ name })`), so it can be defined where no `setLocale` reaches (at
+ * module level) and rendered where one does. `V` is what a call must give: the values its text asks for.
+ */
+export interface MessageDescriptor<V = unknown> {
+  <const A extends DescriptorArgs<V>>(...values: A): MessageResult<A>
+  /** The message in the current locale, with the values `msg` was given: `${red}`, `String(red)`. */
+  toString(): string
+}
+
+/**
+ * The parameters of `msg` after the text: all its values or none (then each call gives them), then the
+ * build-time options. A tagged template's values are its expressions.
+ */
+export type DefinitionArgs<S> = S extends string
+  ? [
+      values?:
+        | (MessageValues<S> extends infer V
+            ? unknown extends V
+              ? AnyValues
+              : [V] extends [never]
+                ? AnyValues
+                : V
+            : never)
+        | undefined,
+      options?: Options,
+    ]
+  : unknown[]
+
+/** The values a descriptor's calls must give: none when `msg` was given them, or for a tagged template. */
+export type DescriptorValues<S, A> = S extends string
+  ? A extends [infer V, ...unknown[]]
+    ? undefined extends V
+      ? MessageValues<S>
+      : never
+    : MessageValues<S>
+  : never

@@ -21,6 +21,7 @@ import {
   type MessageResult,
   onLocaleChange,
   setLocale,
+  _t as track,
   t as translate,
   type Values,
 } from 'unplugin-tms/runtime'
@@ -28,6 +29,9 @@ import T from './T.svelte'
 
 /** Reading it inside a reactive place makes that place run again on every `onLocaleChange`. */
 const subscribe: () => void = createSubscriber((update) => onLocaleChange(update))
+// A descriptor (`msg(...)`, defined in any module) called in markup, `$derived` or `<T message={label}>`
+// subscribes too, so it runs again on a switch.
+track(subscribe)
 
 /** @internal The lookup the plugin puts in place of `t(...)` in .svelte files: reactive to the locale. */
 export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {

@@ -13,8 +13,10 @@ import {
   getLocale,
   type Locale,
   _l as lookup,
+  type MessageDescriptor,
   onLocaleChange,
   setLocale,
+  _t as track,
   type Values,
 } from 'unplugin-tms/runtime'
 import {
@@ -35,6 +37,11 @@ export { getLocales, negotiateLocale, rememberLocale, setLocale, t } from 'unplu
 const version = shallowRef(0)
 onLocaleChange(() => {
   version.value++
+})
+// A descriptor (`msg(...)`, defined in any module) called in a render or a computed reads the counter
+// too: `{{ label() }}` and `<T :msg="label">` run again after a switch.
+track(() => {
+  void version.value
 })
 
 /**
@@ -76,8 +83,12 @@ export type BoundMessage = (values: Record<string, unknown>) => Formatted
 
 /** The props of `<T>`. */
 export interface MessageProps {
-  /** The message, ICU with tags: `Read the <link>terms</link>`. A static attribute is extracted. */
-  msg: string | BoundMessage
+  /**
+   * The message, ICU with tags: `Read the <link>terms</link>`. A static attribute is extracted; a
+   * descriptor made with `msg(...)` (`:msg="label"`) renders in the current locale.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any descriptor, whatever values its text asks for.
+  msg: string | BoundMessage | MessageDescriptor<any>
   /** Values of its `{name}` placeholders (and tag functions, besides the slots). */
   values?: Record<string, unknown>
   /** Render the message inside this element (`p`, `span`...): attributes fall through to it. */
@@ -111,7 +122,7 @@ export const T: DefineSetupFnComponent<MessageProps, EmitsOptions, MessageSlots>
       // A static msg is bound to its lookup by the build. A dynamic one has no id: it is formatted as
       // the source text of a missing translation is, `{name}` values only, so that no ICU parser
       // ships with the component.
-      const out = typeof msg === 'function' ? msg(values) : lookup('', msg, values)
+      const out = typeof msg === 'function' ? (msg as BoundMessage)(values) : lookup('', msg, values)
       return props.tag ? h(props.tag, null, out as never) : (out as VNodeChild)
     },
   {

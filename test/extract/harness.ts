@@ -28,6 +28,7 @@ export function describeExtraction(result: ExtractResult, cwd: string): unknown 
     calls[rel(file)] = fx.calls.map((c) => ({
       at: `${c.line}:${c.column}`,
       kind: c.kind,
+      ...(c.descriptor ? { descriptor: true } : {}),
       code: slice(c),
       callee: slice(c.callee),
       ...(c.kind === 'call' ? { args: c.args.map(slice) } : {}),

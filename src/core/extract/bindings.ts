@@ -3,7 +3,7 @@
  * the runtime module. Every scanner starts from these bindings; the scope-aware walk (scan-estree.ts)
  * also removes the names a local declaration hides.
  */
-import { type KeywordSpec, RUNTIME_T_SPEC } from './keywords'
+import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, memberPath } from './nodes'
 import type { ResolvedExtractOptions } from './options'
 import { mayDeclare } from './precheck'
@@ -96,19 +96,29 @@ export function readImports(
 
 /**
  * Imports of the runtime module make their local names message functions (`import { t as tr }`,
- * `import * as rt`); any other import from it (`setLocale as t`) hides a keyword of that name.
+ * `import { msg }`, `import * as rt`); any other import from it (`setLocale as t`) hides a keyword of
+ * that name.
  */
 export function applyImports(bindings: Bindings, imports: ImportRecord[], runtimeModule: string): void {
   for (const record of imports) {
     if (record.source !== runtimeModule) continue
     for (const specifier of record.specifiers) {
       if (specifier.isType) continue
-      if (specifier.kind === 'name' && specifier.imported === 't')
-        bindings.direct.set(specifier.local, RUNTIME_T_SPEC)
-      else if (specifier.kind === 'namespace') bindings.members.set(`${specifier.local}.t`, RUNTIME_T_SPEC)
+      const spec = specifier.kind === 'name' ? RUNTIME_MESSAGE_EXPORTS.get(specifier.imported!) : undefined
+      if (spec) bindings.direct.set(specifier.local, spec)
+      else if (specifier.kind === 'namespace') addNamespace(bindings, specifier.local)
       else bindings.direct.delete(specifier.local)
     }
   }
+}
+
+/**
+ * `ns.t` and `ns.msg` for a namespace of the runtime module. The members map `baseBindings` hands out is
+ * shared by every program of the options: a program that adds to it gets its own copy first.
+ */
+export function addNamespace(bindings: Bindings, local: string): void {
+  bindings.members = new Map(bindings.members)
+  for (const [name, spec] of RUNTIME_MESSAGE_EXPORTS) bindings.members.set(`${local}.${name}`, spec)
 }
 
 // The callee is taken as written: `(t as any)('x')` or `t!('x')` is not a keyword call, in every scanner.

@@ -104,8 +104,8 @@ type EncodedMessage = [
 ]
 
 type EncodedCall = [
-  /** call 0, tagged 1, attribute 2, jsx 3 */
-  kind: 0 | 1 | 2 | 3,
+  /** call 0, tagged 1, attribute 2, jsx 3; plus 4 for a descriptor, 8 for a module-level call */
+  kind: number,
   start: number,
   end: number,
   calleeStart: number,
@@ -178,7 +178,9 @@ export function encodeFile(result: FileExtraction): string {
     const ranges: number[] = []
     for (const r of call.kind === 'tagged' ? (call.expressions ?? []) : call.args) ranges.push(r.start, r.end)
     const encoded: EncodedCall = [
-      call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : call.kind === 'jsx' ? 3 : 0,
+      (call.kind === 'tagged' ? 1 : call.kind === 'attribute' ? 2 : call.kind === 'jsx' ? 3 : 0) +
+        (call.descriptor ? 4 : 0) +
+        (call.moduleLevel ? 8 : 0),
       call.start,
       call.end,
       call.callee.start,
@@ -224,21 +226,24 @@ function decodeFile(
 
 function decodeCall(e: EncodedCall, messages: readonly Message[]): CallSite {
   const message = messages[e[7]]!
+  const kind = e[0] & 3
   const r = e[9]
   const ranges: { start: number; end: number }[] = new Array(r.length >> 1)
   for (let i = 0; i < r.length; i += 2) ranges[i >> 1] = { start: r[i]!, end: r[i + 1]! }
   const site: CallSite = {
     messageKey: message.key,
-    kind: e[0] === 1 ? 'tagged' : e[0] === 2 ? 'attribute' : e[0] === 3 ? 'jsx' : 'call',
+    kind: kind === 1 ? 'tagged' : kind === 2 ? 'attribute' : kind === 3 ? 'jsx' : 'call',
     start: e[1],
     end: e[2],
     callee: { start: e[3], end: e[4] },
-    args: e[0] === 0 || e[0] === 2 ? ranges : [],
+    args: kind === 0 || kind === 2 ? ranges : [],
     placeholders: e[11] === 0 ? message.placeholders.slice() : e[11],
     line: e[5],
     column: e[6],
   }
-  if (e[0] === 1) {
+  if (e[0] & 4) site.descriptor = true
+  if (e[0] & 8) site.moduleLevel = true
+  if (kind === 1) {
     const names = e[10] === 0 ? [] : e[10]
     site.expressions = ranges.map((range, i) => ({ start: range.start, end: range.end, name: names[i]! }))
   }

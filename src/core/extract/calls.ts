@@ -10,6 +10,7 @@ import {
   placeholderTrigger,
 } from '../placeholders'
 import type { KeywordSpec } from './keywords'
+import { markSite } from './module-level'
 import {
   type AstNode,
   identifierName,
@@ -100,6 +101,11 @@ export class FileContext {
   readonly sites: CallSite[] = []
   readonly messages: Map<string, Message> = new Map()
   readonly diagnostics: Diagnostic[] = []
+  /**
+   * The functions and classes of the program being scanned, given by its scanner (a function when it
+   * computes them only if a call asks), for `markSite` (module-level.ts). Null: not known.
+   */
+  deferred: readonly Range[] | (() => readonly Range[]) | null = null
   #lineStarts: number[] | null = null
   readonly #memo: Memo
 
@@ -426,6 +432,7 @@ export function handleCall(ctx: FileContext, call: AstNode, callee: AstNode, spe
     site.pluralKey = second.key
     site.pluralPlaceholders = second.placeholders
   }
+  markSite(ctx, site, spec)
   ctx.sites.push(site)
 }
 
@@ -468,7 +475,7 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
   const at = ctx.position(node.start)
   const { key, placeholders } = ctx.addMessage(text, null, {}, node.start, at)
   if (ctx.options.messagesOnly) return
-  ctx.sites.push({
+  const site: CallSite = {
     messageKey: key,
     kind: 'tagged',
     start: node.start,
@@ -479,5 +486,7 @@ export function handleTagged(ctx: FileContext, node: AstNode, tag: AstNode, spec
     placeholders,
     line: at.line,
     column: at.column,
-  })
+  }
+  markSite(ctx, site, spec)
+  ctx.sites.push(site)
 }

@@ -189,8 +189,14 @@ class TElement {
   extract(): void {
     const { ctx, node } = this
     const open = node.openingElement as AstNode
-    // The plugin's own output (`<T _={...} />`): a lookup already, with no children left.
-    if ((open.attributes as AstNode[]).some((a) => a.type === 'JSXAttribute' && a.name.name === '_')) return
+    // The plugin's own output (`<T _={...} />`): a lookup already, with no children left. A `<T msg={label} />`
+    // renders a descriptor, extracted where `msg(...)` defined it.
+    if (
+      (open.attributes as AstNode[]).some(
+        (a) => a.type === 'JSXAttribute' && (a.name.name === '_' || a.name.name === 'msg'),
+      )
+    )
+      return
     let meta: Meta
     try {
       meta = this.props(open)

@@ -21,6 +21,8 @@ export interface KeywordSpec {
   context: number | null
   /** True for a bare name: options object as 3rd argument, tagged templates allowed. */
   defaultApi: boolean
+  /** The runtime's `msg`: the call makes a lazy message descriptor, formatted when it is called. */
+  descriptor?: true
 }
 
 const SPEC = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?::(.*))?$/
@@ -82,3 +84,18 @@ export const RUNTIME_T_SPEC: KeywordSpec = {
   context: null,
   defaultApi: true,
 }
+
+/** The runtime's `msg` (a lazy message descriptor), under whatever local name it is imported: `t`'s API. */
+export const RUNTIME_MSG_SPEC: KeywordSpec = {
+  ...RUNTIME_T_SPEC,
+  source: 'msg',
+  name: 'msg',
+  path: ['msg'],
+  descriptor: true,
+}
+
+/** The runtime's exports that are message functions, by exported name. */
+export const RUNTIME_MESSAGE_EXPORTS: ReadonlyMap<string, KeywordSpec> = new Map([
+  ['t', RUNTIME_T_SPEC],
+  ['msg', RUNTIME_MSG_SPEC],
+])

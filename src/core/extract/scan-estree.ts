@@ -9,11 +9,12 @@
  * it to the same output as the others.
  */
 import { visitorKeys } from 'oxc-parser'
-import { type Bindings, specOf } from './bindings'
+import { addNamespace, type Bindings, specOf } from './bindings'
 import { type FileContext, handleCall, handleTagged } from './calls'
-import { RUNTIME_T_SPEC } from './keywords'
+import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, unwrap } from './nodes'
 import type { ParseUnit } from './sources'
+import type { Range } from './types'
 
 interface Scope {
   start: number
@@ -42,7 +43,9 @@ interface Walk {
   interesting: Set<string>
   declarations: Declaration[]
   candidates: Candidate[]
-  runtimeAliases: Map<string, 'call' | 'namespace'>
+  runtimeAliases: Map<string, KeywordSpec | 'namespace'>
+  /** Functions and classes: code in them runs later than the module's own (see `FileContext.deferred`). */
+  deferred: Range[]
 }
 
 const estreeKeys: Record<string, readonly string[]> = visitorKeys
@@ -99,8 +102,9 @@ function declareVariables(walk: Walk, node: AstNode, scope: Scope): void {
         for (const p of d.id.properties as AstNode[]) {
           const key = p.type === 'Property' && !p.computed ? p.key : null
           const value = p.type === 'Property' ? unwrap(p.value) : null
-          if (key?.type === 'Identifier' && key.name === 't' && value?.type === 'Identifier') {
-            walk.runtimeAliases.set(value.name, 'call')
+          const spec = key?.type === 'Identifier' ? RUNTIME_MESSAGE_EXPORTS.get(key.name) : undefined
+          if (spec && value?.type === 'Identifier') {
+            walk.runtimeAliases.set(value.name, spec)
           } else declare(walk, p.type === 'RestElement' ? p.argument : p.value, target)
         }
       }
@@ -139,6 +143,7 @@ function visit(walk: Walk, node: AstNode, scope: Scope): Scope | null {
       declareVariables(walk, node, scope)
       return scope
     case 'FunctionDeclaration': {
+      walk.deferred.push({ start: node.start, end: node.end })
       if (node.id) declare(walk, node.id, scope)
       const inner = innerScope(node, true, scope)
       declareParams(walk, node, inner)
@@ -146,15 +151,18 @@ function visit(walk: Walk, node: AstNode, scope: Scope): Scope | null {
     }
     case 'FunctionExpression':
     case 'ArrowFunctionExpression': {
+      walk.deferred.push({ start: node.start, end: node.end })
       const inner = innerScope(node, true, scope)
       if (node.id) declare(walk, node.id, inner)
       declareParams(walk, node, inner)
       return inner
     }
     case 'ClassDeclaration':
+      walk.deferred.push({ start: node.start, end: node.end })
       if (node.id) declare(walk, node.id, scope)
       return scope
     case 'ClassExpression': {
+      walk.deferred.push({ start: node.start, end: node.end })
       if (!node.id) return scope
       const inner = innerScope(node, false, scope)
       declare(walk, node.id, inner)
@@ -204,14 +212,16 @@ export function scanEstree(ctx: FileContext, unit: ParseUnit, program: AstNode, 
     declarations: [],
     candidates: [],
     runtimeAliases: new Map(),
+    deferred: [],
   }
   // `program.start` skips leading comments; the module scope covers the whole text.
   walkNode(walk, program, { start: 0, end: unit.code.length, isFunction: true, parent: null })
 
   for (const [alias, kind] of walk.runtimeAliases) {
-    if (kind === 'call') bindings.direct.set(alias, RUNTIME_T_SPEC)
-    else bindings.members.set(`${alias}.t`, RUNTIME_T_SPEC)
+    if (kind !== 'namespace') bindings.direct.set(alias, kind)
+    else addNamespace(bindings, alias)
   }
+  ctx.deferred = walk.deferred
   const candidates = walk.candidates.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end)
   for (const candidate of candidates) {
     const spec = specOf(candidate.callee, bindings)

@@ -18,6 +18,7 @@ import type { AstNode } from './nodes'
 import { parserOptions, reportParseErrors } from './parse'
 import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
+import type { Range } from './types'
 
 /** A program parsed to JSON, with its imports and the bindings they make. */
 export interface JsonProgram {
@@ -202,8 +203,58 @@ function readRuntimeSpecifiers(
   return true
 }
 
+const START_KEY = '"start":'
+const NODE_OPEN = '{"type":"'
+const NODE_CLOSE = ',"end":'
+const DEFERRED_TYPES = [
+  'FunctionDeclaration"',
+  'FunctionExpression"',
+  'ArrowFunctionExpression"',
+  'ClassDeclaration"',
+  'ClassExpression"',
+]
+/** Not the shape expected: no call of the program is said to be at module level. */
+const EVERYTHING: Range[] = [{ start: 0, end: Number.MAX_SAFE_INTEGER }]
+
+/**
+ * The outermost functions and classes of a program, for `markSite` (module-level.ts), asked only when a
+ * message call is found. Every node of oxc's JSON opens with `{"type":"` and closes with its trailer
+ * `"start":S,"end":E}`, and neither can occur inside a JSON string (its quotes are escaped): the two
+ * needles, found with indexOf in order, trace the tree's nesting without parsing or walking characters.
+ */
+function deferredRanges(json: string): Range[] {
+  const ranges: Range[] = []
+  const stack: boolean[] = []
+  let depth = 0
+  let open = json.indexOf(NODE_OPEN)
+  for (let close = json.indexOf(NODE_CLOSE); close !== -1; close = json.indexOf(NODE_CLOSE, close + 1)) {
+    for (; open !== -1 && open < close; open = json.indexOf(NODE_OPEN, open + 1)) {
+      // Most types start with neither F, A nor C: one character read rules them out.
+      const first = json.charCodeAt(open + NODE_OPEN.length)
+      const deferred =
+        (first === 70 || first === 65 || first === 67) &&
+        DEFERRED_TYPES.some((type) => json.startsWith(type, open + NODE_OPEN.length))
+      stack.push(deferred)
+      if (deferred) depth++
+    }
+    if (stack.length === 0) return EVERYTHING
+    if (!stack.pop()!) continue
+    if (--depth > 0) continue
+    // `"start":S` right before the needle, `E}` right after it.
+    const startAt = json.lastIndexOf(START_KEY, close)
+    const endAt = json.indexOf('}', close)
+    const start = Number(json.slice(startAt + START_KEY.length, close))
+    const end = Number(json.slice(close + NODE_CLOSE.length, endAt))
+    if (startAt === -1 || endAt === -1 || !Number.isInteger(start) || !Number.isInteger(end))
+      return EVERYTHING
+    ranges.push({ start, end })
+  }
+  return stack.length === 0 ? ranges : EVERYTHING
+}
+
 /** Scans the JSON of a program for its keyword calls and hands each to `ctx`, in source order. */
 export function scanJsonText(ctx: FileContext, json: string, bindings: Bindings, quickReads: boolean): void {
+  ctx.deferred = () => deferredRanges(json)
   const found: Found[] = []
   // Each local name of a message function, as a callee or a tag: one pass per name over the JSON.
   for (const [name, spec] of bindings.direct) {

@@ -19,6 +19,7 @@ import { parserOptions, reportParseErrors } from './parse'
 import { isWordChar } from './precheck'
 import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
+import type { Range } from './types'
 
 type LazyParseResult = ReturnType<typeof parseSync> & { visit(visitor: unknown): void; dispose(): void }
 
@@ -29,6 +30,8 @@ interface Visit {
   /** The first names of every callee that can be a keyword (`calleeRoots`). */
   roots: string[]
   quickReads: boolean
+  /** The functions and classes met so far (the visit is in source order: a call's own come first). */
+  deferred: Range[]
 }
 
 // The lazy visitor is built once; the program being scanned is handed over through this slot
@@ -85,7 +88,14 @@ function getLazyVisitor(): unknown {
       experimentalGetLazyVisitor(): new (visitor: Record<string, (node: AstNode) => void>) => unknown
     }
     const Visitor = experimentalGetLazyVisitor()
+    // Functions and classes: only their ranges, for `FileContext.atModuleLevel`.
+    const defer = (node: AstNode): void => {
+      current!.deferred.push({ start: node.start, end: node.end })
+    }
     lazyVisitor = new Visitor({
+      Function: defer,
+      ArrowFunctionExpression: defer,
+      Class: defer,
       CallExpression(node) {
         visitCallLike(node, false)
       },
@@ -107,7 +117,8 @@ export function scanLazy(ctx: FileContext, unit: ParseUnit, quickReads: boolean)
     const bindings = baseBindings(options)
     applyImports(bindings, imports, options.runtimeModule)
     if (needsScopes(unit.code, bindings, imports, options.runtimeModule)) return false
-    current = { ctx, bindings, roots: calleeRoots(bindings), quickReads }
+    current = { ctx, bindings, roots: calleeRoots(bindings), quickReads, deferred: [] }
+    ctx.deferred = current.deferred
     result.visit(getLazyVisitor())
     return true
   } finally {

@@ -34,6 +34,13 @@ export interface CallSite {
   messageKey: string
   /** For plural keywords (`_n:1,2`): the plural text's message. */
   pluralKey?: string
+  /** The runtime's `msg`: the site becomes a lazy descriptor instead of a lookup. */
+  descriptor?: true
+  /**
+   * A message call (not a descriptor) outside every function and class of a plain script: it runs
+   * once, when the module is evaluated, so in runtime mode it never follows a locale switch.
+   */
+  moduleLevel?: true
   /**
    * `attribute`: a component's static attribute holding the text, Vue's `<T msg="...">`; `callee` is
    * its name, `args` its value inside the quotes. `jsx`: React's `<T>` element (see `jsx`).
