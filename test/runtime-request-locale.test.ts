@@ -23,7 +23,8 @@ describe('parseAcceptLanguage', () => {
   })
 
   it('skips each entry that does not parse and keeps the rest', () => {
-    const header = 'fr;q=2, de;q=0.5x, ;q=0.3, ja;q=, it;q=0.1234, es-;q=0.5, x y, pt;level=1, nl;q=.5, sv;q=0.7'
+    const header =
+      'fr;q=2, de;q=0.5x, ;q=0.3, ja;q=, it;q=0.1234, es-;q=0.5, x y, pt;level=1, nl;q=.5, sv;q=0.7'
     expect(parseAcceptLanguage(header)).toEqual([{ range: 'sv', q: 0.7 }])
     expect(parseAcceptLanguage('')).toEqual([])
     expect(parseAcceptLanguage(',,, ;;; ===')).toEqual([])
@@ -104,7 +105,15 @@ describe('negotiateRequestLocale: Accept-Language', () => {
   })
 
   it('`*` takes the first locale not refused and not a pseudo-locale, at its own weight', () => {
-    const headers = ['*', 'en;q=0, *', 'en;q=0, fr;q=0, *;q=0.5', 'es, *;q=0.1', '*;q=0.5, ja', 'ja, *;q=0', '*;q=0']
+    const headers = [
+      '*',
+      'en;q=0, *',
+      'en;q=0, fr;q=0, *;q=0.5',
+      'es, *;q=0.1',
+      '*;q=0.5, ja',
+      'ja, *;q=0',
+      '*;q=0',
+    ]
     expect(headers.map((h) => [h, pick(h)])).toEqual([
       ['*', 'en-US'],
       ['en;q=0, *', 'fr-FR'],
@@ -119,7 +128,17 @@ describe('negotiateRequestLocale: Accept-Language', () => {
   })
 
   it('never picks a pseudo-locale for a language, only for its exact tag', () => {
-    const headers = ['ar', 'ar-EG', 'ar-XB', 'AR-xb', 'ar_XB', 'en-XA', 'ar, en-XA;q=0.5', 'ar-XB;q=0.1, es', 'ar-XB;q=0, ar']
+    const headers = [
+      'ar',
+      'ar-EG',
+      'ar-XB',
+      'AR-xb',
+      'ar_XB',
+      'en-XA',
+      'ar, en-XA;q=0.5',
+      'ar-XB;q=0.1, es',
+      'ar-XB;q=0, ar',
+    ]
     expect(headers.map((h) => [h, pick(h)])).toEqual([
       ['ar', 'en-US'],
       ['ar-EG', 'en-US'],
@@ -132,16 +151,26 @@ describe('negotiateRequestLocale: Accept-Language', () => {
       ['ar-XB;q=0, ar', 'en-US'],
     ])
     // With only the source locale and the pseudo-locales, English readers get the source, not en-XA.
-    expect(['en-GB', 'en', '*'].map((h) => pickRequestLocale({ acceptLanguage: h }, ['en', 'en-XA']))).toEqual([
-      'en',
-      'en',
-      'en',
-    ])
+    expect(
+      ['en-GB', 'en', '*'].map((h) => pickRequestLocale({ acceptLanguage: h }, ['en', 'en-XA'])),
+    ).toEqual(['en', 'en', 'en'])
     expect(pickRequestLocale({ acceptLanguage: 'en-GB' }, ['de', 'en-XA'])).toBe('de')
   })
 
   it('a missing, empty or malformed header gives the source locale; a bad entry does not spoil the rest', () => {
-    const headers = [undefined, null, '', ' ', ',', ';q=1', 'q=0.5', '*;q=abc', 'fr;q=1.5', 'zz-ZZ-ZZZZZZZZZ', 'fr;q=1.5, de;q=0.2']
+    const headers = [
+      undefined,
+      null,
+      '',
+      ' ',
+      ',',
+      ';q=1',
+      'q=0.5',
+      '*;q=abc',
+      'fr;q=1.5',
+      'zz-ZZ-ZZZZZZZZZ',
+      'fr;q=1.5, de;q=0.2',
+    ]
     expect(headers.map((h) => pick(h))).toEqual([
       'en-US',
       'en-US',
@@ -189,15 +218,15 @@ describe('negotiateRequestLocale: the cookie', () => {
   })
 
   it('a cookie names a pseudo-locale only exactly; its name is the key', () => {
-    expect([pick('de', 'lang=ar'), pick('de', 'lang=ar-XB'), pick('de', 'lang=en-xa'), pick(null, 'lang=ar')]).toEqual([
-      'de-DE',
-      'ar-XB',
-      'en-XA',
-      'en-US',
-    ])
-    expect(pickRequestLocale({ acceptLanguage: 'de', cookie: 'lang=fr; locale=ja-JP', key: 'locale' }, LOCALES)).toBe(
-      'ja-JP',
-    )
+    expect([
+      pick('de', 'lang=ar'),
+      pick('de', 'lang=ar-XB'),
+      pick('de', 'lang=en-xa'),
+      pick(null, 'lang=ar'),
+    ]).toEqual(['de-DE', 'ar-XB', 'en-XA', 'en-US'])
+    expect(
+      pickRequestLocale({ acceptLanguage: 'de', cookie: 'lang=fr; locale=ja-JP', key: 'locale' }, LOCALES),
+    ).toBe('ja-JP')
   })
 })
 

@@ -11,8 +11,6 @@ import { _a, _c, type Catalog, getLocales, type LocaleState, setLocale as setPag
 import { pickRequestLocale, type RequestLocaleSources } from './request-locale'
 import type { Locale } from './types'
 
-export type { RequestLocaleSources } from './request-locale'
-
 export type {
   DateValue,
   Formatted,
@@ -41,6 +39,7 @@ export {
   rememberLocale,
   t,
 } from './index'
+export type { RequestLocaleSources } from './request-locale'
 
 const requests = new AsyncLocalStorage<LocaleState>()
 /** Locale -> its catalog (undefined for the source locale), loaded once and shared by every request. */

@@ -29,7 +29,8 @@ export interface LanguageRange {
 
 // A range (`*` or a tag of letters and digits in parts of 1 to 8) and an optional weight, spaces
 // allowed around each as RFC 9110 does; a weight has at most 3 decimals and lies in [0, 1].
-const ENTRY = /^\s*(\*|[a-z]{1,8}(?:[-_][a-z\d]{1,8})*)\s*(?:;\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*)?$/i
+const ENTRY =
+  /^\s*(\*|[a-z]{1,8}(?:[-_][a-z\d]{1,8})*)\s*(?:;\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*)?$/i
 
 /**
  * The entries of an `Accept-Language` header in the order of preference: by weight, ties in the
@@ -39,7 +40,8 @@ export function parseAcceptLanguage(header: string): LanguageRange[] {
   const ranges: LanguageRange[] = []
   for (const entry of header.split(',')) {
     const m = ENTRY.exec(entry)
-    if (m) ranges.push({ range: m[1]!.replace(/_/g, '-').toLowerCase(), q: m[2] === undefined ? 1 : Number(m[2]) })
+    if (m)
+      ranges.push({ range: m[1]!.replace(/_/g, '-').toLowerCase(), q: m[2] === undefined ? 1 : Number(m[2]) })
   }
   return ranges.sort((a, b) => b.q - a.q)
 }

@@ -243,10 +243,9 @@ describe('the browser', () => {
       await page.selectOption('#locale', 'ar-XB')
       await page.waitForFunction(() => document.cookie.includes('lang=ar-XB'))
       await page.goto(`${server.url}/`)
-      expect([new URL(page.url()).pathname, await page.evaluate(() => document.documentElement.dir)]).toEqual([
-        '/ar-XB/',
-        'rtl',
-      ])
+      expect([new URL(page.url()).pathname, await page.evaluate(() => document.documentElement.dir)]).toEqual(
+        ['/ar-XB/', 'rtl'],
+      )
     } finally {
       await context.close()
     }

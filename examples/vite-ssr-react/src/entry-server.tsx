@@ -21,7 +21,11 @@ export interface Rendered {
  * else the best of Accept-Language by q-value; a pseudo-locale only when named exactly.
  */
 export function requestLocale(headers: { 'accept-language'?: string; cookie?: string }): string {
-  return negotiateRequestLocale({ acceptLanguage: headers['accept-language'], cookie: headers.cookie, locales: LOCALES })
+  return negotiateRequestLocale({
+    acceptLanguage: headers['accept-language'],
+    cookie: headers.cookie,
+    locales: LOCALES,
+  })
 }
 
 /** Renders a page in `locale`: every `t` inside, across the awaits of the rendering, is in that locale. */
