@@ -133,6 +133,32 @@ describe('negotiateLocale', () => {
   })
 })
 
+describe('negotiateLocale and pseudo-locales', () => {
+  it('never starts a reader in a pseudo-locale for a language, from any source; an exact name does', async () => {
+    vi.resetModules()
+    const rt = await import('../src/runtime/index')
+    const none = async () => ({ default: {} })
+    rt._r('en-US', { 'fr-FR': none, 'ar-XB': none, 'en-XA': none })
+    const picks = [
+      page({ languages: ['ar', 'fr'] }),
+      page({ languages: ['ar-EG'] }),
+      page({ languages: ['en-GB'] }),
+      page({ cookie: 'lang=ar', languages: ['fr-CA'] }),
+      page({ stored: 'ar', languages: [] }),
+      page({ path: '/ar/', languages: [] }),
+      page({ search: '?lang=ar-xb', languages: ['fr'] }),
+      page({ cookie: 'lang=en-XA', languages: ['fr'] }),
+      page({ path: '/ar-XB/', languages: [] }),
+    ].map((p) => rt.negotiateLocale(p.sources))
+    expect(picks).toEqual(['fr-FR', 'en-US', 'en-US', 'fr-FR', 'en-US', 'en-US', 'ar-XB', 'en-XA', 'ar-XB'])
+  })
+
+  it('a cookie with a malformed escape is skipped, not thrown', async () => {
+    const rt = await fresh()
+    expect(rt.negotiateLocale(page({ cookie: 'lang=%E0%A4%A', languages: ['fr-CA'] }).sources)).toBe('fr')
+  })
+})
+
 describe('rememberLocale', () => {
   it('writes each later switch to the cookie and storage the app allows, until stopped', async () => {
     const rt = await fresh()

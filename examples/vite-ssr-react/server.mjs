@@ -1,6 +1,7 @@
 // The example's own Node server: vite in middleware mode in development (`node server.mjs`), the built
 // client and server bundles in production (`node server.mjs --production`, after `node build.mjs`).
-// Every request renders in the locale of its path (`/fr-FR/cart`); `/` picks one from Accept-Language.
+// Every request renders in the locale of its path (`/fr-FR/cart`); `/` redirects to the locale the
+// request asks for (the `lang` cookie, else Accept-Language: entry-server's requestLocale).
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
@@ -25,18 +26,6 @@ export function pageHtml(template, rendered) {
 
 function escapeHtml(text) {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-/** The first of the app's locales that Accept-Language names (by language alone too), else the first. */
-function negotiate(header, locales) {
-  const wanted = (header ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase())
-  for (const tag of wanted) {
-    const found =
-      locales.find((l) => l.toLowerCase() === tag) ??
-      locales.find((l) => l.toLowerCase().split('-')[0] === tag)
-    if (found) return found
-  }
-  return locales[0]
 }
 
 /** Starts the server on 127.0.0.1; `port` 0 takes a free one. */
@@ -69,8 +58,9 @@ export async function startServer({ production = false, port = 5174, outDir = jo
     }
     const entry = vite ? await vite.ssrLoadModule('/src/entry-server.tsx') : app.entry
     if (path === '/') {
-      const locale = negotiate(req.headers['accept-language'], entry.LOCALES)
-      res.writeHead(302, { location: `/${locale}/` }).end()
+      const locale = entry.requestLocale(req.headers)
+      // The answer depends on these headers: a cache must not hand one reader's redirect to another.
+      res.writeHead(302, { location: `/${locale}/`, vary: 'accept-language, cookie' }).end()
       return
     }
     const found = entry.route(path)

@@ -55,20 +55,35 @@ function candidates(e: Env): string[] {
   for (const source of e.from) {
     if (source === 'path') out.push(e.location.pathname.split('/')[1] ?? '')
     else if (source === 'query') out.push(new URLSearchParams(e.location.search).get(e.key) ?? '')
-    else if (source === 'cookie') {
-      for (const pair of e.document.cookie.split(';')) {
-        const at = pair.indexOf('=')
-        if (pair.slice(0, at).trim() === e.key) out.push(decodeURIComponent(pair.slice(at + 1).trim()))
-      }
-    } else if (source === 'storage') out.push(e.storage?.getItem(e.key) ?? '')
+    else if (source === 'cookie') out.push(...cookieValues(e.document.cookie, e.key))
+    else if (source === 'storage') out.push(e.storage?.getItem(e.key) ?? '')
     else out.push(...(e.navigator.languages ?? [e.navigator.language ?? '']))
   }
   return out.filter(Boolean)
 }
 
+/**
+ * The values of the cookies named `key` in a `Cookie` header (or `document.cookie`), in its order. A
+ * value with a malformed escape (`lang=%E0`) is skipped: a stray cookie must not break the page.
+ */
+export function cookieValues(cookie: string, key: string): string[] {
+  const out: string[] = []
+  for (const pair of cookie.split(';')) {
+    const at = pair.indexOf('=')
+    if (at > 0 && pair.slice(0, at).trim() === key) {
+      try {
+        out.push(decodeURIComponent(pair.slice(at + 1).trim()))
+      } catch {
+        // Not an escape this runtime wrote: the next source decides.
+      }
+    }
+  }
+  return out
+}
+
 const language = (tag: string): string => tag.split(/[-_]/)[0]!.toLowerCase()
 /** en-XA and ar-XB: made on the machine for testing; never what a reader's language stands for. */
-const pseudo = (tag: string): boolean => /[-_]x[ab]$/i.test(tag)
+export const isPseudoLocale = (tag: string): boolean => /[-_]x[ab]$/i.test(tag)
 
 /**
  * The configured locale `wanted` stands for, if any: the same tag (`fr-CA`, in any case), else its
@@ -80,7 +95,7 @@ export function matchLocale(wanted: string, locales: readonly string[]): string 
   return (
     locales.find((l) => l.toLowerCase() === tag) ??
     locales.find((l) => l.toLowerCase() === lang) ??
-    locales.find((l) => language(l) === lang && !pseudo(l))
+    locales.find((l) => language(l) === lang && !isPseudoLocale(l))
   )
 }
 

@@ -7,7 +7,8 @@
  * any request the page state of the browser runtime applies. Each catalog is loaded once per process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { _a, _c, type Catalog, type LocaleState, setLocale as setPageLocale } from './index'
+import { _a, _c, type Catalog, getLocales, type LocaleState, setLocale as setPageLocale } from './index'
+import { pickRequestLocale, type RequestLocaleSources } from './request-locale'
 import type { Locale } from './types'
 
 export type {
@@ -45,6 +46,7 @@ export {
   rememberLocale,
   t,
 } from './index'
+export type { RequestLocaleSources } from './request-locale'
 
 const requests = new AsyncLocalStorage<LocaleState>()
 /** Locale -> its catalog (undefined for the source locale), loaded once and shared by every request. */
@@ -87,4 +89,17 @@ export async function setLocale(locale: Locale): Promise<void> {
   const catalog = await catalogOf(locale)
   request.locale = locale
   request.catalog = catalog
+}
+
+/**
+ * The locale a request asks for: the locale cookie (`lang`, as `rememberLocale` writes it) when it
+ * names a configured locale, else the best of `Accept-Language` by q-value (q=0 refuses a language,
+ * `*` takes any), else the source locale. A pseudo-locale (en-XA, ar-XB) only when named exactly.
+ *
+ * @example
+ * const locale = negotiateRequestLocale({ acceptLanguage: req.headers['accept-language'], cookie: req.headers.cookie })
+ * const html = await runWithLocale(locale, () => render())
+ */
+export function negotiateRequestLocale(request: RequestLocaleSources): Locale {
+  return pickRequestLocale(request, request.locales ?? getLocales())
 }

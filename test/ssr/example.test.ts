@@ -82,6 +82,58 @@ describe.each([
     }
   }, 120_000)
 
+  test('/ redirects to the locale the request asks for: the lang cookie, else Accept-Language by q-value', async () => {
+    const server = await startExampleServer(production)
+    try {
+      const requests: [string, string | undefined][] = [
+        ['ar', undefined],
+        ['ar-XB', undefined],
+        ['fr;q=0.5, de;q=0.9', undefined],
+        ['fr-CA, en;q=0.5', undefined],
+        ['en;q=0, *', undefined],
+        ['de;q=0, ja;q=0.2', undefined],
+        ['es, ar;q=0.9', undefined],
+        ['fr', 'lang=ja-JP'],
+        ['fr', 'lang=ar'],
+        ['fr', 'theme=dark; lang=ar-XB'],
+        ['q=0.5;;,', 'lang=%E0'],
+        ['', undefined],
+      ]
+      const answers = []
+      for (const [acceptLanguage, cookie] of requests) {
+        const headers: Record<string, string> = { 'accept-language': acceptLanguage }
+        if (cookie) headers.cookie = cookie
+        const res = await fetch(`${server.url}/`, { headers, redirect: 'manual' })
+        await res.arrayBuffer()
+        answers.push([acceptLanguage, cookie ?? '', res.status, res.headers.get('location')])
+      }
+      expect(answers).toEqual([
+        ['ar', '', 302, '/en-US/'],
+        ['ar-XB', '', 302, '/ar-XB/'],
+        ['fr;q=0.5, de;q=0.9', '', 302, '/de-DE/'],
+        ['fr-CA, en;q=0.5', '', 302, '/fr-FR/'],
+        ['en;q=0, *', '', 302, '/fr-FR/'],
+        ['de;q=0, ja;q=0.2', '', 302, '/ja-JP/'],
+        ['es, ar;q=0.9', '', 302, '/en-US/'],
+        ['fr', 'lang=ja-JP', 302, '/ja-JP/'],
+        ['fr', 'lang=ar', 302, '/fr-FR/'],
+        ['fr', 'theme=dark; lang=ar-XB', 302, '/ar-XB/'],
+        ['q=0.5;;,', 'lang=%E0', 302, '/en-US/'],
+        ['', '', 302, '/en-US/'],
+      ])
+      // Followed, the redirect gives the page in that locale.
+      const page = await fetch(`${server.url}/`, { headers: { 'accept-language': 'de-AT, en;q=0.8' } })
+      expect([page.url, page.status, page.headers.get('content-language')]).toEqual([
+        `${server.url}/de-DE/`,
+        200,
+        'de-DE',
+      ])
+      expect(pageTexts(await page.text())).toEqual(expectedTexts('de-DE', ''))
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
+
   test("a path with a malformed % escape is the client's mistake: 400, not a server error", async () => {
     const server = await startExampleServer(production)
     try {
@@ -168,6 +220,34 @@ describe('the browser', () => {
       expect(logged).toEqual([])
     } finally {
       await page.close()
+    }
+  }, 120_000)
+  test("a switch is remembered in the lang cookie: the next visit to / starts there, not in the browser's language", async () => {
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    const page = await context.newPage()
+    try {
+      await page.goto(`${server.url}/`)
+      expect(new URL(page.url()).pathname).toBe('/fr-FR/')
+      await page.waitForFunction(() => {
+        const select = document.querySelector('#locale')
+        return select !== null && Object.keys(select).some((k) => k.startsWith('__reactFiber'))
+      })
+      await page.selectOption('#locale', 'ja-JP')
+      await page.waitForFunction(() => document.cookie.includes('lang=ja-JP'))
+      await page.goto(`${server.url}/`)
+      expect(new URL(page.url()).pathname).toBe('/ja-JP/')
+      await page.waitForFunction(() => {
+        const select = document.querySelector('#locale')
+        return select !== null && Object.keys(select).some((k) => k.startsWith('__reactFiber'))
+      })
+      await page.selectOption('#locale', 'ar-XB')
+      await page.waitForFunction(() => document.cookie.includes('lang=ar-XB'))
+      await page.goto(`${server.url}/`)
+      expect([new URL(page.url()).pathname, await page.evaluate(() => document.documentElement.dir)]).toEqual(
+        ['/ar-XB/', 'rtl'],
+      )
+    } finally {
+      await context.close()
     }
   }, 120_000)
 })

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { runWithLocale, t } from 'unplugin-tms/runtime'
+import { negotiateRequestLocale, runWithLocale, t } from 'unplugin-tms/runtime'
 import { App } from './App'
 import { loadCart } from './cart'
-import { dirOf, type Page } from './locales'
+import { dirOf, LOCALES, type Page } from './locales'
 
 export { LOCALES, PAGES, route } from './locales'
 
@@ -14,6 +14,18 @@ export interface Rendered {
   lang: string
   dir: 'rtl' | 'ltr'
   title: string
+}
+
+/**
+ * The locale a request to `/` asks for: the `lang` cookie the locale switcher writes (entry-client.tsx),
+ * else the best of Accept-Language by q-value; a pseudo-locale only when named exactly.
+ */
+export function requestLocale(headers: { 'accept-language'?: string; cookie?: string }): string {
+  return negotiateRequestLocale({
+    acceptLanguage: headers['accept-language'],
+    cookie: headers.cookie,
+    locales: LOCALES,
+  })
 }
 
 /** Renders a page in `locale`: every `t` inside, across the awaits of the rendering, is in that locale. */
