@@ -34,8 +34,11 @@ export async function buildRollup(
   const bundle = await rollup({
     input: join(root, 'src/main.js'),
     plugins: [tmsRollup(options)],
-    onLog: (level, log) => {
-      if (level === 'warn') warnings.push(log.message)
+    // onwarn, not onLog: rollup 3 before 3.25 knows only onwarn. Rollup 4 puts the plugin's name in
+    // front of the message, rollup 3 only in `plugin`: written as rollup 4 writes it on both.
+    onwarn: (log) => {
+      const named = log.plugin === undefined || log.message.startsWith('[plugin ')
+      warnings.push(named ? log.message : `[plugin ${log.plugin}] ${log.message}`)
     },
   })
   await bundle.write({ dir: outDir, format: 'es', sourcemap: true })

@@ -73,11 +73,17 @@ test("a disk cache of webpack or rspack is this version's: modules another versi
   })
   const own = { ...base, cache: { type: 'filesystem', version: 'v2' } }
   expect(webpack(own as webpack.Configuration).options.cache).toMatchObject({ version: `v2+${mark}` })
-  const persistent = { ...base, plugins: [tmsRspack(options)], cache: { type: 'persistent' } }
-  expect(rspack(persistent as RspackOptions).options.cache).toMatchObject({
-    type: 'persistent',
-    version: mark,
-  })
+  // rspack 2's persistent cache is `cache`; rspack 1.2 to 1.x had it as `experiments.cache`, and rspack
+  // 1.0 and 1.1 only a boolean `cache`, which holds nothing across runs.
+  const [major, minor] = rspack.rspackVersion.split('.').map(Number) as [number, number]
+  const persistent = { type: 'persistent' }
+  const rspackOptions =
+    major >= 2
+      ? { ...base, plugins: [tmsRspack(options)], cache: persistent }
+      : { ...base, plugins: [tmsRspack(options)], cache: true, experiments: { ...base.experiments, cache: persistent } }
+  const made = rspack(rspackOptions as RspackOptions).options
+  const persistentCache = major >= 2 ? made.cache : (made.experiments as { cache?: unknown }).cache
+  if (major >= 2 || minor >= 2) expect(persistentCache).toMatchObject({ type: 'persistent', version: mark })
   // A memory cache lives as long as the process: nothing to version.
   const memory = { ...base, cache: { type: 'memory' } }
   expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)

@@ -74,8 +74,8 @@ describe('extractor warnings', () => {
     const bundle = await rollup({
       input: join(project.root, 'src/main.js'),
       plugins: [tmsRollup(project.options())],
-      onLog: (level, log) => {
-        if (level === 'warn') logs.push(log)
+      onwarn: (log) => {
+        logs.push(log)
       },
     })
     await bundle.close()

@@ -71,8 +71,9 @@ describe('the extractor on hostile files', () => {
     const bundle = await rollup({
       input: join(root, 'src/main.js'),
       plugins: [tmsRollup({ root, locales: ['fr-FR'], cache: 'offline', report: false })],
-      onLog: (level, log) => {
-        if (level === 'warn') warnings.push(log.message)
+      // Rollup 4 names the module in the message, rollup 3 in `id` only.
+      onwarn: (log) => {
+        warnings.push(`${log.id ?? ''}: ${log.message}`)
       },
     })
     const { output } = await bundle.generate({ format: 'es' })
