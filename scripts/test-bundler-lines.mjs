@@ -159,7 +159,7 @@ function makeCopy(name) {
     cpSync(join(repo, file), join(copy, file))
   }
   if (existsSync(join(repo, 'node_modules', '.package-lock.json'))) {
-    // \`-a\` keeps the links of node_modules/.bin as links.
+    // `-a` keeps the links of node_modules/.bin as links.
     run('cp', ['-al', join(repo, 'node_modules'), join(copy, 'node_modules')], copy)
     const record = join(copy, 'node_modules', '.package-lock.json')
     rmSync(record)
