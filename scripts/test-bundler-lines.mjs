@@ -14,7 +14,16 @@
 // are removed at the end (TMS_KEEP_COPY=1 keeps them).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -213,7 +222,8 @@ function runSet(name, { specs, files }, withApps) {
 
 const args = process.argv.slice(2)
 if (args.includes('--list')) {
-  for (const [name, set] of Object.entries(SETS)) console.log(`${name}: ${set.specs.join(' ')} (${set.files})`)
+  for (const [name, set] of Object.entries(SETS))
+    console.log(`${name}: ${set.specs.join(' ')} (${set.files})`)
   process.exit(0)
 }
 for (const name of args) {

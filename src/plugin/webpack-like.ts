@@ -119,7 +119,10 @@ type LazyTest = RegExp | ((module: LikeLazyModule) => boolean)
  * page loads one: they are built with the rest, and the user's own `test` still decides for every
  * other module.
  */
-export function buildVirtualModulesEagerly(options: { lazyCompilation?: unknown; experiments?: unknown }): void {
+export function buildVirtualModulesEagerly(options: {
+  lazyCompilation?: unknown
+  experiments?: unknown
+}): void {
   if (options.lazyCompilation) options.lazyCompilation = eagerForVirtualModules(options.lazyCompilation)
   // rspack 1 has lazy compilation as `experiments.lazyCompilation` (1.5 and later also at the top).
   const experiments = options.experiments as { lazyCompilation?: unknown } | undefined

@@ -12,7 +12,14 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { npmInstall, packTarball, userEnv } from '../../scripts/pack-install'
-import { FRENCH_TEXT, PSEUDO_TEXT, type Project, renderInNode, SOURCE_TEXT, setupProject } from '../plugin/helpers'
+import {
+  FRENCH_TEXT,
+  type Project,
+  PSEUDO_TEXT,
+  renderInNode,
+  SOURCE_TEXT,
+  setupProject,
+} from '../plugin/helpers'
 
 const run = promisify(execFile)
 const INSTALL_TIMEOUT = 300_000
@@ -140,13 +147,17 @@ describe.each(LINES)('an app on $line', ({ bundler, spec }) => {
     expect(existsSync(join(app, 'node_modules', 'unplugin-tms', 'package.json'))).toBe(true)
   })
 
-  it('builds, and the output renders the French and pseudo text', async () => {
-    const options = project.options({ root: app, cacheDir: join(app, '.tms-cache'), report: false })
-    await run(process.execPath, ['build.mjs'], {
-      cwd: app,
-      env: userEnv({ TMS_TEST_OPTIONS: JSON.stringify(options) }),
-    })
-    const rendered = await renderInNode(join(app, 'dist', 'main.js'))
-    expect(rendered).toEqual({ source: SOURCE_TEXT, fr: FRENCH_TEXT, pseudo: PSEUDO_TEXT, pwned: false })
-  }, INSTALL_TIMEOUT)
+  it(
+    'builds, and the output renders the French and pseudo text',
+    async () => {
+      const options = project.options({ root: app, cacheDir: join(app, '.tms-cache'), report: false })
+      await run(process.execPath, ['build.mjs'], {
+        cwd: app,
+        env: userEnv({ TMS_TEST_OPTIONS: JSON.stringify(options) }),
+      })
+      const rendered = await renderInNode(join(app, 'dist', 'main.js'))
+      expect(rendered).toEqual({ source: SOURCE_TEXT, fr: FRENCH_TEXT, pseudo: PSEUDO_TEXT, pwned: false })
+    },
+    INSTALL_TIMEOUT,
+  )
 })

@@ -77,13 +77,18 @@ test("a disk cache of webpack or rspack is this version's: modules another versi
   // 1.0 and 1.1 only a boolean `cache`, which holds nothing across runs.
   const [major, minor] = rspack.rspackVersion.split('.').map(Number) as [number, number]
   const persistent = { type: 'persistent' }
-  const rspackOptions =
-    major >= 2
-      ? { ...base, plugins: [tmsRspack(options)], cache: persistent }
-      : { ...base, plugins: [tmsRspack(options)], cache: true, experiments: { ...base.experiments, cache: persistent } }
-  const made = rspack(rspackOptions as RspackOptions).options
-  const persistentCache = major >= 2 ? made.cache : (made.experiments as { cache?: unknown }).cache
-  if (major >= 2 || minor >= 2) expect(persistentCache).toMatchObject({ type: 'persistent', version: mark })
+  const plugins = [tmsRspack(options)]
+  if (major >= 2) {
+    const made = rspack({ ...base, plugins, cache: persistent } as RspackOptions).options
+    expect(made.cache).toMatchObject({ type: 'persistent', version: mark })
+  } else if (minor >= 2) {
+    const experiments = { ...base.experiments, cache: persistent }
+    const made = rspack({ ...base, plugins, cache: true, experiments } as RspackOptions).options
+    expect((made.experiments as { cache?: unknown }).cache).toMatchObject({
+      type: 'persistent',
+      version: mark,
+    })
+  }
   // A memory cache lives as long as the process: nothing to version.
   const memory = { ...base, cache: { type: 'memory' } }
   expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)

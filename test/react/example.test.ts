@@ -246,7 +246,8 @@ test('inline mode: the French copy renders <T>, the plural and the rich text in 
     configFile: false,
     logLevel: 'silent',
     plugins: [react(), tms({ locales: ['fr-FR', 'de-DE', 'ja-JP'], mode: 'inline', cache: 'offline' })],
-    build: { outDir },
+    // The example's top-level await, as its vite.config.ts says.
+    build: { outDir, target: 'es2022' },
   })
   const server = await serveStatic(outDir)
   const page = await browser.newPage()
