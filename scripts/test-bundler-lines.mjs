@@ -196,7 +196,6 @@ function installedVersions(copy) {
  * apps of test/lines, which install the packed package as a user does.
  */
 function runSet(name, { specs, files }, withApps) {
-  const started = Date.now()
   const copy = makeCopy(name)
   const vitest = (...rest) => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...rest], copy)
   try {
@@ -217,7 +216,6 @@ function runSet(name, { specs, files }, withApps) {
     if (process.env.TMS_KEEP_COPY === '1') console.log(`== the copy stays in ${copy}`)
     else rmSync(copy, { recursive: true, force: true })
   }
-  return Math.round((Date.now() - started) / 1000)
 }
 
 const args = process.argv.slice(2)
@@ -236,15 +234,20 @@ const names = args.length > 0 ? args : Object.keys(SETS)
 const lockFile = join(repo, 'package-lock.json')
 const lockBefore = digest(lockFile)
 const failed = []
+const since = (start) => Math.round((Date.now() - start) / 1000)
+const allStarted = Date.now()
 for (const name of names) {
+  const started = Date.now()
   try {
-    const seconds = runSet(name, SETS[name], name === names.at(-1))
-    console.log(`== ${name}: passed in ${seconds} s`)
+    runSet(name, SETS[name], name === names.at(-1))
+    console.log(`== ${name}: passed in ${since(started)} s`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
+    console.log(`== ${name}: failed after ${since(started)} s`)
     failed.push(name)
   }
 }
+console.log(`== the bundler lines took ${since(allStarted)} s`)
 if (digest(lockFile) !== lockBefore) {
   console.error("test-bundler-lines: the checkout's package-lock.json changed; it must not")
   failed.push('lock')
