@@ -33,10 +33,11 @@ const VITE_5 = ['@vitejs/plugin-react@^4', '@vitejs/plugin-vue@^5', '@sveltejs/v
 
 /**
  * Each set is one install: four sets cover every line's floor and newest release, as a copy per vite
- * release would cost minutes the CI does not have (the floors of vite 6 and 7 are built by the apps of
- * test/lines instead). `files`: the older lines run the tests of each bundler's build, warnings, vite's
- * dev server and SSR and the framework examples; the newest release runs every bundler test file, the
- * dev servers of webpack and rspack (whose dev-server packages follow the newest lines) too.
+ * release would cost minutes the CI does not have (vite 5's newest and the floors of vite 6, 7 and 8
+ * are built by the apps of test/lines instead). `files`: the older lines run the tests of each
+ * bundler's build, warnings, vite's dev server and SSR and the framework examples; the newest release
+ * runs every bundler test file, the dev servers of webpack and rspack (whose dev-server packages follow
+ * the newest lines) too.
  */
 export const SETS = {
   // The oldest release of every range's first line.
