@@ -32,7 +32,7 @@ function buildInChild(outDir: string, env: Record<string, string>): Promise<Load
     const bundle = await rollup({
       input: ${JSON.stringify(join(project.current.root, 'src/main.js'))},
       plugins: [tms(${JSON.stringify(project.current.options())})],
-      onwarn: (log) => { warnings.push(log.message) },
+      onLog: (level, log) => { if (level === 'warn') warnings.push(log.message) },
     })
     await bundle.write({ dir: ${JSON.stringify(outDir)}, format: 'es' })
     await bundle.close()

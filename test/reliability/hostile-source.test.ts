@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clearExtractionMemory, extractMessages } from '../../src/core/extract/index'
 import { excessiveNesting, MAX_NESTING } from '../../src/core/extract/nesting'
 import tmsRollup from '../../src/rollup'
+import { quietRollupInfo } from '../plugin/bundlers'
 import { makeApp, seeded, writeFiles } from './helpers'
 
 /**
@@ -75,6 +76,7 @@ describe('the extractor on hostile files', () => {
       onwarn: (log) => {
         warnings.push(`${log.id ?? ''}: ${log.message}`)
       },
+      ...quietRollupInfo,
     })
     const { output } = await bundle.generate({ format: 'es' })
     await bundle.close()
