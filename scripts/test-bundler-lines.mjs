@@ -12,7 +12,7 @@
 // bundler test files run there, and the apps of test/lines install the packed package beside the pinned
 // bundler of each line. The checkout's package-lock.json and node_modules are never changed; the copies
 // are removed at the end (TMS_KEEP_COPY=1 keeps them).
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   copyFileSync,
@@ -141,12 +141,22 @@ const TIMEOUTS = ['--testTimeout=180000', '--hookTimeout=180000']
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
+const failure = (command, args, status) =>
+  new Error(`test-bundler-lines: \`${command} ${args.join(' ')}\` exited with ${status}`)
+
 function run(command, args, cwd) {
   console.log(`$ ${command} ${args.join(' ')}`)
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } })
-  if (result.status !== 0) {
-    throw new Error(`test-bundler-lines: \`${command} ${args.join(' ')}\` exited with ${result.status}`)
-  }
+  if (result.status !== 0) throw failure(command, args, result.status)
+}
+
+function runInBackground(command, args, cwd) {
+  console.log(`$ ${command} ${args.join(' ')} &`)
+  const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } })
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('exit', (status) => (status === 0 ? resolve() : reject(failure(command, args, status))))
+  })
 }
 
 const digest = (file) => createHash('sha256').update(readFileSync(file)).digest('hex')
@@ -196,9 +206,10 @@ function installedVersions(copy) {
  * lines, which are not what this set tests; the peers of unplugin-tms itself are checked by the
  * apps of test/lines, which install the packed package as a user does.
  */
-function runSet(name, { specs, files }, withApps) {
+async function runSet(name, { specs, files }, withApps) {
   const copy = makeCopy(name)
-  const vitest = (...rest) => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...rest], copy)
+  const vitest = (...rest) =>
+    runInBackground(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...rest], copy)
   try {
     const flags = ['--no-save', '--legacy-peer-deps', '--prefer-offline', '--no-audit', '--no-fund']
     run(npm, ['install', ...flags, ...specs], copy)
@@ -210,9 +221,12 @@ function runSet(name, { specs, files }, withApps) {
     if (specs.some((spec) => spec.startsWith('vite@5'))) {
       symlinkSync('..', join(copy, 'node_modules', 'unplugin-tms'))
     }
-    vitest(...TIMEOUTS, ...TEST_FILES[files])
-    // The apps install their own bundlers: whichever copy builds dist/ last packs it for them.
-    if (withApps) vitest('--config', 'test/lines/vitest.config.ts')
+    // The apps install their own bundlers: whichever copy builds dist/ last packs it for them. They
+    // mostly wait on npm's installs, so they run beside the bundler tests rather than after them.
+    const runs = [vitest(...TIMEOUTS, ...TEST_FILES[files])]
+    if (withApps) runs.push(vitest('--config', 'test/lines/vitest.config.ts'))
+    const rejected = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected')
+    if (rejected) throw rejected.reason
   } finally {
     if (process.env.TMS_KEEP_COPY === '1') console.log(`== the copy stays in ${copy}`)
     else rmSync(copy, { recursive: true, force: true })
@@ -240,7 +254,7 @@ const allStarted = Date.now()
 for (const name of names) {
   const started = Date.now()
   try {
-    runSet(name, SETS[name], name === names.at(-1))
+    await runSet(name, SETS[name], name === names.at(-1))
     console.log(`== ${name}: passed in ${since(started)} s`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
