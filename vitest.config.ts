@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The apps of the bundler lines install from the registry: scripts/test-bundler-lines.mjs runs them.
+    exclude: [...configDefaults.exclude, 'test/lines/**'],
     // A limit for a test that hangs, never a speed expectation: on a 2-core machine under other
     // builds (load 20), a Chromium or bundler test that takes 8 s alone takes over 30 s.
     testTimeout: 120_000,

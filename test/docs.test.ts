@@ -56,6 +56,25 @@ describe('the docs', () => {
     expect(Buffer.byteLength(readme)).toBeLessThan(20 * 1024)
   })
 
+  it("the README's Requirements line gives each bundler's peer range as package.json does", () => {
+    const peers = JSON.parse(read('package.json')).peerDependencies as Record<string, string>
+    const requirements = read('README.md')
+      .split('\n\n')
+      .find((paragraph) => paragraph.startsWith('Requirements: '))
+    const bundlers = ['vite', 'webpack', 'rollup', 'esbuild', '@rspack/core', 'rolldown']
+    const stated = bundlers.map((name) => `${name} \`${peers[name]}\``)
+    for (const range of stated) expect(requirements?.replace(/\s+/g, ' '), range).toContain(range)
+    // The lines the README promises, at least.
+    expect(stated).toEqual([
+      'vite `^5.0.0 || ^6.0.0 || ^7.0.0 || ^8.0.0`',
+      'webpack `^5.90.0`',
+      'rollup `^3.0.0 || ^4.0.0`',
+      'esbuild `>=0.19.0`',
+      '@rspack/core `^1.0.0 || ^2.0.0`',
+      'rolldown `^1.0.0`',
+    ])
+  })
+
   it('state the supported Node versions once: the README, as package.json engines says', () => {
     const engines = JSON.parse(read('package.json')).engines.node as string
     expect(engines).toBe('^20.19.0 || >=22.12.0')

@@ -19,10 +19,17 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   const logger = server.config.logger
 
   // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
-  // through it, the runtime module that imports it are made again for the next ssrLoadModule.
+  // through it, the runtime module that imports it are made again for the next ssrLoadModule. Vite 5
+  // has no environments: its one module graph serves the page and ssrLoadModule alike.
   const invalidate = (locale: string): void => {
-    for (const environment of Object.values(server.environments ?? {})) {
-      const mod = environment.moduleGraph.getModuleById(catalogModuleId(locale))
+    const id = catalogModuleId(locale)
+    if (!server.environments) {
+      const mod = server.moduleGraph.getModuleById(id)
+      if (mod) server.moduleGraph.invalidateModule(mod)
+      return
+    }
+    for (const environment of Object.values(server.environments)) {
+      const mod = environment.moduleGraph.getModuleById(id)
       if (mod) environment.moduleGraph.invalidateModule(mod)
     }
   }

@@ -36,6 +36,7 @@ interface LikeCompiler extends LikeInlineCompiler {
   options: LikeInlineCompiler['options'] & {
     context?: string
     cache?: unknown
+    experiments?: unknown
     lazyCompilation?: unknown
     output: { clean?: unknown }
   }
@@ -85,10 +86,17 @@ export function watchWithoutVirtualModules(compiler: {
  * A webpack filesystem cache or an rspack persistent cache keeps transformed modules across runs but
  * cannot know what the plugin that made them does: the modules another version of unplugin-tms made
  * would ask for ids the new catalogs do not have (6 characters where they were 8). So the cache's
- * `version` names this one's, and another version starts a cache of its own.
+ * `version` names this one's, and another version starts a cache of its own. rspack 2 has the
+ * persistent cache as `cache`; rspack 1.2 to 1.x had it as `experiments.cache`.
  */
-export function versionBundlerCache(options: { cache?: unknown }): void {
-  const cache = options.cache as { type?: unknown; version?: unknown } | undefined
+export function versionBundlerCache(options: { cache?: unknown; experiments?: unknown }): void {
+  markCache(options.cache)
+  const experiments = options.experiments as { cache?: unknown } | undefined
+  if (experiments && typeof experiments === 'object') markCache(experiments.cache)
+}
+
+function markCache(value: unknown): void {
+  const cache = value as { type?: unknown; version?: unknown } | undefined
   if (!cache || typeof cache !== 'object' || (cache.type !== 'filesystem' && cache.type !== 'persistent'))
     return
   const mark = `unplugin-tms@${VERSION}`
@@ -112,12 +120,22 @@ type LazyTest = RegExp | ((module: LikeLazyModule) => boolean)
  * page loads one: they are built with the rest, and the user's own `test` still decides for every
  * other module.
  */
-export function buildVirtualModulesEagerly(options: { lazyCompilation?: unknown }): void {
-  const lazy = options.lazyCompilation
-  if (!lazy) return
+export function buildVirtualModulesEagerly(options: {
+  lazyCompilation?: unknown
+  experiments?: unknown
+}): void {
+  if (options.lazyCompilation) options.lazyCompilation = eagerForVirtualModules(options.lazyCompilation)
+  // rspack 1 has lazy compilation as `experiments.lazyCompilation` (1.5 and later also at the top).
+  const experiments = options.experiments as { lazyCompilation?: unknown } | undefined
+  if (experiments && typeof experiments === 'object' && experiments.lazyCompilation) {
+    experiments.lazyCompilation = eagerForVirtualModules(experiments.lazyCompilation)
+  }
+}
+
+function eagerForVirtualModules(lazy: unknown): unknown {
   const own = (typeof lazy === 'object' ? lazy : {}) as { test?: LazyTest }
   const test = own.test
-  options.lazyCompilation = {
+  return {
     ...own,
     test: (module: LikeLazyModule): boolean => {
       const name = module.nameForCondition?.() ?? module.resource ?? ''

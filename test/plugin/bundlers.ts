@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path'
 import * as esbuild from 'esbuild'
 import { type Browser, chromium } from 'playwright-core'
 import { rolldown } from 'rolldown'
-import { rollup } from 'rollup'
+import { VERSION as ROLLUP_VERSION, type RollupOptions, rollup } from 'rollup'
 import { build as viteBuild } from 'vite'
 import webpack from 'webpack'
 import tmsEsbuild from '../../src/esbuild'
@@ -16,6 +16,21 @@ import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
 import type { Rendered } from './helpers'
+
+/**
+ * Rollup 3.25 and later print info logs (the plugin's report) on the console unless an onLog takes
+ * them: these builds keep them quiet and hand warnings on to onwarn. Rollup before 3.25 has neither
+ * info logs nor onLog (an unknown option there).
+ */
+const [rollupMajor, rollupMinor] = ROLLUP_VERSION.split('.').map(Number) as [number, number]
+export const quietRollupInfo: Pick<RollupOptions, 'onLog'> =
+  rollupMajor > 3 || rollupMinor >= 25
+    ? {
+        onLog: (level, log, handler) => {
+          if (level === 'warn') handler(level, log)
+        },
+      }
+    : {}
 
 /** A build of the fixture app: where it went, and the entry module to run in Node (absent for vite). */
 export interface Built {
@@ -34,9 +49,13 @@ export async function buildRollup(
   const bundle = await rollup({
     input: join(root, 'src/main.js'),
     plugins: [tmsRollup(options)],
-    onLog: (level, log) => {
-      if (level === 'warn') warnings.push(log.message)
+    // onwarn: rollup 3 before 3.25 knows only onwarn. Rollup 4 puts the plugin's name in front of the
+    // message, rollup 3 only in `plugin`: written as rollup 4 writes it on both.
+    onwarn: (log) => {
+      const named = log.plugin === undefined || log.message.startsWith('[plugin ')
+      warnings.push(named ? log.message : `[plugin ${log.plugin}] ${log.message}`)
     },
+    ...quietRollupInfo,
   })
   await bundle.write({ dir: outDir, format: 'es', sourcemap: true })
   await bundle.close()

@@ -73,11 +73,22 @@ test("a disk cache of webpack or rspack is this version's: modules another versi
   })
   const own = { ...base, cache: { type: 'filesystem', version: 'v2' } }
   expect(webpack(own as webpack.Configuration).options.cache).toMatchObject({ version: `v2+${mark}` })
-  const persistent = { ...base, plugins: [tmsRspack(options)], cache: { type: 'persistent' } }
-  expect(rspack(persistent as RspackOptions).options.cache).toMatchObject({
-    type: 'persistent',
-    version: mark,
-  })
+  // rspack 2's persistent cache is `cache`; rspack 1.2 to 1.x had it as `experiments.cache`, and rspack
+  // 1.0 and 1.1 only a boolean `cache`, which holds nothing across runs.
+  const [major, minor] = rspack.rspackVersion.split('.').map(Number) as [number, number]
+  const persistent = { type: 'persistent' }
+  const plugins = [tmsRspack(options)]
+  if (major >= 2) {
+    const made = rspack({ ...base, plugins, cache: persistent } as RspackOptions).options
+    expect(made.cache).toMatchObject({ type: 'persistent', version: mark })
+  } else if (minor >= 2) {
+    const experiments = { ...base.experiments, cache: persistent }
+    const made = rspack({ ...base, plugins, cache: true, experiments } as RspackOptions).options
+    expect((made.experiments as { cache?: unknown }).cache).toMatchObject({
+      type: 'persistent',
+      version: mark,
+    })
+  }
   // A memory cache lives as long as the process: nothing to version.
   const memory = { ...base, cache: { type: 'memory' } }
   expect(webpack(memory as webpack.Configuration).options.cache).not.toHaveProperty('version', mark)

@@ -7,7 +7,15 @@ import type { Options } from '../../src/options'
 import tmsRollup from '../../src/rollup'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
-import { buildEsbuild, buildRolldown, buildRollup, buildRspack, buildVite, buildWebpack } from './bundlers'
+import {
+  buildEsbuild,
+  buildRolldown,
+  buildRollup,
+  buildRspack,
+  buildVite,
+  buildWebpack,
+  quietRollupInfo,
+} from './bundlers'
 import { FRENCH, type Project, renderInNode, setupProject } from './helpers'
 
 /**
@@ -74,9 +82,10 @@ describe('extractor warnings', () => {
     const bundle = await rollup({
       input: join(project.root, 'src/main.js'),
       plugins: [tmsRollup(project.options())],
-      onLog: (level, log) => {
-        if (level === 'warn') logs.push(log)
+      onwarn: (log) => {
+        logs.push(log)
       },
+      ...quietRollupInfo,
     })
     await bundle.close()
     const file = join(project.root, 'src/dynamic.js')

@@ -188,4 +188,12 @@ test("lazy compilation: the plugin's virtual modules are built eagerly; the user
   const off = { lazyCompilation: false }
   buildVirtualModulesEagerly(off)
   expect(off).toEqual({ lazyCompilation: false })
+  // rspack 1's place for it.
+  const experiments = { experiments: { lazyCompilation: { imports: true } as unknown } }
+  buildVirtualModulesEagerly(experiments)
+  const { test: lazy, ...rest } = experiments.experiments.lazyCompilation as { test(m: object): boolean }
+  expect({ rest, decisions: [virtual, mine, other].map((m) => lazy(m)) }).toEqual({
+    rest: { imports: true },
+    decisions: [false, true, true],
+  })
 })

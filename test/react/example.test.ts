@@ -250,7 +250,8 @@ test('inline mode: the French copy renders <T>, the plural and the rich text in 
       react(),
       tms({ locales: ['fr-FR', 'de-DE', 'ja-JP'], pseudo: false, mode: 'inline', cache: 'offline' }),
     ],
-    build: { outDir },
+    // The example's top-level await, as its vite.config.ts says.
+    build: { outDir, target: 'es2022' },
   })
   const server = await serveStatic(outDir)
   const page = await browser.newPage()
@@ -274,8 +275,10 @@ test('inline mode: the French copy renders <T>, the plural and the rich text in 
 test('in the dev server, a catalog hot update re-renders <T> and useLocale components, with no reload (last: it changes the cache)', async () => {
   const server: ViteDevServer = await createServer({
     root,
-    // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite.
-    cacheDir: join(root, '.vite'),
+    // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite. In
+    // the copy's own node_modules, as vite's default is: a pre-bundled dependency outside node_modules
+    // goes through the plugins' transforms (plugin-react 4 runs Babel on all of react-dom, slow on vite 5).
+    cacheDir: join(root, 'node_modules/.vite'),
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },

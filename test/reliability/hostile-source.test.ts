@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clearExtractionMemory, extractMessages } from '../../src/core/extract/index'
 import { excessiveNesting, MAX_NESTING } from '../../src/core/extract/nesting'
 import tmsRollup from '../../src/rollup'
+import { quietRollupInfo } from '../plugin/bundlers'
 import { makeApp, seeded, writeFiles } from './helpers'
 
 /**
@@ -71,9 +72,11 @@ describe('the extractor on hostile files', () => {
     const bundle = await rollup({
       input: join(root, 'src/main.js'),
       plugins: [tmsRollup({ root, locales: ['fr-FR'], cache: 'offline', report: false })],
-      onLog: (level, log) => {
-        if (level === 'warn') warnings.push(log.message)
+      // Rollup 4 names the module in the message, rollup 3 in `id` only.
+      onwarn: (log) => {
+        warnings.push(`${log.id ?? ''}: ${log.message}`)
       },
+      ...quietRollupInfo,
     })
     const { output } = await bundle.generate({ format: 'es' })
     await bundle.close()

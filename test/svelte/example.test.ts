@@ -73,7 +73,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await page?.close()
   await browser?.close()
-  await server?.close()
+  // Vite 5.0's preview server has no close(): its HTTP server does.
+  if (server?.close) await server.close()
+  else server?.httpServer.close()
   await emu?.close()
   if (root) rmSync(root, { recursive: true, force: true })
 })
