@@ -214,7 +214,11 @@ async function runSet(name, { specs, files }, withApps) {
     const flags = ['--no-save', '--legacy-peer-deps', '--prefer-offline', '--no-audit', '--no-fund']
     run(npm, ['install', ...flags, ...specs], copy)
     console.log(`== ${name}: ${installedVersions(copy).join(', ')}`)
-    run(npm, ['run', 'build'], copy)
+    // dist/ is the same whatever bundler is installed (tsdown keeps every package external): the
+    // checkout's build, when it has one (CI's `npm test` has just made it), saves a build per set.
+    if (existsSync(join(repo, 'dist', 'index.mjs')))
+      cpSync(join(repo, 'dist'), join(copy, 'dist'), { recursive: true })
+    else run(npm, ['run', 'build'], copy)
     // The examples import the bindings as `unplugin-tms/react`, found through the package's own name
     // (self-reference), which vite 5's resolver does not follow: a user's app finds the package in
     // node_modules, and so does this copy's.
