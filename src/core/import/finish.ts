@@ -34,9 +34,9 @@ export function convertEntry(into: ConvertedCatalog, entry: ImportedEntry, toOur
   let source: string | undefined
   if (entry.source !== undefined) {
     const ours = toOurs(entry.source)
-    if ('problem' in ours) return refuse(`its source text ${ours.problem}`)
+    if ('problem' in ours) return refuse(`its source text: ${ours.problem}`)
     const problem = messageProblem(ours.text)
-    if (problem) return refuse(`its source text ${problem}`)
+    if (problem) return refuse(`its source text: ${problem}`)
     source = ours.text
   }
   const ours = toOurs(entry.translation)

@@ -24,7 +24,7 @@ export function renameIcu(text: string, mapping: NameMapping): { text: string; p
     if (!names) return name
     const found = names[name]
     if (found !== undefined) return found
-    if (/^\d+$/.test(name))
+    if (/^\d+$/.test(name) && !problems.some((p) => p.includes(kind === 'tag' ? `<${name}>` : `{${name}}`)))
       problems.push(kind === 'tag' ? `its tag <${name}> matches no element of our message` : `its placeholder {${name}} matches no value of our message`)
     return name
   }
