@@ -23,7 +23,7 @@ export interface I18nextOptions {
   contexts?: boolean
 }
 
-const PLURAL = /^(.*)_(ordinal_)?(zero|one|two|few|many|other)$/
+const PLURAL = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
 const TOKEN = /\{\{(-?)\s*([^}]*?)\s*\}\}|\$t\(([^)]*)\)|<(\/?)([A-Za-z0-9_-]+)\s*(\/?)>/g
 const NAME = /^[A-Za-z_$][\w$]*$/
