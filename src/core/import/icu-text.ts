@@ -80,18 +80,27 @@ export function renameIcu(text: string, mapping: NameMapping): { text: string; p
 /**
  * Literal text of another syntax (i18next's) written so that ICU reads the same characters: braces,
  * `<` and (inside a plural) `#` quoted one by one, an apostrophe doubled only where ICU would read
- * it as a quote (before one of those, another apostrophe, or at the end where syntax follows), so
+ * it as a quote (before one of those, another apostrophe, right after a quoted character, or at
+ * the end where syntax follows), so
  * `l'ami` stays as the translator wrote it.
  */
 export function escapeIcuLiteral(text: string, inPlural: boolean): string {
   let out = ''
+  let afterQuote = false
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
-    if (c === '{' || c === '}' || c === '<' || (inPlural && c === '#')) out += `'${c}'`
-    else if (c === "'") {
+    if (c === '{' || c === '}' || c === '<' || (inPlural && c === '#')) {
+      out += `'${c}'`
+      afterQuote = true
+      continue
+    }
+    // Right after a quoted character an apostrophe would continue that quote (`'}''` reads `}'`
+    // and stays open), so it is doubled there too.
+    if (c === "'") {
       const next = text[i + 1]
-      out += next === undefined || QUOTE_OPENERS.has(next) ? "''" : "'"
+      out += afterQuote || next === undefined || QUOTE_OPENERS.has(next) ? "''" : "'"
     } else out += c
+    afterQuote = false
   }
   return out
 }

@@ -1,3 +1,4 @@
+import IntlMessageFormat from 'intl-messageformat'
 import { describe, expect, it } from 'vitest'
 import { convertI18next, i18nextText } from '../../../src/core/import/convert-i18next'
 import { attachSources } from '../../../src/core/import/finish'
@@ -68,9 +69,14 @@ describe('readI18next', () => {
 describe('i18nextText', () => {
   it('turns {{x}} and {{- x}} into {x}, escapes ICU syntax in the text, opens self-closing tags', () => {
     expect(i18nextText("{{- who}} wrote {{ what }} l'ami '{x}' <1>link</1><br/> a < b", false)).toEqual({
-      text: "{who} wrote {what} l'ami '''{'x'}'' <1>link</1><br></br> a '<' b",
+      text: "{who} wrote {what} l'ami '''{'x'}''' <1>link</1><br></br> a '<' b",
     })
     expect(i18nextText('# {{count}}', true)).toEqual({ text: "'#' {count}" })
+    // The escaped text reads back as the characters i18next would show.
+    const text = "{{who}} wrote l'ami '{x}' a < b ''"
+    const converted = i18nextText(text, false)
+    if (!('text' in converted)) throw new Error(converted.problem)
+    expect(new IntlMessageFormat(converted.text, 'en').format({ who: 'Ann' })).toBe("Ann wrote l'ami '{x}' a < b ''")
     expect(i18nextText('<1>x</1>', false, { tags: { '1': 'link' } })).toEqual({ text: '<link>x</link>' })
   })
 
