@@ -80,27 +80,26 @@ export function renameIcu(text: string, mapping: NameMapping): { text: string; p
 /**
  * Literal text of another syntax (i18next's) written so that ICU reads the same characters: braces,
  * `<` and (inside a plural) `#` quoted one by one, an apostrophe doubled only where ICU would read
- * it as a quote (before one of those, another apostrophe, right after a quoted character, or at
- * the end where syntax follows), so
+ * it as a quote (before one of those, another apostrophe, or at the end where syntax follows), so
  * `l'ami` stays as the translator wrote it.
  */
 export function escapeIcuLiteral(text: string, inPlural: boolean): string {
+  const special = (c: string | undefined): boolean =>
+    c === '{' || c === '}' || c === '<' || (inPlural && c === '#')
   let out = ''
-  let afterQuote = false
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
-    if (c === '{' || c === '}' || c === '<' || (inPlural && c === '#')) {
-      out += `'${c}'`
-      afterQuote = true
-      continue
-    }
-    // Right after a quoted character an apostrophe would continue that quote (`'}''` reads `}'`
-    // and stays open), so it is doubled there too.
-    if (c === "'") {
+    if (special(c)) {
+      // One quote around the whole run of syntax characters and apostrophes: two quotes side by
+      // side (`'{''}'`) would read as one quote holding an apostrophe.
+      let run = ''
+      for (; i < text.length && (special(text[i]) || text[i] === "'"); i++) run += text[i] === "'" ? "''" : text[i]!
+      out += `'${run}'`
+      i--
+    } else if (c === "'") {
       const next = text[i + 1]
-      out += afterQuote || next === undefined || QUOTE_OPENERS.has(next) ? "''" : "'"
+      out += next === undefined || next === "'" || special(next) || QUOTE_OPENERS.has(next) ? "''" : "'"
     } else out += c
-    afterQuote = false
   }
   return out
 }
