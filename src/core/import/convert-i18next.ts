@@ -46,7 +46,8 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
     out += escapeIcuLiteral(text.slice(last, m.index), inPlural)
     last = m.index + m[0].length
     const [whole, , name, nested, close, tag, selfClosing] = m
-    if (nested !== undefined) return { problem: `it nests another key with ${whole}, which has no ICU form; write the text out` }
+    if (nested !== undefined)
+      return { problem: `it nests another key with ${whole}, which has no ICU form; write the text out` }
     if (tag !== undefined) {
       const ours = mapping.tags?.[tag] ?? tag
       if (mapping.tags && mapping.tags[tag] === undefined && /^\d+$/.test(tag))
@@ -55,8 +56,11 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
       continue
     }
     if (name!.includes(','))
-      return { problem: `its value ${whole} is formatted by i18next (${name!.slice(name!.indexOf(',') + 1).trim()}); write it as ICU ({x, number}, {x, date}) by hand` }
-    if (!NAME.test(name!)) return { problem: `its value ${whole} is not a plain name (ICU arguments have no paths or spaces)` }
+      return {
+        problem: `its value ${whole} is formatted by i18next (${name!.slice(name!.indexOf(',') + 1).trim()}); write it as ICU ({x, number}, {x, date}) by hand`,
+      }
+    if (!NAME.test(name!))
+      return { problem: `its value ${whole} is not a plain name (ICU arguments have no paths or spaces)` }
     out += `{${mapping.arguments?.[name!] ?? name}}`
   }
   return { text: out + escapeIcuLiteral(text.slice(last), inPlural) }
@@ -64,7 +68,10 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
 
 function familyText(family: Family, mapping: NameMapping): Built {
   if (family.forms.size === 0) return i18nextText(family.plain!.translation, false, mapping)
-  if (!family.forms.has('other')) return { problem: `its plural forms (${[...family.forms.keys()].map((c) => `_${c}`).join(', ')}) have no _other` }
+  if (!family.forms.has('other'))
+    return {
+      problem: `its plural forms (${[...family.forms.keys()].map((c) => `_${c}`).join(', ')}) have no _other`,
+    }
   const branches: string[] = []
   for (const category of ORDER) {
     const entry = family.forms.get(category)
@@ -96,20 +103,34 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
   const families = new Map<string, Family>()
   const familyOf = (key: string, line: number): Family => {
     let f = families.get(key)
-    if (!f) families.set(key, (f = { key, line, forms: new Map(), contexts: new Map() }))
+    if (!f) {
+      f = { key, line, forms: new Map(), contexts: new Map() }
+      families.set(key, f)
+    }
     return f
   }
   for (const entry of catalog.entries) {
     const key = entry.key!
     const plural = PLURAL.exec(key)
     if (plural?.[2]) {
-      converted.refusals.push({ file: catalog.file, line: entry.line, key, reason: 'it is an ordinal plural form (_ordinal_...), which is not converted yet; write it as {count, selectordinal, ...} by hand' })
+      converted.refusals.push({
+        file: catalog.file,
+        line: entry.line,
+        key,
+        reason:
+          'it is an ordinal plural form (_ordinal_...), which is not converted yet; write it as {count, selectordinal, ...} by hand',
+      })
     } else if (plural) familyOf(plural[1]!, entry.line).forms.set(plural[3]!, entry)
     else familyOf(key, entry.line).plain = entry
   }
   for (const family of [...families.values()]) {
     if (family.plain && family.forms.size > 0) {
-      converted.refusals.push({ file: catalog.file, line: family.plain.line, key: family.key, reason: `the key has a text of its own and plural forms (_${[...family.forms.keys()].join(', _')}); one message cannot be both` })
+      converted.refusals.push({
+        file: catalog.file,
+        line: family.plain.line,
+        key: family.key,
+        reason: `the key has a text of its own and plural forms (_${[...family.forms.keys()].join(', _')}); one message cannot be both`,
+      })
       delete family.plain
     }
     const cut = family.key.lastIndexOf('_')
@@ -121,7 +142,11 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
   }
   for (const family of families.values()) {
     const built = messageOf(family, mapping)
-    const entry: ImportedEntry = { key: family.key, translation: 'problem' in built ? ' ' : built.text, line: family.line }
+    const entry: ImportedEntry = {
+      key: family.key,
+      translation: 'problem' in built ? ' ' : built.text,
+      line: family.line,
+    }
     convertEntry(converted, entry, () => built)
   }
   return converted

@@ -11,7 +11,13 @@ import type { ConvertedCatalog, ConvertedMessage, ImportedCatalog, ImportedEntry
 export type ToOurs = (text: string) => { text: string } | { problem: string }
 
 export function emptyConversion(catalog: ImportedCatalog): ConvertedCatalog {
-  const converted: ConvertedCatalog = { locale: catalog.locale, file: catalog.file, messages: [], refusals: [], untranslated: [] }
+  const converted: ConvertedCatalog = {
+    locale: catalog.locale,
+    file: catalog.file,
+    messages: [],
+    refusals: [],
+    untranslated: [],
+  }
   if (catalog.namespace !== undefined) converted.namespace = catalog.namespace
   return converted
 }
@@ -29,20 +35,38 @@ export function convertEntry(into: ConvertedCatalog, entry: ImportedEntry, toOur
   }
   const refuse = (reason: string): void => {
     const key = nameOf(entry)
-    into.refusals.push(key === undefined ? { file: into.file, line: entry.line, reason } : { file: into.file, line: entry.line, key, reason })
+    into.refusals.push(
+      key === undefined
+        ? { file: into.file, line: entry.line, reason }
+        : { file: into.file, line: entry.line, key, reason },
+    )
   }
   let source: string | undefined
   if (entry.source !== undefined) {
     const ours = toOurs(entry.source)
-    if ('problem' in ours) return refuse(`its source text: ${ours.problem}`)
+    if ('problem' in ours) {
+      refuse(`its source text: ${ours.problem}`)
+      return
+    }
     const problem = messageProblem(ours.text)
-    if (problem) return refuse(`its source text: ${problem}`)
+    if (problem) {
+      refuse(`its source text: ${problem}`)
+      return
+    }
     source = ours.text
   }
   const ours = toOurs(entry.translation)
-  if ('problem' in ours) return refuse(ours.problem)
-  const problem = messageProblem(ours.text) ?? (source === undefined ? undefined : translationProblem(source, ours.text, into.locale))
-  if (problem) return refuse(problem)
+  if ('problem' in ours) {
+    refuse(ours.problem)
+    return
+  }
+  const problem =
+    messageProblem(ours.text) ??
+    (source === undefined ? undefined : translationProblem(source, ours.text, into.locale))
+  if (problem) {
+    refuse(problem)
+    return
+  }
   const message: ConvertedMessage = { text: ours.text, line: entry.line }
   if (entry.key !== undefined) message.key = entry.key
   if (source !== undefined) message.source = source

@@ -16,7 +16,9 @@ function descriptionOf(value: unknown): string | undefined {
 }
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
 }
 
 const notAnObject = (file: string, what: string): ImportRefusal[] => [
@@ -34,7 +36,12 @@ export function readFormatjsExtracted(text: string, file: string, sourceLocale: 
     const line = json.lineOf([id])
     const v = value as Record<string, unknown> | null
     if (typeof v !== 'object' || v === null || typeof v.defaultMessage !== 'string') {
-      refusals.push({ file, line, key: id, reason: 'an extracted message is an object with a string defaultMessage' })
+      refusals.push({
+        file,
+        line,
+        key: id,
+        reason: 'an extracted message is an object with a string defaultMessage',
+      })
       continue
     }
     const entry: ImportedEntry = { key: id, source: v.defaultMessage, translation: v.defaultMessage, line }
@@ -65,7 +72,9 @@ function translationOf(value: unknown): string | { reason: string } {
   if (typeof value === 'string') return value
   if (Array.isArray(value)) {
     // A compiled AST: every element an object with a numeric type, as the parser writes them.
-    const wellFormed = value.every((el) => typeof el === 'object' && el !== null && typeof (el as { type?: unknown }).type === 'number')
+    const wellFormed = value.every(
+      (el) => typeof el === 'object' && el !== null && typeof (el as { type?: unknown }).type === 'number',
+    )
     if (wellFormed) {
       try {
         return printAST(value as MessageFormatElement[])
@@ -75,7 +84,11 @@ function translationOf(value: unknown): string | { reason: string } {
     }
     return { reason: 'its value is an array that is not a compiled ICU AST (elements with a numeric type)' }
   }
-  if (typeof value === 'object' && value !== null && typeof (value as { defaultMessage?: unknown }).defaultMessage === 'string')
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { defaultMessage?: unknown }).defaultMessage === 'string'
+  )
     return (value as { defaultMessage: string }).defaultMessage
   return { reason: 'a translation is a string, an object with a string defaultMessage, or a compiled AST' }
 }

@@ -9,21 +9,38 @@ import type { ImportedEntry, ImportRefusal, ReadResult } from './types'
  */
 
 /** Reads one i18next resource file; `namespace` defaults to the file's name under a locale folder. */
-export function readI18next(text: string, file: string, options: { locale?: string; namespace?: string } = {}): ReadResult {
+export function readI18next(
+  text: string,
+  file: string,
+  options: { locale?: string; namespace?: string } = {},
+): ReadResult {
   const json = readJson(text, file)
   const locale = resolveLocale(file, options.locale, undefined)
   const entries: ImportedEntry[] = []
   const refusals: ImportRefusal[] = []
   const catalog: ReadResult['catalog'] = { locale, file, entries }
   const inFolder = !options.locale && localeFromPath(file)?.inFolder
-  const namespace = options.namespace ?? (inFolder ? file.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '') : undefined)
+  const namespace =
+    options.namespace ??
+    (inFolder
+      ? file
+          .split(/[\\/]/)
+          .pop()!
+          .replace(/\.[^.]*$/, '')
+      : undefined)
   if (namespace !== undefined) catalog.namespace = namespace
   const walk = (value: unknown, path: string[]): void => {
     const line = json.lineOf(path)
     const key = path.join('.')
     if (typeof value === 'string') entries.push({ key, translation: value, line })
     else if (Array.isArray(value))
-      refusals.push({ file, line, key, reason: 'it is an array (read with returnObjects), which has no message form; make each item its own key' })
+      refusals.push({
+        file,
+        line,
+        key,
+        reason:
+          'it is an array (read with returnObjects), which has no message form; make each item its own key',
+      })
     else if (typeof value === 'object' && value !== null) {
       for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
     } else refusals.push({ file, line, key, reason: `its value is ${JSON.stringify(value)}, not a text` })

@@ -20,12 +20,20 @@ const QUOTE_OPENERS = new Set(["'", '{', '}', '<', '>', '#'])
  */
 export function renameIcu(text: string, mapping: NameMapping): { text: string; problems: string[] } {
   const problems: string[] = []
-  const rename = (names: Readonly<Record<string, string>> | undefined, name: string, kind: 'tag' | 'argument'): string => {
+  const rename = (
+    names: Readonly<Record<string, string>> | undefined,
+    name: string,
+    kind: 'tag' | 'argument',
+  ): string => {
     if (!names) return name
     const found = names[name]
     if (found !== undefined) return found
     if (/^\d+$/.test(name) && !problems.some((p) => p.includes(kind === 'tag' ? `<${name}>` : `{${name}}`)))
-      problems.push(kind === 'tag' ? `its tag <${name}> matches no element of our message` : `its placeholder {${name}} matches no value of our message`)
+      problems.push(
+        kind === 'tag'
+          ? `its tag <${name}> matches no element of our message`
+          : `its placeholder {${name}} matches no value of our message`,
+      )
     return name
   }
   const stack: ('message' | 'argument')[] = ['message']
@@ -93,7 +101,8 @@ export function escapeIcuLiteral(text: string, inPlural: boolean): string {
       // One quote around the whole run of syntax characters and apostrophes: two quotes side by
       // side (`'{''}'`) would read as one quote holding an apostrophe.
       let run = ''
-      for (; i < text.length && (special(text[i]) || text[i] === "'"); i++) run += text[i] === "'" ? "''" : text[i]!
+      for (; i < text.length && (special(text[i]) || text[i] === "'"); i++)
+        run += text[i] === "'" ? "''" : text[i]!
       out += `'${run}'`
       i--
     } else if (c === "'") {

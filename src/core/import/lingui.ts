@@ -23,7 +23,8 @@ export function readLinguiPo(text: string, file: string, locale?: string): ReadR
         file,
         line: e.line,
         key: e.msgid,
-        reason: 'it is a gettext plural (msgid_plural, Lingui\'s po-gettext format); only ICU plurals inside msgstr are read',
+        reason:
+          "it is a gettext plural (msgid_plural, Lingui's po-gettext format); only ICU plurals inside msgstr are read",
       })
       continue
     }
@@ -46,7 +47,10 @@ export function readLinguiJson(text: string, file: string, locale?: string): Rea
   const refusals: ImportRefusal[] = []
   const entries: ImportedEntry[] = []
   if (typeof json.value !== 'object' || json.value === null || Array.isArray(json.value))
-    return { catalog: { locale: resolveLocale(file, locale, undefined), file, entries }, refusals: [{ file, line: 1, reason: 'a Lingui JSON catalog is an object of message ids' }] }
+    return {
+      catalog: { locale: resolveLocale(file, locale, undefined), file, entries },
+      refusals: [{ file, line: 1, reason: 'a Lingui JSON catalog is an object of message ids' }],
+    }
   for (const [id, value] of Object.entries(json.value)) {
     const line = json.lineOf([id])
     if (typeof value === 'string') {
@@ -54,15 +58,31 @@ export function readLinguiJson(text: string, file: string, locale?: string): Rea
       continue
     }
     const v = value as Record<string, unknown> | null
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || (v.translation !== undefined && typeof v.translation !== 'string')) {
-      refusals.push({ file, line, key: id, reason: 'a Lingui JSON message is a string or an object with a string translation' })
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      Array.isArray(v) ||
+      (v.translation !== undefined && typeof v.translation !== 'string')
+    ) {
+      refusals.push({
+        file,
+        line,
+        key: id,
+        reason: 'a Lingui JSON message is a string or an object with a string translation',
+      })
       continue
     }
     if (v.obsolete === true) continue
-    const entry: ImportedEntry = { key: id, translation: typeof v.translation === 'string' ? v.translation : '', line }
+    const entry: ImportedEntry = {
+      key: id,
+      translation: typeof v.translation === 'string' ? v.translation : '',
+      line,
+    }
     if (typeof v.message === 'string') entry.source = v.message
     if (typeof v.context === 'string') entry.context = v.context
-    const comments = Array.isArray(v.comments) ? v.comments.filter((c): c is string => typeof c === 'string' && c !== EXPLICIT_ID) : []
+    const comments = Array.isArray(v.comments)
+      ? v.comments.filter((c): c is string => typeof c === 'string' && c !== EXPLICIT_ID)
+      : []
     if (comments.length > 0) entry.comment = comments.join('\n')
     entries.push(entry)
   }

@@ -41,11 +41,23 @@ export function resolveLocale(file: string, given: string | undefined, header: s
   const fromPath = localeFromPath(file)?.locale
   const fromHeader = header?.trim() ? localeFromWord(header.trim()) : undefined
   if (header?.trim() && !fromHeader)
-    throw new ImportReadError(file, 1, `its header names the language "${header.trim()}", which is not a locale; name the locale with the locale parameter`)
+    throw new ImportReadError(
+      file,
+      1,
+      `its header names the language "${header.trim()}", which is not a locale; name the locale with the locale parameter`,
+    )
   if (fromHeader && fromPath && fromHeader !== fromPath)
-    throw new ImportReadError(file, 1, `its header says ${fromHeader} but its path says ${fromPath}; name the locale with the locale parameter`)
+    throw new ImportReadError(
+      file,
+      1,
+      `its header says ${fromHeader} but its path says ${fromPath}; name the locale with the locale parameter`,
+    )
   const found = fromHeader ?? fromPath
   if (!found)
-    throw new ImportReadError(file, 1, 'neither its header nor its path names a locale (lang/pl.json, locales/pl/messages.po); name the locale with the locale parameter')
+    throw new ImportReadError(
+      file,
+      1,
+      'neither its header nor its path names a locale (lang/pl.json, locales/pl/messages.po); name the locale with the locale parameter',
+    )
   return found
 }

@@ -29,11 +29,26 @@ export interface PoFile {
   entries: PoEntry[]
 }
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' }
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '"': '"',
+  '\\': '\\',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+}
 
 function unquote(raw: string, file: string, line: number): string {
   const m = /^"((?:[^"\\]|\\.)*)"\s*$/.exec(raw.trim())
-  if (!m) throw new ImportReadError(file, line, `expected a quoted string, found ${JSON.stringify(raw.trim().slice(0, 40))}`)
+  if (!m)
+    throw new ImportReadError(
+      file,
+      line,
+      `expected a quoted string, found ${JSON.stringify(raw.trim().slice(0, 40))}`,
+    )
   return m[1]!.replace(/\\(.)/g, (whole, e: string) => ESCAPES[e] ?? whole)
 }
 
@@ -61,29 +76,43 @@ export function parsePo(text: string, file: string): PoFile {
     last = undefined
   }
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
-  lines.forEach((raw, index) => {
+  for (const [index, raw] of lines.entries()) {
     const n = index + 1
     const line = raw.trim()
-    if (line === '') return finish()
-    if (line.startsWith('#~')) return
+    if (line === '') {
+      finish()
+      continue
+    }
+    if (line.startsWith('#~')) continue
     if (line.startsWith('#')) {
       if (hasKeyword) finish()
       entry ??= blank(n)
       const body = line.slice(2).trim()
       if (line.startsWith('#.')) entry.extracted.push(body)
-      else if (line.startsWith('#,')) entry.flags.push(...body.split(',').map((f) => f.trim()).filter(Boolean))
+      else if (line.startsWith('#,'))
+        entry.flags.push(
+          ...body
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+        )
       else if (line.startsWith('#:')) entry.references.push(...body.split(/\s+/).filter(Boolean))
       else if (!line.startsWith('#|')) entry.translator.push(line.slice(1).trim())
-      return
+      continue
     }
     if (line.startsWith('"')) {
       if (!last) throw new ImportReadError(file, n, 'a quoted string continues no msgid or msgstr')
       last.value += unquote(line, file, n)
       last.set(last.value)
-      return
+      continue
     }
     const m = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(.*)$/.exec(line)
-    if (!m) throw new ImportReadError(file, n, `expected msgctxt, msgid, msgstr or a comment, found ${JSON.stringify(line.slice(0, 40))}`)
+    if (!m)
+      throw new ImportReadError(
+        file,
+        n,
+        `expected msgctxt, msgid, msgstr or a comment, found ${JSON.stringify(line.slice(0, 40))}`,
+      )
     const [, keyword, plural, rest] = m
     if (hasKeyword && (keyword === 'msgctxt' || (keyword === 'msgid' && entry!.msgstr.length > 0))) finish()
     entry ??= blank(n)
@@ -91,16 +120,27 @@ export function parsePo(text: string, file: string): PoFile {
     const target = entry
     const value = unquote(rest!, file, n)
     let set: (v: string) => void
-    if (keyword === 'msgctxt') set = (v) => { target.msgctxt = v }
-    else if (keyword === 'msgid') set = (v) => { target.msgid = v }
-    else if (keyword === 'msgid_plural') set = (v) => { target.msgidPlural = v }
+    if (keyword === 'msgctxt')
+      set = (v) => {
+        target.msgctxt = v
+      }
+    else if (keyword === 'msgid')
+      set = (v) => {
+        target.msgid = v
+      }
+    else if (keyword === 'msgid_plural')
+      set = (v) => {
+        target.msgidPlural = v
+      }
     else {
       const slot = plural === undefined ? 0 : Number(plural)
-      set = (v) => { target.msgstr[slot] = v }
+      set = (v) => {
+        target.msgstr[slot] = v
+      }
     }
     set(value)
     last = { set, value }
-  })
+  }
   finish()
   const headers: Record<string, string> = {}
   const head = entries[0]

@@ -9,7 +9,10 @@ describe('locale of a file', () => {
   it('reads a language from a base name or its folder, and nothing from folders that are not languages', () => {
     expect(localeFromPath('src/locales/pl/messages.po')).toEqual({ locale: 'pl', inFolder: true })
     expect(localeFromPath('lang/pl.json')).toEqual({ locale: 'pl', inFolder: false })
-    expect(localeFromPath('public/locales/zh_Hant_TW/common.json')).toEqual({ locale: 'zh-Hant-TW', inFolder: true })
+    expect(localeFromPath('public/locales/zh_Hant_TW/common.json')).toEqual({
+      locale: 'zh-Hant-TW',
+      inFolder: true,
+    })
     expect(localeFromPath('locales/en-US.json')).toEqual({ locale: 'en-US', inFolder: false })
     expect(localeFromPath('src/app/messages.json')).toBeUndefined()
     expect(localeFromPath('locales/dev/translation.json')).toBeUndefined()
@@ -27,7 +30,8 @@ describe('locale of a file', () => {
 
 describe('readJson', () => {
   it('gives the line of every value by key path, through arrays, escapes and keys with dots', () => {
-    const text = '{\n  "a": {\n    "b.c": "x \\" }",\n    "d": [\n      1,\n      { "e": null }\n    ]\n  },\n  "f": true\n}'
+    const text =
+      '{\n  "a": {\n    "b.c": "x \\" }",\n    "d": [\n      1,\n      { "e": null }\n    ]\n  },\n  "f": true\n}'
     const json = readJson(text, 'x.json')
     expect(json.lineOf(['a'])).toBe(2)
     expect(json.lineOf(['a', 'b.c'])).toBe(3)
@@ -70,14 +74,25 @@ describe('parsePo', () => {
           flags: ['fuzzy', 'c-format'],
           references: ['src/a.ts:1', 'src/b.ts:2'],
         },
-        { line: 13, msgid: 'file', msgidPlural: 'files', msgstr: ['plik', 'pliki'], extracted: [], translator: [], flags: [], references: [] },
+        {
+          line: 13,
+          msgid: 'file',
+          msgidPlural: 'files',
+          msgstr: ['plik', 'pliki'],
+          extracted: [],
+          translator: [],
+          flags: [],
+          references: [],
+        },
       ],
     })
   })
 
   it('names the line of a stray continuation or an unknown keyword', () => {
     expect(() => parsePo('"x"\n', 'a.po')).toThrow('a.po:1: a quoted string continues no msgid or msgstr')
-    expect(() => parsePo('msgid "a"\nmsgstr "b"\nmsgfoo "c"\n', 'a.po')).toThrow('a.po:3: expected msgctxt, msgid, msgstr or a comment, found "msgfoo \\"c\\""')
+    expect(() => parsePo('msgid "a"\nmsgstr "b"\nmsgfoo "c"\n', 'a.po')).toThrow(
+      'a.po:3: expected msgctxt, msgid, msgstr or a comment, found "msgfoo \\"c\\""',
+    )
   })
 })
 
@@ -92,7 +107,12 @@ describe('ICU text edits', () => {
   })
 
   it('renames only tags and arguments, never quoted text or plural selectors', () => {
-    expect(renameIcu("'{0}' {0} <0>x</0> '<0>' {n, select, other {<0/>}}", { tags: { '0': 'b' }, arguments: { '0': 'who', n: 'kind' } })).toEqual({
+    expect(
+      renameIcu("'{0}' {0} <0>x</0> '<0>' {n, select, other {<0/>}}", {
+        tags: { '0': 'b' },
+        arguments: { '0': 'who', n: 'kind' },
+      }),
+    ).toEqual({
       text: "'{0}' {who} <b>x</b> '<0>' {kind, select, other {<b></b>}}",
       problems: [],
     })

@@ -46,23 +46,40 @@ describe('readI18next', () => {
           file: 'public/locales/pl/common.json',
           line: 13,
           key: 'tags',
-          reason: 'it is an array (read with returnObjects), which has no message form; make each item its own key',
+          reason:
+            'it is an array (read with returnObjects), which has no message form; make each item its own key',
         },
-        { file: 'public/locales/pl/common.json', line: 14, key: 'count', reason: 'its value is 3, not a text' },
+        {
+          file: 'public/locales/pl/common.json',
+          line: 14,
+          key: 'count',
+          reason: 'its value is 3, not a text',
+        },
       ],
     })
   })
 
   it('reads lang/pl.json with no namespace, and a folder that is not a language gives no locale', () => {
-    expect(readI18next('{"a": "b"}', 'lang/pt_BR.json').catalog).toEqual({ locale: 'pt-BR', file: 'lang/pt_BR.json', entries: [{ key: 'a', translation: 'b', line: 1 }] })
+    expect(readI18next('{"a": "b"}', 'lang/pt_BR.json').catalog).toEqual({
+      locale: 'pt-BR',
+      file: 'lang/pt_BR.json',
+      entries: [{ key: 'a', translation: 'b', line: 1 }],
+    })
     expect(() => readI18next('{}', 'src/app/common.json')).toThrow(
       'src/app/common.json:1: neither its header nor its path names a locale (lang/pl.json, locales/pl/messages.po); name the locale with the locale parameter',
     )
-    expect(readI18next('{}', 'src/app/common.json', { locale: 'de', namespace: 'ns' }).catalog).toEqual({ locale: 'de', file: 'src/app/common.json', namespace: 'ns', entries: [] })
+    expect(readI18next('{}', 'src/app/common.json', { locale: 'de', namespace: 'ns' }).catalog).toEqual({
+      locale: 'de',
+      file: 'src/app/common.json',
+      namespace: 'ns',
+      entries: [],
+    })
   })
 
   it('names the line of a JSON syntax error', () => {
-    expect(() => readI18next('{\n  "a": "b",\n  "c" "d"\n}', 'lang/pl.json')).toThrow(/^lang\/pl\.json:3: it is not valid JSON: /)
+    expect(() => readI18next('{\n  "a": "b",\n  "c" "d"\n}', 'lang/pl.json')).toThrow(
+      /^lang\/pl\.json:3: it is not valid JSON: /,
+    )
   })
 })
 
@@ -76,13 +93,16 @@ describe('i18nextText', () => {
     const text = "{{who}} wrote l'ami '{x}' a < b ''"
     const converted = i18nextText(text, false)
     if (!('text' in converted)) throw new Error(converted.problem)
-    expect(new IntlMessageFormat(converted.text, 'en').format({ who: 'Ann' })).toBe("Ann wrote l'ami '{x}' a < b ''")
+    expect(new IntlMessageFormat(converted.text, 'en').format({ who: 'Ann' })).toBe(
+      "Ann wrote l'ami '{x}' a < b ''",
+    )
     expect(i18nextText('<1>x</1>', false, { tags: { '1': 'link' } })).toEqual({ text: '<link>x</link>' })
   })
 
   it('refuses what has no ICU form', () => {
     expect(i18nextText('{{n, number}} items', false)).toEqual({
-      problem: 'its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
+      problem:
+        'its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
     })
     expect(i18nextText('Hi {{user.name}}', false)).toEqual({
       problem: 'its value {{user.name}} is not a plain name (ICU arguments have no paths or spaces)',
@@ -90,7 +110,9 @@ describe('i18nextText', () => {
     expect(i18nextText('See $t(other.key)', false)).toEqual({
       problem: 'it nests another key with $t(other.key), which has no ICU form; write the text out',
     })
-    expect(i18nextText('<2>x</2>', false, { tags: { '1': 'link' } })).toEqual({ problem: 'its tag <2> matches no element of our message' })
+    expect(i18nextText('<2>x</2>', false, { tags: { '1': 'link' } })).toEqual({
+      problem: 'its tag <2> matches no element of our message',
+    })
   })
 })
 
@@ -105,7 +127,11 @@ describe('convertI18next', () => {
         text: '{count, plural, =0 {Brak plików} one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
         line: 4,
       },
-      { key: 'friend', text: '{context, select, male {Kolega} female {Koleżanka} other {Przyjaciel}}', line: 10 },
+      {
+        key: 'friend',
+        text: '{context, select, male {Kolega} female {Koleżanka} other {Przyjaciel}}',
+        line: 10,
+      },
     ])
   })
 
@@ -129,7 +155,16 @@ describe('convertI18next', () => {
       },
       { key: 'user_name', text: 'Name', line: 6 },
     ])
-    const separate = convertI18next({ ...catalog, entries: [{ key: 't', translation: 'T', line: 1 }, { key: 't_short', translation: 'S', line: 2 }] }, { contexts: false })
+    const separate = convertI18next(
+      {
+        ...catalog,
+        entries: [
+          { key: 't', translation: 'T', line: 1 },
+          { key: 't_short', translation: 'S', line: 2 },
+        ],
+      },
+      { contexts: false },
+    )
     expect(separate.messages.map((m) => m.key)).toEqual(['t', 't_short'])
   })
 
@@ -154,15 +189,22 @@ describe('convertI18next', () => {
         file: 'lang/pl.json',
         line: 3,
         key: 'place_ordinal_one',
-        reason: 'it is an ordinal plural form (_ordinal_...), which is not converted yet; write it as {count, selectordinal, ...} by hand',
+        reason:
+          'it is an ordinal plural form (_ordinal_...), which is not converted yet; write it as {count, selectordinal, ...} by hand',
       },
-      { file: 'lang/pl.json', line: 4, key: 'b', reason: 'the key has a text of its own and plural forms (_other); one message cannot be both' },
+      {
+        file: 'lang/pl.json',
+        line: 4,
+        key: 'b',
+        reason: 'the key has a text of its own and plural forms (_other); one message cannot be both',
+      },
       { file: 'lang/pl.json', line: 2, key: 'a', reason: 'its plural forms (_one) have no _other' },
       {
         file: 'lang/pl.json',
         line: 6,
         key: 'c',
-        reason: 'its _other form: its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
+        reason:
+          'its _other form: its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
       },
     ])
   })
@@ -202,7 +244,8 @@ describe('convertI18next', () => {
         file: 'locales/pl/common.json',
         line: 6,
         key: 'hello',
-        reason: 'its translation "Cześć {imie}" would be rejected against the source "Hello {name}": it uses the argument {imie}, which the source does not',
+        reason:
+          'its translation "Cześć {imie}" would be rejected against the source "Hello {name}": it uses the argument {imie}, which the source does not',
       },
     ])
   })

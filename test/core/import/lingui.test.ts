@@ -64,14 +64,24 @@ describe('readLinguiPo', () => {
       locale: 'pl',
       file: 'src/locales/pl/messages.po',
       entries: [
-        { source: 'Hello {name}', translation: 'Cześć {name}', line: 5, comment: 'Shown at the top of the inbox' },
+        {
+          source: 'Hello {name}',
+          translation: 'Cześć {name}',
+          line: 5,
+          comment: 'Shown at the top of the inbox',
+        },
         {
           key: 'inbox.count',
-          translation: '{count, plural, one {# wiadomość} few {# wiadomości} many {# wiadomości} other {# wiadomości}}',
+          translation:
+            '{count, plural, one {# wiadomość} few {# wiadomości} many {# wiadomości} other {# wiadomości}}',
           line: 10,
         },
         { source: 'Open', translation: 'Otwórz', line: 16, context: 'button', fuzzy: true },
-        { source: 'Read <0>the docs</0> or <1/>', translation: 'Przeczytaj <0>dokumentację</0> albo <1/>', line: 21 },
+        {
+          source: 'Read <0>the docs</0> or <1/>',
+          translation: 'Przeczytaj <0>dokumentację</0> albo <1/>',
+          line: 21,
+        },
         { source: 'Not yet', translation: '', line: 24 },
       ],
     })
@@ -91,12 +101,15 @@ describe('readLinguiPo', () => {
         file: 'lang/pl.po',
         line: 1,
         key: 'One file',
-        reason: "it is a gettext plural (msgid_plural, Lingui's po-gettext format); only ICU plurals inside msgstr are read",
+        reason:
+          "it is a gettext plural (msgid_plural, Lingui's po-gettext format); only ICU plurals inside msgstr are read",
       },
     ])
     const broken = 'msgid "a"\nmsgstr "b\n'
     expect(() => readLinguiPo(broken, 'lang/pl.po')).toThrow(ImportReadError)
-    expect(() => readLinguiPo(broken, 'lang/pl.po')).toThrow('lang/pl.po:2: expected a quoted string, found "\\"b"')
+    expect(() => readLinguiPo(broken, 'lang/pl.po')).toThrow(
+      'lang/pl.po:2: expected a quoted string, found "\\"b"',
+    )
   })
 })
 
@@ -118,16 +131,30 @@ describe('readLinguiJson', () => {
         locale: 'pl',
         file: 'lang/pl.json',
         entries: [
-          { key: 'Hello {name}', source: 'Hello {name}', translation: 'Cześć {name}', line: 2, comment: 'greeting' },
+          {
+            key: 'Hello {name}',
+            source: 'Hello {name}',
+            translation: 'Cześć {name}',
+            line: 2,
+            comment: 'greeting',
+          },
           { key: 'open', translation: 'Otwórz', line: 8, context: 'button' },
         ],
       },
-      refusals: [{ file: 'lang/pl.json', line: 10, key: 'bad', reason: 'a Lingui JSON message is a string or an object with a string translation' }],
+      refusals: [
+        {
+          file: 'lang/pl.json',
+          line: 10,
+          key: 'bad',
+          reason: 'a Lingui JSON message is a string or an object with a string translation',
+        },
+      ],
     })
   })
 
   it('reads the minimal format', () => {
-    const json = '{\n  "inbox.count": "{count, plural, one {# wiadomość} other {# wiadomości}}",\n  "hi": "Cześć"\n}\n'
+    const json =
+      '{\n  "inbox.count": "{count, plural, one {# wiadomość} other {# wiadomości}}",\n  "hi": "Cześć"\n}\n'
     expect(readLinguiJson(json, 'locales/pl/messages.json').catalog.entries).toEqual([
       { key: 'inbox.count', translation: '{count, plural, one {# wiadomość} other {# wiadomości}}', line: 2 },
       { key: 'hi', translation: 'Cześć', line: 3 },
@@ -142,7 +169,10 @@ describe('convertLingui', () => {
     expect(converted.untranslated).toEqual([{ source: 'Not yet', line: 24 }])
     expect(converted.messages.map((m) => [m.key ?? m.source, m.text])).toEqual([
       ['Hello {name}', 'Cześć {name}'],
-      ['inbox.count', '{count, plural, one {# wiadomość} few {# wiadomości} many {# wiadomości} other {# wiadomości}}'],
+      [
+        'inbox.count',
+        '{count, plural, one {# wiadomość} few {# wiadomości} many {# wiadomości} other {# wiadomości}}',
+      ],
       ['Open', 'Otwórz'],
       ['Read <0>the docs</0> or <1></1>', 'Przeczytaj <0>dokumentację</0> albo <1></1>'],
     ])
@@ -153,7 +183,11 @@ describe('convertLingui', () => {
       locale: 'pl',
       file: 'pl.po',
       entries: [
-        { source: 'Read <0>the docs</0>, {0}<1/>', translation: "Przeczytaj <0>dokumentację</0>, {0}<1/> '<0>'", line: 3 },
+        {
+          source: 'Read <0>the docs</0>, {0}<1/>',
+          translation: "Przeczytaj <0>dokumentację</0>, {0}<1/> '<0>'",
+          line: 3,
+        },
         { source: 'See <2>this</2>', translation: 'Zobacz <2>to</2>', line: 7 },
       ],
     }
@@ -166,12 +200,21 @@ describe('convertLingui', () => {
       },
     ])
     expect(converted.refusals).toEqual([
-      { file: 'pl.po', line: 7, key: 'See <2>this</2>', reason: 'its source text: its tag <2> matches no element of our message' },
+      {
+        file: 'pl.po',
+        line: 7,
+        key: 'See <2>this</2>',
+        reason: 'its source text: its tag <2> matches no element of our message',
+      },
     ])
   })
 
   it('renames an argument inside a plural but not a plural branch', () => {
-    const catalog = { locale: 'pl', file: 'pl.po', entries: [{ key: 'k', translation: '{0, plural, one {{0} plik {name}} other {# plików}}', line: 1 }] }
+    const catalog = {
+      locale: 'pl',
+      file: 'pl.po',
+      entries: [{ key: 'k', translation: '{0, plural, one {{0} plik {name}} other {# plików}}', line: 1 }],
+    }
     expect(convertLingui(catalog, { arguments: { '0': 'count', name: 'who' } }).messages[0]!.text).toBe(
       '{count, plural, one {{count} plik {who}} other {# plików}}',
     )
@@ -191,13 +234,15 @@ describe('convertLingui', () => {
         file: 'locales/pl/messages.po',
         line: 4,
         key: 'Hello {name}',
-        reason: 'its translation "Cześć {imie}" would be rejected against the source "Hello {name}": it uses the argument {imie}, which the source does not',
+        reason:
+          'its translation "Cześć {imie}" would be rejected against the source "Hello {name}": it uses the argument {imie}, which the source does not',
       },
       {
         file: 'locales/pl/messages.po',
         line: 9,
         key: 'Files',
-        reason: 'it is not valid ICU MessageFormat: a plural or select has no `other` branch, at character 22 of "{n, plural, one {plik}}"',
+        reason:
+          'it is not valid ICU MessageFormat: a plural or select has no `other` branch, at character 22 of "{n, plural, one {plik}}"',
       },
     ])
   })
@@ -208,7 +253,11 @@ describe('convertLingui', () => {
       locale: 'pl',
       file: 'locales/pl/messages.po',
       entries: [
-        { key: 'inbox.count', translation: '{count, plural, one {# wiadomość} other {# wiadomości}}', line: 2 },
+        {
+          key: 'inbox.count',
+          translation: '{count, plural, one {# wiadomość} other {# wiadomości}}',
+          line: 2,
+        },
         { key: 'inbox.gone', translation: 'Nie ma', line: 5 },
       ],
     })
@@ -226,7 +275,8 @@ describe('convertLingui', () => {
         file: 'locales/pl/messages.po',
         line: 5,
         key: 'inbox.gone',
-        reason: "its key has no message in the source locale's catalog locales/en/messages.po (en), so its source text is unknown",
+        reason:
+          "its key has no message in the source locale's catalog locales/en/messages.po (en), so its source text is unknown",
       },
     ])
   })
