@@ -1,0 +1,252 @@
+import IntlMessageFormat from 'intl-messageformat'
+import { describe, expect, it } from 'vitest'
+import { convertI18next, i18nextText } from '../../../src/core/import/convert-i18next'
+import { attachSources } from '../../../src/core/import/finish'
+import { readI18next } from '../../../src/core/import/i18next'
+
+// Resources written for these tests, in i18next's JSON v4 shape.
+const PL = `{
+  "inbox": {
+    "title": "Skrzynka {{name}}",
+    "files_one": "{{count}} plik",
+    "files_few": "{{count}} pliki",
+    "files_many": "{{count}} plików",
+    "files_other": "{{count}} pliku",
+    "files_zero": "Brak plików"
+  },
+  "friend": "Przyjaciel",
+  "friend_male": "Kolega",
+  "friend_female": "Koleżanka",
+  "tags": ["a", "b"],
+  "count": 3
+}
+`
+
+describe('readI18next', () => {
+  it('flattens nested keys with their lines, takes locale and namespace from the path, refuses arrays and numbers', () => {
+    expect(readI18next(PL, 'public/locales/pl/common.json')).toEqual({
+      catalog: {
+        locale: 'pl',
+        file: 'public/locales/pl/common.json',
+        namespace: 'common',
+        entries: [
+          { key: 'inbox.title', translation: 'Skrzynka {{name}}', line: 3 },
+          { key: 'inbox.files_one', translation: '{{count}} plik', line: 4 },
+          { key: 'inbox.files_few', translation: '{{count}} pliki', line: 5 },
+          { key: 'inbox.files_many', translation: '{{count}} plików', line: 6 },
+          { key: 'inbox.files_other', translation: '{{count}} pliku', line: 7 },
+          { key: 'inbox.files_zero', translation: 'Brak plików', line: 8 },
+          { key: 'friend', translation: 'Przyjaciel', line: 10 },
+          { key: 'friend_male', translation: 'Kolega', line: 11 },
+          { key: 'friend_female', translation: 'Koleżanka', line: 12 },
+        ],
+      },
+      refusals: [
+        {
+          file: 'public/locales/pl/common.json',
+          line: 13,
+          key: 'tags',
+          reason:
+            'it is an array (read with returnObjects), which has no message form; make each item its own key',
+        },
+        {
+          file: 'public/locales/pl/common.json',
+          line: 14,
+          key: 'count',
+          reason: 'its value is 3, not a text',
+        },
+      ],
+    })
+  })
+
+  it('reads lang/pl.json with no namespace, and a folder that is not a language gives no locale', () => {
+    expect(readI18next('{"a": "b"}', 'lang/pt_BR.json').catalog).toEqual({
+      locale: 'pt-BR',
+      file: 'lang/pt_BR.json',
+      entries: [{ key: 'a', translation: 'b', line: 1 }],
+    })
+    expect(() => readI18next('{}', 'src/app/common.json')).toThrow(
+      'src/app/common.json:1: neither its header nor its path names a locale (lang/pl.json, locales/pl/messages.po); name the locale with the locale parameter',
+    )
+    expect(readI18next('{}', 'src/app/common.json', { locale: 'de', namespace: 'ns' }).catalog).toEqual({
+      locale: 'de',
+      file: 'src/app/common.json',
+      namespace: 'ns',
+      entries: [],
+    })
+  })
+
+  it('names the line of a JSON syntax error', () => {
+    expect(() => readI18next('{\n  "a": "b",\n  "c" "d"\n}', 'lang/pl.json')).toThrow(
+      /^lang\/pl\.json:3: it is not valid JSON: /,
+    )
+  })
+})
+
+describe('i18nextText', () => {
+  it('turns {{x}} and {{- x}} into {x}, escapes ICU syntax in the text, opens self-closing tags', () => {
+    expect(i18nextText("{{- who}} wrote {{ what }} l'ami '{x}' <1>link</1><br/> a < b", false)).toEqual({
+      text: "{who} wrote {what} l'ami '''{'x'}''' <1>link</1><br></br> a '<' b",
+    })
+    expect(i18nextText('# {{count}}', true)).toEqual({ text: "'#' {count}" })
+    // The escaped text reads back as the characters i18next would show.
+    const text = "{{who}} wrote l'ami '{x}' a < b ''"
+    const converted = i18nextText(text, false)
+    if (!('text' in converted)) throw new Error(converted.problem)
+    expect(new IntlMessageFormat(converted.text, 'en').format({ who: 'Ann' })).toBe(
+      "Ann wrote l'ami '{x}' a < b ''",
+    )
+    expect(i18nextText('<1>x</1>', false, { tags: { '1': 'link' } })).toEqual({ text: '<link>x</link>' })
+  })
+
+  it('refuses what has no ICU form', () => {
+    expect(i18nextText('{{n, number}} items', false)).toEqual({
+      problem:
+        'its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
+    })
+    expect(i18nextText('Hi {{user.name}}', false)).toEqual({
+      problem: 'its value {{user.name}} is not a plain name (ICU arguments have no paths or spaces)',
+    })
+    expect(i18nextText('See $t(other.key)', false)).toEqual({
+      problem: 'it nests another key with $t(other.key), which has no ICU form; write the text out',
+    })
+    expect(i18nextText('<2>x</2>', false, { tags: { '1': 'link' } })).toEqual({
+      problem: 'its tag <2> matches no element of our message',
+    })
+  })
+})
+
+describe('convertI18next', () => {
+  it('makes one plural per suffix family and one select per context family', () => {
+    const converted = convertI18next(readI18next(PL, 'locales/pl/common.json').catalog)
+    expect(converted.refusals).toEqual([])
+    expect(converted.messages).toEqual([
+      { key: 'inbox.title', text: 'Skrzynka {name}', line: 3 },
+      {
+        key: 'inbox.files',
+        text: '{count, plural, =0 {Brak plików} one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
+        line: 4,
+      },
+      {
+        key: 'friend',
+        text: '{context, select, male {Kolega} female {Koleżanka} other {Przyjaciel}}',
+        line: 10,
+      },
+    ])
+  })
+
+  it('nests plurals in contexts, and keeps a suffix with no base key as its own key', () => {
+    const catalog = {
+      locale: 'en',
+      file: 'lang/en.json',
+      entries: [
+        { key: 'friend_one', translation: 'A friend', line: 2 },
+        { key: 'friend_other', translation: '{{count}} friends', line: 3 },
+        { key: 'friend_male_one', translation: 'A boyfriend', line: 4 },
+        { key: 'friend_male_other', translation: '{{count}} boyfriends', line: 5 },
+        { key: 'user_name', translation: 'Name', line: 6 },
+      ],
+    }
+    expect(convertI18next(catalog).messages).toEqual([
+      {
+        key: 'friend',
+        text: '{context, select, male {{count, plural, one {A boyfriend} other {{count} boyfriends}}} other {{count, plural, one {A friend} other {{count} friends}}}}',
+        line: 2,
+      },
+      { key: 'user_name', text: 'Name', line: 6 },
+    ])
+    const separate = convertI18next(
+      {
+        ...catalog,
+        entries: [
+          { key: 't', translation: 'T', line: 1 },
+          { key: 't_short', translation: 'S', line: 2 },
+        ],
+      },
+      { contexts: false },
+    )
+    expect(separate.messages.map((m) => m.key)).toEqual(['t', 't_short'])
+  })
+
+  it('refuses a family without _other, ordinal forms, a key with text and forms, and bad values, with file:line', () => {
+    const catalog = {
+      locale: 'pl',
+      file: 'lang/pl.json',
+      entries: [
+        { key: 'a_one', translation: 'jeden', line: 2 },
+        { key: 'place_ordinal_one', translation: '{{count}}.', line: 3 },
+        { key: 'b', translation: 'B', line: 4 },
+        { key: 'b_other', translation: 'Bs', line: 5 },
+        { key: 'c_other', translation: '{{n, number}}', line: 6 },
+        { key: 'd', translation: '', line: 7 },
+      ],
+    }
+    const converted = convertI18next(catalog)
+    expect(converted.messages).toEqual([{ key: 'b', text: '{count, plural, other {Bs}}', line: 4 }])
+    expect(converted.untranslated).toEqual([{ key: 'd', line: 7 }])
+    expect(converted.refusals).toEqual([
+      {
+        file: 'lang/pl.json',
+        line: 3,
+        key: 'place_ordinal_one',
+        reason:
+          'it is an ordinal plural form (_ordinal_...), which is not converted yet; write it as {count, selectordinal, ...} by hand',
+      },
+      {
+        file: 'lang/pl.json',
+        line: 4,
+        key: 'b',
+        reason: 'the key has a text of its own and plural forms (_other); one message cannot be both',
+      },
+      { file: 'lang/pl.json', line: 2, key: 'a', reason: 'its plural forms (_one) have no _other' },
+      {
+        file: 'lang/pl.json',
+        line: 6,
+        key: 'c',
+        reason:
+          'its _other form: its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
+      },
+    ])
+  })
+
+  it('joins a locale with the source locale by key after grouping, so their plural forms may differ', () => {
+    const en = convertI18next({
+      locale: 'en',
+      file: 'locales/en/common.json',
+      entries: [
+        { key: 'files_one', translation: '{{count}} file', line: 2 },
+        { key: 'files_other', translation: '{{count}} files', line: 3 },
+        { key: 'hello', translation: 'Hello {{name}}', line: 4 },
+      ],
+    })
+    const pl = convertI18next({
+      locale: 'pl',
+      file: 'locales/pl/common.json',
+      entries: [
+        { key: 'files_one', translation: '{{count}} plik', line: 2 },
+        { key: 'files_few', translation: '{{count}} pliki', line: 3 },
+        { key: 'files_many', translation: '{{count}} plików', line: 4 },
+        { key: 'files_other', translation: '{{count}} pliku', line: 5 },
+        { key: 'hello', translation: 'Cześć {{imie}}', line: 6 },
+      ],
+    })
+    const joined = attachSources(pl, en)
+    expect(joined.messages).toEqual([
+      {
+        key: 'files',
+        source: '{count, plural, one {{count} file} other {{count} files}}',
+        text: '{count, plural, one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
+        line: 2,
+      },
+    ])
+    expect(joined.refusals).toEqual([
+      {
+        file: 'locales/pl/common.json',
+        line: 6,
+        key: 'hello',
+        reason:
+          'its translation "Cześć {imie}" would be rejected against the source "Hello {name}": it uses the argument {imie}, which the source does not',
+      },
+    ])
+  })
+})
