@@ -38,7 +38,8 @@ export type Formatted = string | unknown[]
 
 type Formatter = { format(value: unknown): string; select(value: number): string }
 
-const has = Object.prototype.hasOwnProperty
+/** @internal */
+export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
 const made: Record<string, Map<unknown, Formatter>> = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
@@ -58,8 +59,25 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
   return f
 }
 
+/** A value by name; an absent value (an inherited name such as `constructor` too) is undefined. */
+const own = (values: object, key: string): unknown =>
+  has.call(values, key) ? (values as Record<string, unknown>)[key] : undefined
+
+/**
+ * @internal A value as the text of a plain argument: null, undefined (an absent value too) and false
+ * print nothing, as intl-messageformat prints null and false; anything else is `String(value)`.
+ */
+export function valueText(values: object, key: string): string {
+  const x = own(values, key)
+  return x == null || x === false ? '' : String(x)
+}
+
 function pick(branches: Record<string, Branch>, key: string): Branch {
-  return has.call(branches, key) ? branches[key]! : branches.other!
+  // A `__proto__` branch written in a JS literal becomes the object's prototype, not a property: the
+  // build writes that branch as an array, which no other inherited property is.
+  return has.call(branches, key) || (key === '__proto__' && Array.isArray(branches[key]))
+    ? branches[key]!
+    : branches.other!
 }
 
 /** Formats the parts of a compiled message (or a branch) with `values` in `locale`; `n` is `#`. */
@@ -92,26 +110,27 @@ function pieces(
     if (typeof p === 'string') add(p)
     else if (p === 0) add(intl(1, locale).format(n))
     else {
-      const x = values[p[0]] as number
+      const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
       const tag = x as unknown as (chunks: unknown[]) => unknown
+      // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
+      const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
       add(
         p[1] === undefined
-          ? x == null || x === (false as unknown)
-            ? ''
-            : String(x)
+          ? valueText(values, p[0]!)
           : p[1] < 3
-            ? intl(p[1], locale, o).format(o?.scale ? x * o.scale : x)
+            ? intl(p[1], locale, o).format(
+                // A bigint is scaled exactly, as intl-messageformat does.
+                o?.scale ? x * ((typeof x === 'bigint' ? BigInt(o.scale) : o.scale) as number) : x,
+              )
             : p[1] < 4
               ? pieces(pick(o, String(x)), values, locale)
               : p[1] < 6
                 ? pieces(
-                    has.call(p[3], `=${x}`)
-                      ? p[3]![`=${x}`]!
-                      : pick(p[3]!, intl(p[1], locale).select(x - (p[2] as number))),
+                    has.call(p[3], `=${x}`) ? p[3]![`=${x}`]! : pick(p[3]!, intl(p[1], locale).select(m)),
                     values,
                     locale,
-                    x - (p[2] as number),
+                    m,
                   )
                 : typeof tag === 'function'
                   ? tag(pieces(o as unknown as Branch, values, locale, n))

@@ -79,7 +79,15 @@ function compileElements(elements: readonly MessageFormatElement[]): Branch {
 
 function branches(options: Record<string, { value: MessageFormatElement[] }>): Record<string, Branch> {
   const out: Record<string, Branch> = {}
-  for (const [key, option] of Object.entries(options)) out[key] = compileElements(option.value)
+  for (const [key, option] of Object.entries(options)) {
+    const branch = compileElements(option.value)
+    if (key === '__proto__') {
+      // An own property (assigning would set the prototype), and an array: in the JS literal the key
+      // sets the prototype, where the runtime finds it (src/runtime/icu.ts, `pick`).
+      const value = typeof branch === 'string' ? [branch] : branch
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+    } else out[key] = branch
+  }
   return out
 }
 
