@@ -108,7 +108,8 @@ export function eachCatalogTranslation(
     if (translated !== undefined) each(i, translated, row.id)
     else if (fallback !== undefined) {
       const text = sourceTextOf(row.source, row.message)
-      if (text !== undefined) each(i, (row.icu && input.forms.form(text, fallback)) || text, row.id)
+      if (text !== undefined)
+        each(i, (row.icu && input.forms.sourceForm(text, fallback, locale)) || text, row.id)
     }
   }
 }

@@ -444,9 +444,13 @@ export class Build {
   inlineTexts(locale: string): LocaleTexts {
     const source = locale === this.options.sourceLocale
     const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
+    // A site without a translation in this copy gets its source text, formatted in the source locale.
+    const fallback = (source: IdSource | undefined): string | undefined =>
+      inlineText(input, source, undefined) === undefined ? this.options.sourceLocale : undefined
     return {
       locale,
-      form: (id, text) => (this.isIcuId(id) ? this.forms.literal(text, locale) : undefined),
+      form: (id, text) =>
+        this.isIcuId(id) ? this.forms.literal(text, locale, fallback(this.idSources.get(id))) : undefined,
       text: (id) => {
         const source = this.idSources.get(id)
         return inlineText(input, source, source && sourceTextOf(source, this.messages.get(source.key)))
@@ -456,9 +460,9 @@ export class Build {
         return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
       },
       formsOf: (ids, texts) => {
-        const { icu } = this.inlineIds(ids)
+        const { icu, sources } = this.inlineIds(ids)
         return texts.map((text, i) =>
-          icu[i] && text !== undefined ? this.forms.literal(text, locale) : undefined,
+          icu[i] && text !== undefined ? this.forms.literal(text, locale, fallback(sources[i])) : undefined,
         )
       },
     }

@@ -15,6 +15,8 @@
  *                                           function, gets the formatted children as an array of pieces
  *                                           (strings joined) and returns a piece or an array of pieces;
  *                                           without a function the children stand as they are
+ *           | [locale, 7, parts]            parts formatted in `locale`: a source message standing in for a
+ *                                           missing translation keeps the source locale's plural rules
  *
  * A formatted message is one string when every piece is a string, else an array of its pieces
  * (adjacent strings joined, no empty string): a tag function returning a string keeps a string.
@@ -32,6 +34,7 @@ export type Part =
   | [name: string, kind: 3, branches: Record<string, Branch>]
   | [name: string, kind: 4 | 5, offset: number, branches: Record<string, Branch>]
   | [name: string, kind: 6, children: Branch]
+  | [locale: string, kind: 7, parts: Branch]
 export type CompiledMessage = string | Part[]
 /** A formatted message: one string, or the pieces when a tag function returned something else. */
 export type Formatted = string | unknown[]
@@ -132,9 +135,9 @@ function pieces(
                     locale,
                     m,
                   )
-                : typeof tag === 'function'
+                : typeof tag === 'function' && p[1] < 7
                   ? tag(pieces(o as unknown as Branch, values, locale, n))
-                  : pieces(o as unknown as Branch, values, locale, n),
+                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, n),
       )
     }
   }

@@ -129,6 +129,15 @@ function compileElement(el: MessageFormatElement): Part {
 }
 
 /**
+ * A compiled message that formats in `locale` whatever the page's locale: a source message standing
+ * in for a missing or rejected translation keeps the source locale's plural rules ("1 file", not the
+ * "1 files" of a locale whose only category is `other`). A plain text needs no locale.
+ */
+export function inLocale(form: CompiledMessage, locale: string): CompiledMessage {
+  return typeof form === 'string' ? form : [[locale, 7, form]]
+}
+
+/**
  * The JS literal of a compiled message. Every string goes through `jsString`, so a translation can
  * never leave its literal; keys are quoted the same way.
  */
