@@ -62,16 +62,15 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
   return f
 }
 
-/** A value by name; an absent value (an inherited name such as `constructor` too) is undefined. */
-const own = (values: object, key: string): unknown =>
+/** @internal A value by name; an absent value (an inherited name such as `constructor` too) is undefined. */
+export const own = (values: object, key: string): unknown =>
   has.call(values, key) ? (values as Record<string, unknown>)[key] : undefined
 
 /**
  * @internal A value as the text of a plain argument: null, undefined (an absent value too) and false
  * print nothing, as intl-messageformat prints null and false; anything else is `String(value)`.
  */
-export function valueText(values: object, key: string): string {
-  const x = own(values, key)
+export function valueText(x: unknown): string {
   return x == null || x === false ? '' : String(x)
 }
 
@@ -115,12 +114,11 @@ function pieces(
     else {
       const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
-      const tag = x as unknown as (chunks: unknown[]) => unknown
       // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
       const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
       add(
         p[1] === undefined
-          ? valueText(values, p[0]!)
+          ? valueText(x)
           : p[1] < 3
             ? intl(p[1], locale, o).format(
                 // A bigint is scaled exactly, as intl-messageformat does.
@@ -135,8 +133,8 @@ function pieces(
                     locale,
                     m,
                   )
-                : typeof tag === 'function' && p[1] < 7
-                  ? tag(pieces(o as unknown as Branch, values, locale, n))
+                : typeof x === 'function' && p[1] < 7
+                  ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, n))
                   : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, n),
       )
     }

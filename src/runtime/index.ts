@@ -8,7 +8,7 @@
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
 
-import { type CompiledMessage, type Formatted, formatParts, has, valueText } from './icu'
+import { type CompiledMessage, type Formatted, formatParts, has, own, valueText } from './icu'
 import { compileText } from './parse'
 import type { Locale, MessageArgs, MessageResult } from './types'
 
@@ -68,7 +68,9 @@ function format(text: CompiledMessage, values?: Values, locale?: string | false)
       (values || {}) as Record<string, unknown>,
       locale || active().locale || undefined,
     )
-  return values ? text.replace(/\{([\w$]+)\}/g, (_, key: string) => valueText(values, key)) : text
+  return values
+    ? text.replace(/\{([$\p{ID_Continue}]+)\}/gu, (_, key: string) => valueText(own(values, key)))
+    : text
 }
 
 /**

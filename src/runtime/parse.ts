@@ -49,7 +49,7 @@ export function compileText(text: string): CompiledMessage {
     try {
       form = /[{}'<]/.test(text) ? new Reader(text).message() : text
     } catch (error) {
-      if (!RESX.test(text)) throw error
+      if (!/\{\d+[,:]/.test(text) || !RESX.test(text)) throw error
       form = text
     }
     memo.set(text, form)
@@ -225,7 +225,8 @@ class Reader {
       return type === 'select' ? [name, 3, branches] : [name, type === 'plural' ? 4 : 5, offset, branches]
     }
     let style = ''
-    if (text[this.i] === ',') {
+    const styled = text[this.i] === ','
+    if (styled) {
       const end = text.indexOf('}', this.i)
       if (end < 0) fail(text, this.i, 'an argument not closed with }')
       style = text.slice(this.i + 1, end).trim()
@@ -233,7 +234,7 @@ class Reader {
     }
     const at = this.i
     this.expect('}')
-    if (text[at] === ',' && !style.replace(/^::/, '')) fail(text, at, 'expected a style or skeleton')
+    if (styled && !style.replace(/^::/, '')) fail(text, at, 'expected a style or skeleton')
     const kind = type === 'number' ? 1 : 2
     if (kind > 1 && type !== 'date' && type !== 'time')
       fail(text, at, `the argument type ${type} is not supported`)
@@ -380,9 +381,9 @@ function unsupported(what: string): never {
   throw new SyntaxError(`[unplugin-tms] ${what} is not supported by t() untransformed`)
 }
 
-/** The date fields @formatjs/icu-skeleton-parser knows, outside quotes. */
+/** The date fields @formatjs/icu-skeleton-parser knows (it skips any other letter), outside quotes; and `j`, `J`, `C`. */
 const DATE_FIELD =
-  /(?:[Eec]{1,6}|G{1,5}|[Qq]{1,5}|(?:[yYur]+|U{1,5})|[ML]{1,5}|d{1,2}|D{1,3}|F|[abB]{1,5}|[hkHK]{1,2}|w{1,2}|W|m{1,2}|s{1,2}|[zZOvVxX]{1,4}|[jJC]+|[SA]+|g+)(?=(?:[^']*'[^']*')*[^']*$)/g
+  /(?:[Eec]{1,6}|G{1,5}|[Qq]{1,5}|(?:[yYur]+|U{1,5})|[ML]{1,5}|d{1,2}|D{1,3}|F|[abB]{1,5}|[hkHK]{1,2}|w{1,2}|W|m{1,2}|s{1,2}|[zZOvVxX]{1,4}|[jJC]+)(?=(?:[^']*'[^']*')*[^']*$)/g
 const TEXT_WIDTH = ['numeric', '2-digit', 'short', 'long', 'narrow']
 const WEEKDAY = ['short', 'long', 'narrow', 'short']
 const HOUR_CYCLE: Record<string, string> = { h: 'h12', H: 'h23', K: 'h11', k: 'h24' }
