@@ -66,7 +66,7 @@ const WORD = /[^\p{White_Space}\p{Pattern_Syntax}]+/uy
 /** A plural's exact selector. */
 const EXACT = /=[+-]?\d+/y
 /** A tag's name and what follows it: `>` opens it, `/>` makes the whole a text (`<br/>`). */
-const TAG = /([\w-]+)(\/?>)?/y
+const TAG = /([\w-]+)([\t-\r \x85\u200e\u200f\u2028\u2029]*\/>|>)?/y
 /** ICU's pattern white space (U+200E and U+200F among it, not U+00A0). */
 const SPACE = /[\t-\r \x85\u200e\u200f\u2028\u2029]*/y
 
@@ -158,7 +158,13 @@ class Reader {
       } else if (ch === '<' && next !== undefined && /[A-Za-z0-9]/.test(next)) {
         TAG.lastIndex = this.i + 1
         const m = TAG.exec(text)!
-        if (m[2] === '/>') {
+        if (!m[2] && /\d/.test(next)) {
+          // `<3`: only a whole `<0>` is a numbered tag, as the build reads it; the rest is text.
+          literal += ch
+          this.i++
+          continue
+        }
+        if (m[2]?.endsWith('/>')) {
           literal += `<${m[1]}/>`
           this.i = TAG.lastIndex
           continue
@@ -235,6 +241,7 @@ class Reader {
     const at = this.i
     this.expect('}')
     if (styled && !style.replace(/^::/, '')) fail(text, at, 'expected a style or skeleton')
+    if (style.split("'").length % 2 === 0) fail(text, at, 'a quote not closed in the style')
     const kind = type === 'number' ? 1 : 2
     if (kind > 1 && type !== 'date' && type !== 'time')
       fail(text, at, `the argument type ${type} is not supported`)
@@ -327,8 +334,7 @@ function significant(stem: string): Record<string, unknown> {
 
 /**
  * Intl.NumberFormat options of a number skeleton, as @formatjs/icu-skeleton-parser gives them to the
- * build (the stems it reads, in its order of precedence); a stem it would ignore throws here, so that
- * a text never formats otherwise than it reads.
+ * build (the stems it reads, in its order of precedence; the ones it skips skipped here too).
  */
 function numberSkeleton(skeleton: string): Record<string, unknown> {
   let o: Record<string, unknown> = {}
@@ -336,7 +342,7 @@ function numberSkeleton(skeleton: string): Record<string, unknown> {
     const [stem, ...options] = token.split('/') as [string, ...string[]]
     const option = options[0]
     const fraction = FRACTION.exec(stem)
-    if (options.some((x) => !x)) unsupported(`the number skeleton token ${token}`)
+    if (!stem || options.some((x) => !x)) unsupported(`the number skeleton token ${token}`)
     if (has.call(FIXED, stem)) Object.assign(o, FIXED[stem])
     else if (has.call(SIGNS, stem)) Object.assign(o, SIGNS[stem])
     else if (stem === 'currency') Object.assign(o, { style: 'currency', currency: option })
@@ -358,20 +364,19 @@ function numberSkeleton(skeleton: string): Record<string, unknown> {
         o.maximumFractionDigits = least.length + more!.length
       } else o.minimumFractionDigits = o.maximumFractionDigits = zeros!.length
       if (option === 'w') o = { ...o, trailingZeroDisplay: 'stripIfInteger' }
-      else if (option) {
-        if (!SIGNIFICANT.test(option)) unsupported(`the number skeleton token ${token}`)
-        o = { ...o, ...significant(option) }
-      }
+      // An option that is no significant-digits stem (`@@@@*`) is skipped, as the build skips it.
+      else if (option && SIGNIFICANT.test(option)) o = { ...o, ...significant(option) }
     } else if (stem && SIGNIFICANT.test(stem)) o = { ...o, ...significant(stem) }
     else {
+      // A stem the build's skeleton reader does not know (`notation-scientific`) is skipped, as it does.
       const concise = /^(EE?)(\+[!?])?(0+)$/.exec(stem)
-      if (!concise) unsupported(`the number skeleton stem ${stem}`)
-      o = {
-        ...o,
-        notation: concise[1] === 'E' ? 'scientific' : 'engineering',
-        ...(concise[2] ? SIGNS[concise[2]] : {}),
-        minimumIntegerDigits: concise[3]!.length,
-      }
+      if (concise)
+        o = {
+          ...o,
+          notation: concise[1] === 'E' ? 'scientific' : 'engineering',
+          ...(concise[2] ? SIGNS[concise[2]] : {}),
+          minimumIntegerDigits: concise[3]!.length,
+        }
     }
   }
   return o

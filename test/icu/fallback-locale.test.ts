@@ -67,7 +67,10 @@ test("sourceCatalog: the catalog's stand-in source message keeps en-US rules in 
 test('inline mode: the ko-KR copy formats the source text with en-US rules', async () => {
   const out = join(project.root, 'dist-inline')
   await build(project.options({ mode: 'inline' }), out)
-  expect(format(await load(join(out, 'ko-KR', 'main.js')), 0)).toEqual(['You have 1 file', 'You have 2 files'])
+  expect(format(await load(join(out, 'ko-KR', 'main.js')), 0)).toEqual([
+    'You have 1 file',
+    'You have 2 files',
+  ])
   expect(format(await load(join(out, 'fr-FR', 'main.js')), 1)).toEqual([
     '1 fichiers pour Ada',
     '2 fichiers pour Ada',

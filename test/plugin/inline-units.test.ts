@@ -48,7 +48,9 @@ describe('message calls', () => {
   test('an object literal of plain values: a concatenation in the translation order', () => {
     const code = 'const n = "Ada", c = 3; return __tms_l("a", "{name} has {count}", {name:n,count:c})'
     const out = inline(code, { a: '{count} pour {name} ({other})' })
-    expect(out).toBe('const n = "Ada", c = 3; return "".concat(function(x){return x==null||x===!1?"":String(x)}(c)," pour ",function(x){return x==null||x===!1?"":String(x)}(n)," (","",")")')
+    expect(out).toBe(
+      'const n = "Ada", c = 3; return "".concat(function(x){return x==null||x===!1?"":String(x)}(c)," pour ",function(x){return x==null||x===!1?"":String(x)}(n)," (","",")")',
+    )
     // A placeholder the values lack prints nothing, as an absent value does at run time.
     expect(run(out)).toBe('3 pour Ada ()')
   })
@@ -68,7 +70,9 @@ describe('message calls', () => {
   test('a message inside another message values is inlined as well', () => {
     const code = 'return __tms_l("a", "Signed in as {user}", {user:__tms_l("b", "Guest")})'
     const out = inline(code, { a: 'Connecté : {user}', b: 'Invité' })
-    expect(out).toBe('return "Connecté : ".concat(function(x){return x==null||x===!1?"":String(x)}("Invité"))')
+    expect(out).toBe(
+      'return "Connecté : ".concat(function(x){return x==null||x===!1?"":String(x)}("Invité"))',
+    )
   })
 
   test('a translation cannot break out of its string: quotes, script end tags, line separators', () => {
@@ -348,7 +352,10 @@ test('a copy asks for the texts of its message ids once, each id once, when the 
   }
   const fr = output.copy(listing)
   expect(asked).toEqual([['m', 'n', 'g']])
-  expect(fr.map((f) => f.source)).toEqual(['f("Ouvrir","Salut ".concat(function(x){return x==null||x===!1?"":String(x)}("Invité")))', 'g("Ouvrir")'])
+  expect(fr.map((f) => f.source)).toEqual([
+    'f("Ouvrir","Salut ".concat(function(x){return x==null||x===!1?"":String(x)}("Invité")))',
+    'g("Ouvrir")',
+  ])
   // Texts that cannot list them are asked per id, once per copy too.
   const one: string[] = []
   output.copy({
