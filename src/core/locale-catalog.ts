@@ -165,3 +165,15 @@ export function inlineText(
   }
   return sourceText
 }
+
+/**
+ * The locale an inline copy formats a site's text in when that text is the source standing in for a
+ * missing or unfit translation: the source locale; undefined when the copy has the translation.
+ */
+export function standInLocale(
+  input: Omit<CatalogInput, 'sources' | 'forms'>,
+  source: IdSource | undefined,
+  sourceLocale: string,
+): string | undefined {
+  return inlineText(input, source, undefined) === undefined ? sourceLocale : undefined
+}

@@ -20,6 +20,7 @@ import {
   type IdSource,
   inlineText,
   sourceTextOf,
+  standInLocale,
   usedIds,
 } from '../core/locale-catalog'
 import type { ResolvedOptions } from '../core/model/options'
@@ -437,16 +438,11 @@ export class Build {
     return [this.options.sourceLocale, ...this.locales]
   }
 
-  /**
-   * What the copy of `locale` puts in place of each message: the translation in the site's placeholder
-   * spelling, else (source locale, untranslated, rejected translation) the source text.
-   */
+  /** What the copy of `locale` puts in place of each message: its translation, else the source text. */
   inlineTexts(locale: string): LocaleTexts {
     const source = locale === this.options.sourceLocale
     const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
-    // A site without a translation in this copy gets its source text, formatted in the source locale.
-    const fallback = (source: IdSource | undefined): string | undefined =>
-      inlineText(input, source, undefined) === undefined ? this.options.sourceLocale : undefined
+    const fallback = (s?: IdSource): string | undefined => standInLocale(input, s, this.options.sourceLocale)
     return {
       locale,
       form: (id, text) =>
