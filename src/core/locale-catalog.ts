@@ -108,7 +108,8 @@ export function eachCatalogTranslation(
     if (translated !== undefined) each(i, translated, row.id)
     else if (fallback !== undefined) {
       const text = sourceTextOf(row.source, row.message)
-      if (text !== undefined) each(i, (row.icu && input.forms.form(text, fallback)) || text, row.id)
+      if (text !== undefined)
+        each(i, (row.icu && input.forms.sourceForm(text, fallback, locale)) || text, row.id)
     }
   }
 }
@@ -163,4 +164,16 @@ export function inlineText(
     if (text !== undefined) return text
   }
   return sourceText
+}
+
+/**
+ * The locale an inline copy formats a site's text in when that text is the source standing in for a
+ * missing or unfit translation: the source locale; undefined when the copy has the translation.
+ */
+export function standInLocale(
+  input: Omit<CatalogInput, 'sources' | 'forms'>,
+  source: IdSource | undefined,
+  sourceLocale: string,
+): string | undefined {
+  return inlineText(input, source, undefined) === undefined ? sourceLocale : undefined
 }

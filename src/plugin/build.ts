@@ -20,6 +20,7 @@ import {
   type IdSource,
   inlineText,
   sourceTextOf,
+  standInLocale,
   usedIds,
 } from '../core/locale-catalog'
 import type { ResolvedOptions } from '../core/model/options'
@@ -437,16 +438,15 @@ export class Build {
     return [this.options.sourceLocale, ...this.locales]
   }
 
-  /**
-   * What the copy of `locale` puts in place of each message: the translation in the site's placeholder
-   * spelling, else (source locale, untranslated, rejected translation) the source text.
-   */
+  /** What the copy of `locale` puts in place of each message: its translation, else the source text. */
   inlineTexts(locale: string): LocaleTexts {
     const source = locale === this.options.sourceLocale
     const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
+    const fallback = (s?: IdSource): string | undefined => standInLocale(input, s, this.options.sourceLocale)
     return {
       locale,
-      form: (id, text) => (this.isIcuId(id) ? this.forms.literal(text, locale) : undefined),
+      form: (id, text) =>
+        this.isIcuId(id) ? this.forms.literal(text, locale, fallback(this.idSources.get(id))) : undefined,
       text: (id) => {
         const source = this.idSources.get(id)
         return inlineText(input, source, source && sourceTextOf(source, this.messages.get(source.key)))
@@ -456,9 +456,9 @@ export class Build {
         return known.sources.map((source, i) => inlineText(input, source, known.texts[i]))
       },
       formsOf: (ids, texts) => {
-        const { icu } = this.inlineIds(ids)
+        const { icu, sources } = this.inlineIds(ids)
         return texts.map((text, i) =>
-          icu[i] && text !== undefined ? this.forms.literal(text, locale) : undefined,
+          icu[i] && text !== undefined ? this.forms.literal(text, locale, fallback(sources[i])) : undefined,
         )
       },
     }

@@ -15,6 +15,8 @@
  *                                           function, gets the formatted children as an array of pieces
  *                                           (strings joined) and returns a piece or an array of pieces;
  *                                           without a function the children stand as they are
+ *           | [locale, 7, parts]            parts formatted in `locale`: a source message standing in for a
+ *                                           missing translation keeps the source locale's plural rules
  *
  * A formatted message is one string when every piece is a string, else an array of its pieces
  * (adjacent strings joined, no empty string): a tag function returning a string keeps a string.
@@ -32,13 +34,15 @@ export type Part =
   | [name: string, kind: 3, branches: Record<string, Branch>]
   | [name: string, kind: 4 | 5, offset: number, branches: Record<string, Branch>]
   | [name: string, kind: 6, children: Branch]
+  | [locale: string, kind: 7, parts: Branch]
 export type CompiledMessage = string | Part[]
 /** A formatted message: one string, or the pieces when a tag function returned something else. */
 export type Formatted = string | unknown[]
 
 type Formatter = { format(value: unknown): string; select(value: number): string }
 
-const has = Object.prototype.hasOwnProperty
+/** @internal */
+export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
 const made: Record<string, Map<unknown, Formatter>> = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
@@ -58,8 +62,24 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
   return f
 }
 
+/** @internal A value by name; an absent value (an inherited name such as `constructor` too) is undefined. */
+export const own = (values: object, key: string): unknown =>
+  has.call(values, key) ? (values as Record<string, unknown>)[key] : undefined
+
+/**
+ * @internal A value as the text of a plain argument: null, undefined (an absent value too) and false
+ * print nothing, as intl-messageformat prints null and false; anything else is `String(value)`.
+ */
+export function valueText(x: unknown): string {
+  return x == null || x === false ? '' : String(x)
+}
+
 function pick(branches: Record<string, Branch>, key: string): Branch {
-  return has.call(branches, key) ? branches[key]! : branches.other!
+  // A `__proto__` branch written in a JS literal becomes the object's prototype, not a property: the
+  // build writes that branch as an array, which no other inherited property is.
+  return has.call(branches, key) || (key === '__proto__' && Array.isArray(branches[key]))
+    ? branches[key]!
+    : branches.other!
 }
 
 /** Formats the parts of a compiled message (or a branch) with `values` in `locale`; `n` is `#`. */
@@ -92,30 +112,30 @@ function pieces(
     if (typeof p === 'string') add(p)
     else if (p === 0) add(intl(1, locale).format(n))
     else {
-      const x = values[p[0]] as number
+      const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
-      const tag = x as unknown as (chunks: unknown[]) => unknown
+      // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
+      const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
       add(
         p[1] === undefined
-          ? x == null || x === (false as unknown)
-            ? ''
-            : String(x)
+          ? valueText(x)
           : p[1] < 3
-            ? intl(p[1], locale, o).format(o?.scale ? x * o.scale : x)
+            ? intl(p[1], locale, o).format(
+                // A bigint is scaled exactly, as intl-messageformat does.
+                o?.scale ? x * ((typeof x === 'bigint' ? BigInt(o.scale) : o.scale) as number) : x,
+              )
             : p[1] < 4
               ? pieces(pick(o, String(x)), values, locale)
               : p[1] < 6
                 ? pieces(
-                    has.call(p[3], `=${x}`)
-                      ? p[3]![`=${x}`]!
-                      : pick(p[3]!, intl(p[1], locale).select(x - (p[2] as number))),
+                    has.call(p[3], `=${x}`) ? p[3]![`=${x}`]! : pick(p[3]!, intl(p[1], locale).select(m)),
                     values,
                     locale,
-                    x - (p[2] as number),
+                    m,
                   )
-                : typeof tag === 'function'
-                  ? tag(pieces(o as unknown as Branch, values, locale, n))
-                  : pieces(o as unknown as Branch, values, locale, n),
+                : typeof x === 'function' && p[1] < 7
+                  ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, n))
+                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, n),
       )
     }
   }

@@ -8,7 +8,7 @@
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
 
-import { type CompiledMessage, type Formatted, formatParts } from './icu'
+import { type CompiledMessage, type Formatted, formatParts, has, own, valueText } from './icu'
 import { compileText } from './parse'
 import type {
   DefinitionArgs,
@@ -71,15 +71,15 @@ const listeners = new Set<(locale: string) => void>()
 /** The bindings' reads of their reactive locale (Vue, Svelte), made by every call of a descriptor. */
 const trackers = new Set<() => void>()
 
-const has = Object.prototype.hasOwnProperty
-
-function format(text: CompiledMessage, values?: Values, locale: string = active().locale): Formatted {
+function format(text: CompiledMessage, values?: Values, locale?: string | false): Formatted {
   if (typeof text !== 'string')
-    return formatParts(text, (values || {}) as Record<string, unknown>, locale || undefined)
+    return formatParts(
+      text,
+      (values || {}) as Record<string, unknown>,
+      locale || active().locale || undefined,
+    )
   return values
-    ? text.replace(/\{([\w$]+)\}/g, (whole, key: string) =>
-        has.call(values, key) ? String((values as Record<string, unknown>)[key]) : whole,
-      )
+    ? text.replace(/\{([$\p{ID_Continue}]+)\}/gu, (_, key: string) => valueText(own(values, key)))
     : text
 }
 
@@ -216,13 +216,16 @@ export function rememberLocale(options: LocaleSources = {}): () => void {
 }
 
 /**
- * @internal Lookup emitted by the plugin: the current catalog's text, else the source text. With
+ * @internal Lookup emitted by the plugin: the current catalog's text, else the source text formatted in
+ * the source locale. With
  * `sourceCatalog` the site has no source text (`0` stands in when values follow): before a catalog is
  * loaded the lookup gives the id, visible and harmless.
  */
 export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {
   const { catalog } = active()
-  return format((catalog && has.call(catalog, id) && catalog[id]) || text || id, values)
+  const translated = catalog && has.call(catalog, id) && catalog[id]
+  // The site's text is the source message: its plurals take the source locale's categories.
+  return format(translated || text || id, values, !translated && source)
 }
 
 /** @internal Inline mode's formatting of a compiled ICU message in the copy's locale. */

@@ -85,7 +85,7 @@ describe('buildCatalog with a source fallback (sourceCatalog)', () => {
     fallback: 'en-US',
   })
 
-  it('gives an id without a usable translation its source message, ICU compiled in the source locale', () => {
+  it('gives an id without a usable translation its source message, ICU compiled and formatted in the source locale', () => {
     const partial = new Map([
       ['k-hello', 'Bonjour {nom} !'],
       ['k-items', '{n, plural, one {# article}'],
@@ -95,7 +95,8 @@ describe('buildCatalog with a source fallback (sourceCatalog)', () => {
       ['a', 'Bonjour {nom} !'],
       ['b', 'Hello {who}!'],
       ['c', 'Bye'],
-      ['d', compileMessage('{n, plural, one {# item} other {# items}}', 'en-US')],
+      // Kept in en-US: the page's locale would pick its own plural categories for an English text.
+      ['d', [['en-US', 7, compileMessage('{n, plural, one {# item} other {# items}}', 'en-US')]]],
     ])
   })
 

@@ -66,8 +66,12 @@ describe('tagged messages at run time', () => {
     ]) {
       expect(compileText(text)).toEqual(compileMessage(text))
     }
-    // Not ICU (a tag not closed): read as a plain text, as a build does.
-    expect(compileText('Press <Enter> now')).toBe('Press <Enter> now')
+    // Not valid ICU (a tag not closed): the build refuses it at extraction; untransformed t says so
+    // rather than print the source. A .NET text stays plain, as with placeholderFormat 'resx'.
+    expect(() => compileText('Press <Enter> now')).toThrow(
+      '[unplugin-tms] expected </Enter> at character 18 of "Press <Enter> now"',
+    )
+    expect(compileText('{0:N2} of {1,-8}')).toBe('{0:N2} of {1,-8}')
   })
 
   test('the lookup and inline formatting give the same shapes', () => {

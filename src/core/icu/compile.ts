@@ -83,7 +83,15 @@ function compileElements(elements: readonly MessageFormatElement[]): Branch {
 
 function branches(options: Record<string, { value: MessageFormatElement[] }>): Record<string, Branch> {
   const out: Record<string, Branch> = {}
-  for (const [key, option] of Object.entries(options)) out[key] = compileElements(option.value)
+  for (const [key, option] of Object.entries(options)) {
+    const branch = compileElements(option.value)
+    if (key === '__proto__') {
+      // An own property (assigning would set the prototype), and an array: in the JS literal the key
+      // sets the prototype, where the runtime finds it (src/runtime/icu.ts, `pick`).
+      const value = typeof branch === 'string' ? [branch] : branch
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+    } else out[key] = branch
+  }
   return out
 }
 
@@ -123,6 +131,15 @@ export function compileElement(el: MessageFormatElement): Part {
     default:
       throw new IcuSyntaxError(`unsupported element type ${(el as { type: number }).type}`, 0)
   }
+}
+
+/**
+ * A compiled message that formats in `locale` whatever the page's locale: a source message standing
+ * in for a missing or rejected translation keeps the source locale's plural rules ("1 file", not the
+ * "1 files" of a locale whose only category is `other`). A plain text needs no locale.
+ */
+export function inLocale(form: CompiledMessage, locale: string): CompiledMessage {
+  return typeof form === 'string' ? form : [[locale, 7, form]]
 }
 
 /**

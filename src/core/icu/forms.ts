@@ -1,4 +1,4 @@
-import { type CompiledMessage, compiledLiteral, compileMessage } from './compile'
+import { type CompiledMessage, compiledLiteral, compileMessage, inLocale } from './compile'
 
 /**
  * Compiled forms of one build's messages, made once per text and locale: a catalog chunk, the source
@@ -25,9 +25,18 @@ export class MessageForms {
     return form ?? undefined
   }
 
-  /** The JS literal of {@link form}. */
-  literal(text: string, locale: string): string | undefined {
-    const form = this.form(text, locale)
+  /**
+   * The form of a source text standing in for a translation in another locale: compiled in the source
+   * locale and kept formatting in it (see {@link inLocale}).
+   */
+  sourceForm(text: string, sourceLocale: string, locale: string): CompiledMessage | undefined {
+    const form = this.form(text, sourceLocale)
+    return form === undefined || sourceLocale === locale ? form : inLocale(form, sourceLocale)
+  }
+
+  /** The JS literal of {@link form}, or of {@link sourceForm} with `sourceLocale`. */
+  literal(text: string, locale: string, sourceLocale?: string): string | undefined {
+    const form = sourceLocale ? this.sourceForm(text, sourceLocale, locale) : this.form(text, locale)
     return form === undefined ? undefined : compiledLiteral(form)
   }
 

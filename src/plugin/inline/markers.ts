@@ -364,7 +364,8 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
     // The code of each value is the same in every copy: made once.
     site.codes ??= valueCodes(code, site.values.props)
     const codes = site.codes
-    return interpolation(text, (key) => codes.get(key))
+    // A placeholder the values lack prints nothing, as an absent value does at run time.
+    return interpolation(text, (key) => codes.get(key) ?? '""')
   }
   if (site.children.length === 0) {
     // Locale-independent code of the values: read from the chunk once, not once per copy.
@@ -384,15 +385,21 @@ export function siteReplacement(code: string, site: Site, texts: LocaleTexts, fi
   return messageExpression(text, site.values, source)
 }
 
-/** `String(<code>)` of each value of an object literal, by property name. */
+/**
+ * The code of a value's text, as the runtime's `valueText` gives it: null, undefined and false print
+ * nothing, anything else is `String(value)`; the value's code is evaluated once.
+ */
+const textCode = (value: string): string => `function(x){return x==null||x===!1?"":String(x)}(${value})`
+
+/** The text code of each value of an object literal, by property name. */
 function valueCodes(code: string, props: ReadonlyMap<string, Span>): Map<string, string> {
   const codes = new Map<string, string>()
-  for (const [key, span] of props) codes.set(key, `String(${code.slice(span.start, span.end)})`)
+  for (const [key, span] of props) codes.set(key, textCode(code.slice(span.start, span.end)))
   return codes
 }
 
-/** Same as the runtime's format: `{key}` with an own property `key` in the values becomes its text. */
-const PLACEHOLDER = /\{([\w$]+)\}/g
+/** Same as the runtime's format: `{key}` becomes the text of the values' own property `key`. */
+const PLACEHOLDER = /\{([^\p{White_Space}\p{Pattern_Syntax}]+|[\w$]+)\}/gu
 
 /** A string literal that cannot be read as a directive (`"use strict"`) when it stands alone. */
 function literal(text: string): string {
@@ -400,7 +407,7 @@ function literal(text: string): string {
 }
 
 /**
- * `"Bonjour ".concat(String(e)," !")`: the text with each `{key}` that `codeOf` has code for replaced
+ * `"Bonjour ".concat(<text of e>," !")`: the text with each `{key}` that `codeOf` has code for replaced
  * by that code, the others kept as text. A plain literal when no key has code.
  */
 function interpolation(text: string, codeOf: (key: string) => string | undefined): string {
@@ -435,14 +442,14 @@ export function messageExpression(text: string, values: ValuesShape, source: (sp
   if (values.kind === 'object') {
     return interpolation(text, (key) => {
       const span = values.props.get(key)
-      return span && `String(${source(span)})`
+      return span ? textCode(source(span)) : '""'
     })
   }
   // Any other values expression: evaluated once where the call was, and read like the runtime reads it
-  // (own properties only; a missing one leaves its placeholder; no values at all leaves the text).
+  // (own properties only; a missing one prints nothing; no values at all leaves the text).
   const body = interpolation(text, (key) => {
     const k = jsString(key)
-    return `(h.call(v,${k})?String(v[${k}]):${jsString(`{${key}}`)})`
+    return `(h.call(v,${k})?${textCode(`v[${k}]`)}:"")`
   })
   return `"".concat(function(v){var h=Object.prototype.hasOwnProperty;return v?${body}:${jsString(text)}}(${source(values.span)}))`
 }
