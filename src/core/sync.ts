@@ -4,7 +4,7 @@ import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { checkLocale, reportProblems, where } from './locale-check'
 import { lostMessages } from './lost-strings'
 import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
-import { type StringTranslation, singularTranslation } from './model/wire'
+import { singularTranslation } from './model/wire'
 import { pseudoLocalize } from './pseudo'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import {

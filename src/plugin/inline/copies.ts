@@ -12,7 +12,7 @@ import {
   renameFile,
   stage,
 } from './prepare'
-import { lineStarts, type RawSourceMap, readMappings, shiftMappings } from './sourcemap'
+import { lineStarts, readMappings, shiftMappings } from './sourcemap'
 
 /**
  * The copies of an inline build: the bundler's finished output (every chunk, asset and page) in, one
