@@ -64,7 +64,7 @@ type Framework = UnpluginContextMeta['framework']
 
 function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
   if (framework === 'rollup' || framework === 'rolldown' || framework === 'vite') {
-    return toRollupLog(p) as UnpluginMessage
+    return toRollupLog(p, framework === 'vite' && p.severity === 'warning') as UnpluginMessage
   }
   if (framework === 'esbuild') {
     const m = toEsbuildMessage(p)

@@ -62,10 +62,15 @@ export interface RollupLikeLog {
   pluginCode?: string
 }
 
-export function toRollupLog(p: Problem): RollupLikeLog {
+/**
+ * `located`: the printer shows only the message (vite's logger prints a warning's text, never its id,
+ * position or frame), so the location and the frame stay in the text; the fields are still set for an
+ * `onwarn`/`onLog` of the user's that reads them.
+ */
+export function toRollupLog(p: Problem, located = false): RollupLikeLog {
   if (p.file === undefined || p.line === undefined) return { message: p.message, pluginCode: p.code }
   return {
-    message: withoutLocation(p),
+    message: located ? (p.frame ? `${p.message}\n${p.frame}` : p.message) : withoutLocation(p),
     id: p.file,
     // Rollup's columns are 0-based.
     loc: { file: p.file, line: p.line, column: (p.column ?? 1) - 1 },

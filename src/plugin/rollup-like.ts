@@ -24,14 +24,14 @@ interface RollupLikeContext {
 }
 
 /** Hands problems to the bundler: every warning, then the first error (which stops the build). */
-export function reportProblems(ctx: RollupLikeContext, problems: readonly Problem[]): void {
-  for (const p of problems) if (p.severity === 'warning') ctx.warn(toRollupLog(p))
+export function reportProblems(ctx: RollupLikeContext, problems: readonly Problem[], vite = false): void {
+  for (const p of problems) if (p.severity === 'warning') ctx.warn(toRollupLog(p, vite))
   const error = problems.find((p) => p.severity === 'error')
   if (error) ctx.error(toRollupLog(error))
 }
 
 export interface RollupLikeState {
-  /** Vite only: `serve` or `build`, known from configResolved. */
+  /** Vite only: `serve` or `build`, known from configResolved (set: the build is vite's, whose logger prints a warning's text alone). */
   command?: 'build' | 'serve'
   /** Vite's logger, when there is one. */
   info?: (text: string) => void
@@ -91,7 +91,7 @@ export function rollupLikeHooks(
       if (command === 'build') {
         // The sync (a pull, or only the cache read of an offline build) goes on while the bundler
         // bundles: its native threads parse and link meanwhile. buildEnd waits for it and reports it.
-        reportProblems(ctx, extraction.problems)
+        reportProblems(ctx, extraction.problems, state.command !== undefined)
         started = 'extraction'
         return
       }
@@ -99,7 +99,7 @@ export function rollupLikeHooks(
       const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-      reportProblems(ctx, outcome.problems)
+      reportProblems(ctx, outcome.problems, state.command !== undefined)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
       if (command === 'serve' && state.command === undefined)
         for (const f of cacheFiles(session)) ctx.addWatchFile(f)
@@ -120,7 +120,7 @@ export function rollupLikeHooks(
       if (started === 'extraction') prepareCatalogs(ctx)
       if (started === 'extraction') {
         for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-        reportProblems(ctx, outcome.problems)
+        reportProblems(ctx, outcome.problems, state.command !== undefined)
       }
       if (state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))

@@ -78,6 +78,22 @@ describe('vite build, as a team runs it', () => {
     expect(output).toContain('\n1 new string pushed, 4 requests made\n')
   }, 120_000)
 
+  it("a warning about a message shows its file:line:col and code frame (vite's logger prints a warning's text alone)", async () => {
+    const { code, output } = await viteBuild({ TMS_OFFLINE: '1' })
+    expect(code).toBe(0)
+    const warning = `[plugin unplugin-tms] src/main.js:2:29: t(...) runs once, when the module is evaluated`
+    expect(times(output, warning)).toBe(1)
+    const frame = output
+      .slice(output.indexOf('\n', output.indexOf(warning)) + 1)
+      .split('\n')
+      .slice(0, 3)
+    expect(frame).toEqual([
+      "  1 | import { t } from 'unplugin-tms/runtime'",
+      "> 2 | document.body.textContent = t('Goodbye')",
+      '    |                             ^',
+    ])
+  }, 120_000)
+
   it('half-present credentials: one warning naming the variables; under CI a failure with no stack of ours', async () => {
     const local = await viteBuild(service())
     expect(local.code).toBe(0)
