@@ -5,7 +5,7 @@ import { type MessageFormatElement, parseIcu, TYPE } from './parse'
  * Every number, date and time of a message tried at build the way the runtime will format it: the
  * Intl object made from the options its compiled form holds, in the locale it is shown in, formatting
  * a sample value. A skeleton that parses but that Intl refuses (`::currency/XYZ123`, `::unit/furlong`,
- * 27 fraction digits, `currency` with no code) would otherwise throw in the page.
+ * 101 fraction digits, `currency` with no code) would otherwise throw in the page.
  */
 
 /** A number, date or time element whose Intl object cannot be made or cannot format, and why. */
