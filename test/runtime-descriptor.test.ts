@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
 import { describe, expect, it, vi } from 'vitest'
+import { minifiedBundle } from './helpers/bundle'
 
 /**
  * The lazy message descriptor of the runtime: `msg(...)` untransformed (an app's unit tests) and `_m`,
@@ -58,24 +58,10 @@ describe('_m, as the build writes it', () => {
 // only by an app that uses it, and stays within 64 B of that budget (1,063 B measured with the ICU fixes).
 it('the runtime with a descriptor and the ICU interpreter stays within 1 KB + 64 B min+gzip', async () => {
   const repo = new URL('../', import.meta.url).pathname
-  const result = await build({
-    stdin: {
-      contents: `import { _l, _m, setLocale } from '${repo}dist/runtime.mjs'
+  const bytes = await minifiedBundle(`import { _l, _m, setLocale } from '${repo}dist/runtime.mjs'
         const files = _m((values) => _l('k2Xq81', ["You have ",["count",4,0,{"=0":"no files","one":[0," file"],"other":[0," files"]}]], values))
         setLocale('fr-FR')
-        console.log(files({ count: 2 }))`,
-      resolveDir: repo,
-      loader: 'js',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  const bytes = result.outputFiles[0]!.contents
+        console.log(files({ count: 2 }))`)
   expect(gzipSync(bytes, { level: 9 }).length).toBeLessThanOrEqual(1024 + 64)
   // No parser: `msg` (which formats source text) is left out of a transformed bundle.
   expect(new TextDecoder().decode(bytes)).not.toContain('untransformed')
