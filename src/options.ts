@@ -15,7 +15,7 @@ import {
   PLACEHOLDER_FORMATS,
   type PlaceholderFormat,
   placeholderRegex,
-} from './core/placeholders'
+} from './core/model/placeholders'
 
 export type { CacheMode, Credentials, PseudoLocale, ResolvedOptions }
 export { isLocaleId, TmsConfigError }

@@ -1,5 +1,5 @@
+import type { PlaceholderFormat } from '../core/model/placeholders'
 import type { StringTranslation } from '../core/model/wire'
-import type { PlaceholderFormat } from '../core/placeholders'
 import type { Page } from './paging'
 
 /** The strings area of the spec: its request and answer shapes and the API the client offers. */

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_FORMATS } from '../core/placeholders'
+import { PLACEHOLDER_FORMATS } from '../core/model/placeholders'
 import { type ClientContext, fetchList, pollProcess, type RawPage, toPage } from './context'
 import { invalidRequest } from './errors'
 import type { HttpRequest } from './http'

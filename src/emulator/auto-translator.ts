@@ -1,4 +1,4 @@
-import { pseudoLocalize } from '../core/pseudo'
+import { pseudoLocalize } from '../core/model/pseudo'
 import type { Clock } from './clock'
 import { validationError } from './http/envelope'
 import { optionalNumber } from './http/params'

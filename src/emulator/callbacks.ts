@@ -1,4 +1,4 @@
-import { restorePlaceholders } from '../core/placeholders'
+import { restorePlaceholders } from '../core/model/placeholders'
 import type { Clock } from './clock'
 import { isoDate } from './clock'
 import type { EmulatorConfig } from './config'

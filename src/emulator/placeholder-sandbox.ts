@@ -7,7 +7,7 @@ import {
   PlaceholderSpecError,
   placeholderRegex,
   scanPlaceholders,
-} from '../core/placeholders'
+} from '../core/model/placeholders'
 
 /**
  * How long a caller's own regex may run over the texts of one request. A sane placeholder regex
@@ -30,7 +30,7 @@ export interface PlaceholderParser {
  * The worker's code. A caller's regex is compiled and run only here: the emulator's own thread
  * never executes it, so a catastrophic pattern costs the worker (stopped at the time limit) and
  * no other client waits. Matches come back as [start, end] pairs per text; `%%` and empty matches
- * are skipped as in core/placeholders.ts.
+ * are skipped as in core/model/placeholders.ts.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')

@@ -1,4 +1,4 @@
-import { segmentPseudoMessage } from '../core/pseudo'
+import { segmentPseudoMessage } from '../core/model/pseudo'
 
 const WORD = /[\p{L}\p{N}][^\s]*/gu
 

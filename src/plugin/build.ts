@@ -1,16 +1,3 @@
-import { jsString } from '../core/catalog'
-import { rowsKey } from '../core/catalog-memo'
-import type {
-  CallSite,
-  ExtractResult,
-  FileExtraction,
-  Message,
-  ResolvedExtractOptions,
-} from '../core/extract/index'
-import type { KeywordSpec } from '../core/extract/keywords'
-import type { CompiledMessage } from '../core/icu/compile'
-import { MessageForms } from '../core/icu/forms'
-import { isIcuSource } from '../core/icu/translation'
 import {
   buildCatalog,
   type CatalogInput,
@@ -22,11 +9,24 @@ import {
   sourceTextOf,
   standInLocale,
   usedIds,
-} from '../core/locale-catalog'
+} from '../core/catalog/index'
+import { jsString } from '../core/check/translation'
+import type {
+  CallSite,
+  ExtractResult,
+  FileExtraction,
+  Message,
+  ResolvedExtractOptions,
+} from '../core/extract/index'
+import type { KeywordSpec } from '../core/extract/keywords'
+import type { CompiledMessage } from '../core/icu/compile'
+import { MessageForms } from '../core/icu/forms'
+import { isIcuSource } from '../core/icu/translation'
 import type { ResolvedOptions } from '../core/model/options'
-import { restorePlaceholders } from '../core/placeholders'
+import { restorePlaceholders } from '../core/model/placeholders'
 import type { TmsReport } from '../core/report'
 import { type SyncResult, translationsOf } from '../core/sync'
+import { rowsKey } from '../core/sync/catalog-memo'
 import { assignIds, longId, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
 import type { LocaleTexts } from './inline/index'
 import type { SiteLookup } from './transform'
@@ -62,7 +62,7 @@ interface Rows {
 /**
  * What one build start made: its options, messages, ids and which module uses which, and (once its
  * sync is done) the translations and the report. `TmsSession` makes one per build start and drops it
- * when the build closes; the catalog work itself is in `src/core/locale-catalog.ts`.
+ * when the build closes; the catalog work itself is in `src/core/catalog/index.ts`.
  */
 export class Build {
   readonly options: ResolvedOptions

@@ -1,4 +1,4 @@
-import { jsString } from '../core/catalog'
+import { jsString } from '../core/check/translation'
 import type { CallSite, JsxPiece } from '../core/extract/types'
 import type { Edits } from './edits'
 import type { Lookup } from './lookup'

@@ -1,4 +1,4 @@
-import { jsString } from '../core/catalog'
+import { jsString } from '../core/check/translation'
 import { FORMAT_CALLEE, LOOKUP_CALLEE } from '../core/extract/nodes'
 
 /**

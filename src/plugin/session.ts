@@ -72,7 +72,7 @@ export interface SyncOutcome {
  * One plugin instance across builds (a watch or dev server runs many): the bundler's setup, and the
  * {@link Build} of the current build start, made by {@link start} and dropped by {@link release}.
  * Bundler hooks call into it; it holds no bundler knowledge, and the catalog work is core's
- * (`src/core/locale-catalog.ts`).
+ * (`src/core/catalog/index.ts`).
  */
 export class TmsSession {
   readonly raw: Options | undefined

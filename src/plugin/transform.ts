@@ -1,5 +1,5 @@
 import type { SourceMap } from 'magic-string'
-import { jsString } from '../core/catalog'
+import { jsString } from '../core/check/translation'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup, Range } from '../core/extract/types'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import MagicString, { type SourceMap } from 'magic-string'
-import { jsString } from '../core/catalog'
+import { jsString } from '../core/check/translation'
 import { type CompiledMessage, compiledLiteral } from '../core/icu/compile'
 
 /**

@@ -1,7 +1,7 @@
 import { Agent, buildConnector } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClient, type TmsApiError, type TmsClient } from '../../src/client/index'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { useEmulator } from '../helpers/emulator'
 import { failure } from '../helpers/failure'
 import { CREDENTIALS, control, PROJECT, requestLog } from './emu'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createClient, type RetryEvent } from '../../src/client/index'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { useEmulator } from '../helpers/emulator'
 import { CREDENTIALS, control, LOCALES, PROJECT, requestLog } from './emu'
 

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO } from '../../scripts/pack-install'
-import { pseudoLocalize } from '../../src/core/pseudo'
+import { pseudoLocalize } from '../../src/core/model/pseudo'
 
 const run = promisify(execFile)
 let app: string

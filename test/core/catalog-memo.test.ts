@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { CatalogMemos, type MemoOptions, rowsKey } from '../../src/core/catalog-memo'
-import { type CheckedMessage, checkLocale } from '../../src/core/locale-check'
+import { type CheckedMessage, checkLocale } from '../../src/core/check/locale'
+import { CatalogMemos, type MemoOptions, rowsKey } from '../../src/core/sync/catalog-memo'
 
 /**
  * The catalog memo's keys and its file: what a memo answers, and that every memo it cannot trust

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkAppText, checkTranslation, jsString, toAppText } from '../../src/core/catalog'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { checkAppText, checkTranslation, jsString, toAppText } from '../../src/core/check/translation'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 
 const app = { custom: APP_PLACEHOLDER_SOURCE }
 

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Message } from '../../src/core/extract/types'
-import { compileMessage } from '../../src/core/icu/compile'
-import { MessageForms } from '../../src/core/icu/forms'
 import {
   buildCatalog,
   type CatalogInput,
@@ -12,8 +9,11 @@ import {
   respell,
   sourceTextOf,
   usedIds,
-} from '../../src/core/locale-catalog'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+} from '../../src/core/catalog/index'
+import type { Message } from '../../src/core/extract/types'
+import { compileMessage } from '../../src/core/icu/compile'
+import { MessageForms } from '../../src/core/icu/forms'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 
 /** The catalog work alone: messages and translations in, catalogs and texts out, no bundler. */
 

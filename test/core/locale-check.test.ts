@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type CheckedMessage, checkLocale, reportProblems } from '../../src/core/locale-check'
+import { type CheckedMessage, checkLocale, reportProblems } from '../../src/core/check/locale'
 import { placeholderSpecOf } from '../../src/options'
 
 /**

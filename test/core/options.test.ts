@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { loadOptions } from '../../src/config'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { resolveOptions, TmsConfigError } from '../../src/options'
 
 const env = {}

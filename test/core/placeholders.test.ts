@@ -4,7 +4,7 @@ import {
   PlaceholderSpecError,
   parsePlaceholders,
   restorePlaceholders,
-} from '../../src/core/placeholders'
+} from '../../src/core/model/placeholders'
 
 describe('parsePlaceholders', () => {
   const cases: [string, string, string, string[]][] = [

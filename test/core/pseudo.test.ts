@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pseudoLocalize, segmentPseudoMessage } from '../../src/core/pseudo'
+import { pseudoLocalize, segmentPseudoMessage } from '../../src/core/model/pseudo'
 
 const RLO = '\u202E'
 const PDF = '\u202C'

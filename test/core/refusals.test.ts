@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TmsApiError } from '../../src/client/errors'
-import { missingSettings, refusalOf } from '../../src/core/refusals'
+import { missingSettings, refusalOf } from '../../src/core/sync/refusals'
 import { resolveOptions } from '../../src/options'
 
 /** Which failures of the service fail a build (a refusal, naming the fix) and which the cache covers. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
-import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec } from '../../src/core/model/placeholders'
 
 const file = fileURLToPath(new URL('../fixtures/extract-placeholders/strings.ts', import.meta.url))
 const code = readFileSync(file, 'utf8')

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { checkIcuTranslation, tagPathsOf } from '../../src/core/icu/check'
 import { type CompiledMessage, compileMessage } from '../../src/core/icu/compile'
 import { parseIcu } from '../../src/core/icu/parse'
-import { pseudoLocalize } from '../../src/core/pseudo'
+import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { Branch, Part } from '../../src/runtime/icu'
 import { CORPUS } from './corpus'
 

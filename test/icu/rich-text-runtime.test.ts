@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import { compileMessage } from '../../src/core/icu/compile'
 import { checkMessageTranslation } from '../../src/core/icu/translation'
-import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/model/placeholders'
 import { _f, _l, t } from '../../src/runtime/index'
 import { compileText } from '../../src/runtime/parse'
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { localeState } from '../../src/core/review/states'
 import { exportedFunction } from '../../src/plugin/overlay/exports'
 import { refusal, TOKEN_HEADER } from '../../src/plugin/overlay/guard'

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join, relative } from 'node:path'
 import { expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { pseudoLocalize } from '../../src/core/pseudo'
+import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { Options } from '../../src/options'
 import { TmsSession } from '../../src/plugin/session'
 import { type Built, buildEsbuild, buildRollup, buildRspack, buildVite, buildWebpack } from './bundlers'

@@ -2,7 +2,7 @@ import { transformSync } from 'esbuild'
 import { expect, test } from 'vitest'
 import { collapseJsxText, decodeEntities, quoteIcu } from '../../src/core/extract/jsx'
 import { parseIcu } from '../../src/core/icu/parse'
-import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/placeholders'
+import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/model/placeholders'
 
 /**
  * `<T>`'s text is what React renders: each case's text compiled by esbuild's JSX transform (the oracle)

@@ -7,7 +7,7 @@ import {
   PLACEHOLDER_CACHE_LIMIT,
   placeholderCacheSize,
   placeholderRegex,
-} from '../../src/core/placeholders'
+} from '../../src/core/model/placeholders'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { CUSTOM_REGEX_TIME_LIMIT_MS } from '../../src/emulator/placeholder-sandbox'
 import { PROJECT, SECRET, startCli, USER } from './helpers'

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { build, createServer, type PreviewServer, preview, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
-import { pseudoLocalize } from '../../src/core/pseudo'
+import { pseudoLocalize } from '../../src/core/model/pseudo'
 import { DEMO_SEED, type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { launchChromium } from '../plugin/bundlers'
 

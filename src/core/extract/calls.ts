@@ -8,7 +8,7 @@ import {
   parsePlaceholders,
   placeholderRegex,
   placeholderTrigger,
-} from '../placeholders'
+} from '../model/placeholders'
 import type { KeywordSpec } from './keywords'
 import { markSite } from './module-level'
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { isAbsolute, resolve } from 'node:path'
 import { rawTransferSupported } from 'oxc-parser'
-import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, placeholderRegex } from '../placeholders'
+import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, placeholderRegex } from '../model/placeholders'
 import { ExtractOptionsError } from './errors'
 import { type KeywordSpec, parseKeywordSpec } from './keywords'
 

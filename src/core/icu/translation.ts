@@ -1,5 +1,5 @@
-import { checkAppText, type TranslationCheck } from '../catalog'
-import { type PlaceholderSpec, restorePlaceholders } from '../placeholders'
+import { checkAppText, type TranslationCheck } from '../check/translation'
+import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
 import { checkIcuTranslation } from './check'
 import { isIcuMessage } from './compile'
 import { cannotBeIcu } from './parse'

@@ -1,5 +1,5 @@
-import type { PlaceholderFormat } from '../placeholders'
-import type { PseudoLocale } from '../pseudo'
+import type { PlaceholderFormat } from './placeholders'
+import type { PseudoLocale } from './pseudo'
 
 /**
  * The options as core reads them: their resolved shape, the locale id rule and the error a bad

@@ -1,5 +1,5 @@
 import { checkMessageTranslation } from '../icu/translation'
-import type { PlaceholderSpec } from '../placeholders'
+import type { PlaceholderSpec } from '../model/placeholders'
 
 /**
  * Where a message stands in one locale, as a reviewer needs it: the text a reader of that locale

@@ -1,5 +1,5 @@
-import { restorePlaceholders } from '../../core/placeholders'
-import { pseudoLocalize } from '../../core/pseudo'
+import { restorePlaceholders } from '../../core/model/placeholders'
+import { pseudoLocalize } from '../../core/model/pseudo'
 import { validationError } from '../http/envelope'
 import type { PlaceholderParser } from '../placeholder-sandbox'
 import { computeHashcode, type StoredString } from '../store/strings'

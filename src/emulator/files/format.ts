@@ -1,4 +1,4 @@
-import type { PlaceholderSpec } from '../../core/placeholders'
+import type { PlaceholderSpec } from '../../core/model/placeholders'
 
 /** One translatable text of a resource file, as its parser found it. */
 export interface SourceUnit {

@@ -1,4 +1,4 @@
-import { APP_PLACEHOLDER_SOURCE } from '../../core/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../../core/model/placeholders'
 import { type FileFormat, FileParseError, lineAt, type SourceUnit } from './format'
 
 interface StringLeaf {

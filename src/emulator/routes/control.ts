@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { PlaceholderSpecError, restorePlaceholders } from '../../core/placeholders'
+import { PlaceholderSpecError, restorePlaceholders } from '../../core/model/placeholders'
 import { parseAutoTranslate } from '../auto-translator'
 import { isoDate } from '../clock'
 import { mergeConfig } from '../config'

@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type PlaceholderFormat, type PlaceholderSpec, PlaceholderSpecError } from '../../core/placeholders'
+import {
+  type PlaceholderFormat,
+  type PlaceholderSpec,
+  PlaceholderSpecError,
+} from '../../core/model/placeholders'
 import { isoDate } from '../clock'
 import type { EmulatorContext } from '../context'
 import { charsetLabel, encodeDownload, type FileCharset } from '../files/charset'

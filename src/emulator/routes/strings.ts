@@ -4,7 +4,7 @@ import {
   type PlaceholderSpec,
   PlaceholderSpecError,
   restorePlaceholders,
-} from '../../core/placeholders'
+} from '../../core/model/placeholders'
 import { isoDate } from '../clock'
 import type { EmulatorContext } from '../context'
 import { requireProject } from '../http/auth'

@@ -1,4 +1,4 @@
-import { segmentPseudoMessage } from '../../core/pseudo'
+import { segmentPseudoMessage } from '../../core/model/pseudo'
 import type { EmulatorSeed, EmulatorSeedProject } from '../types'
 
 /** An ICU plural, selectordinal or select argument. */

@@ -1,4 +1,4 @@
-import type { PlaceholderSpec } from '../../core/placeholders'
+import type { PlaceholderSpec } from '../../core/model/placeholders'
 import type { FileCharset } from '../files/charset'
 import type { ParsedUnit } from '../files/content'
 import { StoreError } from './errors'

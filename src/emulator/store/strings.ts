@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
+import type { PlaceholderSpec } from '../../core/model/placeholders'
 import type { WorkflowStepType } from '../../core/model/wire'
-import type { PlaceholderSpec } from '../../core/placeholders'
 import type { PlaceholderParser } from '../placeholder-sandbox'
 import type { Directory, ProjectRecord } from './directory'
 import { invalidInput } from './errors'

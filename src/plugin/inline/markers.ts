@@ -1,5 +1,5 @@
 import { type ParserOptions, parseSync, Visitor } from 'oxc-parser'
-import { jsString } from '../../core/catalog'
+import { jsString } from '../../core/check/translation'
 import { type AstNode, staticString, unwrap } from '../../core/extract/nodes'
 import { LOOKUP_LOCAL } from '../transform'
 

@@ -1,4 +1,4 @@
-import { jsString } from '../../core/catalog'
+import { jsString } from '../../core/check/translation'
 import { LOCALE_MARKER } from './markers'
 
 /**

@@ -1,4 +1,4 @@
-import { jsString } from '../../core/catalog'
+import { jsString } from '../../core/check/translation'
 import { exportedFunction } from './exports'
 
 /**

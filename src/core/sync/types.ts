@@ -1,9 +1,9 @@
+import type { ResolvedOptions } from '../model/options'
+import type { StringTranslation } from '../model/wire'
 import type { SourceStringsClient } from './authorization'
-import type { ResolvedOptions } from './model/options'
-import type { StringTranslation } from './model/wire'
 
 /**
- * What the sync engine (`src/core/sync.ts`) and its parts (push, the manifest reads) take in: the
+ * What the sync engine (`src/core/sync/index.ts`) and its parts (push, the manifest reads) take in: the
  * messages, the slice of the API client, the logger. Apart from the engine so that its parts depend
  * on these shapes, not on the engine that calls them.
  */

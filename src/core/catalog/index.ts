@@ -1,9 +1,9 @@
-import { checkTranslation } from './catalog'
-import type { Message } from './extract/types'
-import type { CompiledMessage } from './icu/compile'
-import type { MessageForms } from './icu/forms'
-import { isIcuSource } from './icu/translation'
-import { type PlaceholderSpec, restorePlaceholders } from './placeholders'
+import { checkTranslation } from '../check/translation'
+import type { Message } from '../extract/types'
+import type { CompiledMessage } from '../icu/compile'
+import type { MessageForms } from '../icu/forms'
+import { isIcuSource } from '../icu/translation'
+import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
 
 /**
  * The catalog work of a build as functions of their inputs: which ids the modules of a chunk use, a

@@ -1,10 +1,10 @@
-import { checkMessageTranslation } from './icu/translation'
-import type { PlaceholderSpec } from './placeholders'
+import { checkMessageTranslation } from '../icu/translation'
+import type { PlaceholderSpec } from '../model/placeholders'
 
 /**
  * One locale's translations (by hashcode, as pulled or cached) checked against the messages they
  * translate: the texts a catalog may hold, and the problems the build reports. The problems name
- * their message by its index, so a catalog memo (`src/core/catalog-memo.ts`) keeps them and a later
+ * their message by its index, so a catalog memo (`src/core/sync/catalog-memo.ts`) keeps them and a later
  * build reports them again with the messages' locations of that build.
  */
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import type { DiskCache, ManifestRecord } from './cache'
-import type { ResolvedOptions } from './model/options'
-import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './sync-types'
-import { counted } from './wording'
+import type { DiskCache, ManifestRecord } from '../cache'
+import type { ResolvedOptions } from '../model/options'
+import { counted } from '../wording'
+import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './types'
 
 /**
  * Push: the messages the cache's manifest does not know are created as strings on the service, their
- * hashcodes recorded as each batch lands, and added to the configured job. `src/core/sync.ts` decides
+ * hashcodes recorded as each batch lands, and added to the configured job. `src/core/sync/index.ts` decides
  * which messages to push and calls this.
  */
 

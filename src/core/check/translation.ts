@@ -3,7 +3,7 @@ import {
   placeholderRegex,
   placeholderTrigger,
   restorePlaceholders,
-} from './placeholders'
+} from '../model/placeholders'
 
 /**
  * Translations checked against their source before they reach a bundle, and turned into code that

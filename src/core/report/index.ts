@@ -1,7 +1,7 @@
-import type { Unauthorized } from './authorization'
-import type { ResolvedOptions } from './model/options'
-import type { LocaleCoverage, SyncResult } from './sync'
-import { counted } from './wording'
+import type { ResolvedOptions } from '../model/options'
+import type { LocaleCoverage, SyncResult } from '../sync'
+import type { Unauthorized } from '../sync/authorization'
+import { counted } from '../wording'
 
 /** What a build or `tms status` tells: coverage per locale, strings pushed, requests made. */
 export interface TmsReport {

@@ -1,12 +1,12 @@
-import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from './cache'
-import { projectOfCache } from './cache-project'
-import type { ResolvedOptions } from './model/options'
+import { type CacheFs, type CacheRead, DiskCache, type Manifest, type ManifestRecord } from '../cache'
+import { projectOfCache } from '../cache/project'
+import type { ResolvedOptions } from '../model/options'
 import { metaDigest } from './push'
-import type { SyncLogger, SyncMessage } from './sync-types'
+import type { SyncLogger, SyncMessage } from './types'
 
 /**
  * What a sync reads of the manifest for its messages, and what a catalog memo remembers of it so that
- * a build it answers does not parse the manifest (`src/core/catalog-memo.ts`).
+ * a build it answers does not parse the manifest (`src/core/sync/catalog-memo.ts`).
  */
 
 /** What the manifest says of the messages, as far as a sync with no network goes. */

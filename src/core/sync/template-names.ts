@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from './model/options'
+import type { ResolvedOptions } from '../model/options'
 
 /**
  * Package names that project templates give every new app (`npm create vite` names it `vite-project`,

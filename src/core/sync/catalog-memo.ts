@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { VERSION } from '../version'
-import type { DiskCache } from './cache'
-import type { IdSource } from './locale-catalog'
-import type { LocaleCheck, LocaleProblem } from './locale-check'
-import type { ResolvedOptions } from './model/options'
-import type { ManifestSums } from './sync-manifest'
+import { VERSION } from '../../version'
+import type { DiskCache } from '../cache'
+import type { IdSource } from '../catalog/index'
+import type { LocaleCheck, LocaleProblem } from '../check/locale'
+import type { ResolvedOptions } from '../model/options'
+import type { ManifestSums } from './manifest'
 
 /**
  * The catalog memo: what a production build with no network made of one locale's cached

@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs/promises'
 import { join } from 'node:path'
-import { CACHE_SCHEMA, type CacheFs } from './cache'
+import { CACHE_SCHEMA, type CacheFs } from '.'
 
 /**
  * The project a cache directory's manifest belongs to, or undefined when there is no readable manifest

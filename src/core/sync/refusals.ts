@@ -1,4 +1,4 @@
-import { mayUseNetwork, type ResolvedOptions } from './model/options'
+import { mayUseNetwork, type ResolvedOptions } from '../model/options'
 
 /**
  * Telling a configuration error from a bad network day. A network failure, a timeout, 429 or 5xx

@@ -1,11 +1,13 @@
+import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
+import { checkLocale, reportProblems, where } from '../check/locale'
+import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from '../model/options'
+import { pseudoLocalize } from '../model/pseudo'
+import { singularTranslation } from '../model/wire'
+import { counted } from '../wording'
 import { awaitingAuthorization, type Unauthorized } from './authorization'
-import type { CacheFs, DiskCache, ManifestRecord } from './cache'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
-import { checkLocale, reportProblems, where } from './locale-check'
 import { lostMessages } from './lost-strings'
-import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from './model/options'
-import { singularTranslation } from './model/wire'
-import { pseudoLocalize } from './pseudo'
+import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './manifest'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import {
   describeFailures,
@@ -16,10 +18,8 @@ import {
   refusalOf,
   type ServiceFailure,
 } from './refusals'
-import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './sync-manifest'
-import type { SyncClient, SyncLogger, SyncMessage } from './sync-types'
 import { templateNamespaceWarning } from './template-names'
-import { counted } from './wording'
+import type { SyncClient, SyncLogger, SyncMessage } from './types'
 
 export type { SyncClient, SyncLogger, SyncMessage }
 export { metaDigest, type OpenedCache, openCache, type ServiceFailure }
@@ -50,7 +50,7 @@ export interface SyncInput {
   strict?: boolean
   /**
    * A production build in runtime mode: with no network, each locale's outcome and catalog literal
-   * come from its catalog memo when the inputs are the same as the last build's (`src/core/catalog-memo.ts`).
+   * come from its catalog memo when the inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`).
    */
   memo?: boolean
   /** `tms push`: ask the service for the strings the manifest records, and create the lost ones again. */
@@ -59,7 +59,7 @@ export interface SyncInput {
 
 /**
  * Per locale: message key -> translated text in the app's placeholder spelling. Not yet a catalog (one
- * locale's map from id to compiled translation, made per build in src/core/locale-catalog.ts).
+ * locale's map from id to compiled translation, made per build in src/core/catalog/index.ts).
  */
 export type Translations = Map<string, Map<string, string>>
 
@@ -286,7 +286,7 @@ function checkSettings(options: ResolvedOptions, strict: boolean, logger: SyncLo
   if (template) logger.warn(template)
 }
 
-/** `tms push`: the recorded messages the service lost, to create again (see src/core/lost-strings.ts). */
+/** `tms push`: the recorded messages the service lost, to create again (see src/core/sync/lost-strings.ts). */
 async function lostOnService(
   input: SyncInput,
   network: SyncClient,

@@ -1,5 +1,5 @@
-import type { ManifestRecord } from './cache'
-import type { SyncClient, SyncMessage } from './sync-types'
+import type { ManifestRecord } from '../cache'
+import type { SyncClient, SyncMessage } from './types'
 
 /**
  * A push trusts the cache's manifest: a message it records is not created again. The service can lose

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { VERSION } from '../version'
-import { isLocaleId } from './model/options'
+import { VERSION } from '../../version'
+import { isLocaleId } from '../model/options'
 
 /**
  * The disk cache (`.tms-cache/` by default): what the service told us, so that a build without the
@@ -184,7 +184,7 @@ export class DiskCache {
 
   /**
    * The catalog memo of one locale (`catalogs/<locale>.<retrieval>.<app>.memo`, see
-   * `src/core/catalog-memo.ts`): `app` tells apart the apps sharing the directory.
+   * `src/core/sync/catalog-memo.ts`): `app` tells apart the apps sharing the directory.
    */
   memoFile(locale: string, retrievalType: 'published' | 'pending', app: string): string {
     const name = basename(this.localeFile(locale, retrievalType), '.json')
