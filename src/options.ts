@@ -6,6 +6,7 @@ import {
   type CacheMode,
   type Credentials,
   isLocaleId,
+  mayUseNetwork,
   type PseudoLocale,
   type ResolvedOptions,
   TmsConfigError,
@@ -462,7 +463,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     mode,
     sourceCatalog,
     retrievalType: o.retrievalType ?? DEFAULTS.retrievalType,
-    push: o.push ?? (context.command === 'build' && credentials !== undefined && cache !== 'offline'),
+    push: o.push ?? (context.command === 'build' && credentials !== undefined && mayUseNetwork({ cache })),
     job: o.job ? { name: o.job.name, authorize: o.job.authorize ?? false } : undefined,
     cache,
     cacheDir: isAbsolute(o.cacheDir ?? DEFAULTS.cacheDir)

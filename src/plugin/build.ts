@@ -377,7 +377,7 @@ export class Build {
     const rows = of.made
     of.heads ??= rows.map((row) => `${jsString(row.id)}:`)
     const heads = of.heads
-    // Pieces joined once: no string per entry, for tens of thousands of entries per locale.
+    // Pieces joined once: no string per translation, for tens of thousands of translations per locale.
     const parts: string[] = ['{']
     eachCatalogTranslation(this.catalogInput(locale), rows, (i, translation) => {
       if (parts.length > 1) parts.push(',')

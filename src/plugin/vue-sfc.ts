@@ -87,13 +87,13 @@ export function forMarkup(text: string, markup: Markup): string {
       return text.replace(/[&']/g, (c) => ENTITY[c]!)
     case 'unquoted':
       // Outside strings a space is only layout; inside, the same string spelled with escapes.
-      return respell(text, (c, quoted) =>
+      return rewriteOutsideEscapes(text, (c, quoted) =>
         c === ' ' ? (quoted ? '\\u0020' : '') : c === '>' && quoted ? '\\u003e' : c,
       )
     default:
       // A compiled plural's `{...}}` becomes `{...} }`, a string's `}}` the same string as `}\u007d`.
       return text.includes('}}')
-        ? respell(text, (c, quoted, out) =>
+        ? rewriteOutsideEscapes(text, (c, quoted, out) =>
             c === '}' && out.endsWith('}') ? (quoted ? '\\u007d' : ' }') : c,
           )
         : text
@@ -124,7 +124,10 @@ function inSingleQuotes(code: string): string {
 }
 
 /** `text` with each character outside escapes replaced by `spell(character, inside a string, so far)`. */
-function respell(text: string, spell: (c: string, quoted: boolean, out: string) => string): string {
+function rewriteOutsideEscapes(
+  text: string,
+  spell: (c: string, quoted: boolean, out: string) => string,
+): string {
   let out = ''
   let quoted = false
   for (let i = 0; i < text.length; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkAppText, checkTranslation, jsString, toAppText } from '../../src/core/check/translation'
-import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
+import { checkAppText, checkTranslation, jsString } from '../../src/core/check/translation'
+import { APP_PLACEHOLDER_SOURCE, restorePlaceholders } from '../../src/core/model/placeholders'
 
 const app = { custom: APP_PLACEHOLDER_SOURCE }
 
@@ -37,12 +37,12 @@ describe('checkTranslation', () => {
   })
   it('accepts a text without placeholders for a source without any', () => {
     expect(checkTranslation('Bonjour', { placeholders: [] }, app)).toEqual({ ok: true, parsed: 'Bonjour' })
-    expect(toAppText('{1} pour {0}', ['{name}', '{count}'])).toBe('{count} pour {name}')
+    expect(restorePlaceholders('{1} pour {0}', ['{name}', '{count}'])).toBe('{count} pour {name}')
   })
 })
 
 describe('checkAppText', () => {
-  it('gives what checkTranslation then toAppText give, for every spec and for hostile texts', () => {
+  it('gives what checkTranslation then restorePlaceholders give, for every spec and for hostile texts', () => {
     // A seeded generator: texts built from placeholder spellings, indexed forms, braces and percent
     // signs, so that pieces next to a placeholder could look like one.
     let seed = 7
@@ -84,7 +84,9 @@ describe('checkAppText', () => {
       const spec = specs[random(specs.length)]!
       const two = checkTranslation(text, source, spec)
       const one = checkAppText(text, source, spec)
-      expect(one).toEqual(two.ok ? { ok: true, parsed: toAppText(two.parsed, source.placeholders) } : two)
+      expect(one).toEqual(
+        two.ok ? { ok: true, parsed: restorePlaceholders(two.parsed, source.placeholders) } : two,
+      )
       if (two.ok) compared++
     }
     // Enough accepted texts to have compared the app spellings, not only the rejections.

@@ -6,7 +6,7 @@ import {
   eachCatalogTranslation,
   type IdSource,
   inlineText,
-  respell,
+  restoreSitePlaceholders,
   sourceTextOf,
   usedIds,
 } from '../../src/core/catalog/index'
@@ -161,12 +161,16 @@ describe('eachCatalogTranslation', () => {
 })
 
 describe('the texts of ids', () => {
-  it('respell: a translation in the spelling of the sites, or undefined when it does not match', () => {
-    expect(respell({ key: 'k-hello', spelling: ['{who}'] }, 'Salut {0}', hello, placeholder)).toBe(
-      'Salut {who}',
+  it('restoreSitePlaceholders: a translation in the spelling of the sites, or undefined when it does not match', () => {
+    expect(
+      restoreSitePlaceholders({ key: 'k-hello', spelling: ['{who}'] }, 'Salut {0}', hello, placeholder),
+    ).toBe('Salut {who}')
+    expect(
+      restoreSitePlaceholders({ key: 'k-hello', spelling: ['{who}'] }, 'Salut', hello, placeholder),
+    ).toBeUndefined()
+    expect(restoreSitePlaceholders({ key: 'k-hello' }, 'Salut {name}', hello, placeholder)).toBe(
+      'Salut {name}',
     )
-    expect(respell({ key: 'k-hello', spelling: ['{who}'] }, 'Salut', hello, placeholder)).toBeUndefined()
-    expect(respell({ key: 'k-hello' }, 'Salut {name}', hello, placeholder)).toBe('Salut {name}')
   })
 
   it('sourceTextOf: the source in the spelling of the sites; undefined for an unknown message', () => {

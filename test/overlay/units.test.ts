@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { localeState } from '../../src/core/review/states'
 import { exportedFunction } from '../../src/plugin/overlay/exports'
-import { refusal, TOKEN_HEADER } from '../../src/plugin/overlay/guard'
+import { forbiddenReason, TOKEN_HEADER } from '../../src/plugin/overlay/guard'
 import { withOverlayHook } from '../../src/plugin/overlay/runtime-hook'
 
 const TOKEN = 'a'.repeat(32)
@@ -15,23 +15,25 @@ function request(headers: Record<string, string>, method = 'POST'): IncomingMess
 describe('the dev endpoints guard', () => {
   const own = { origin: 'http://127.0.0.1:5173', [TOKEN_HEADER]: TOKEN }
   it('lets the dev page through: its own origin and the token', () => {
-    expect(refusal(request(own), TOKEN)).toBeUndefined()
-    expect(refusal(request({ ...own, 'sec-fetch-site': 'same-origin' }), TOKEN)).toBeUndefined()
+    expect(forbiddenReason(request(own), TOKEN)).toBeUndefined()
+    expect(forbiddenReason(request({ ...own, 'sec-fetch-site': 'same-origin' }), TOKEN)).toBeUndefined()
   })
-  it('refuses, saying why', () => {
-    expect(refusal(request(own, 'GET'), TOKEN)).toBe('only POST requests are accepted')
-    expect(refusal(request({ ...own, origin: 'http://evil.example' }), TOKEN)).toBe(
+  it('forbids, saying why', () => {
+    expect(forbiddenReason(request(own, 'GET'), TOKEN)).toBe('only POST requests are accepted')
+    expect(forbiddenReason(request({ ...own, origin: 'http://evil.example' }), TOKEN)).toBe(
       'the Origin http://evil.example is not this dev server',
     )
-    expect(refusal(request({ ...own, origin: 'null' }), TOKEN)).toBe('the Origin "null" is not a URL')
-    expect(refusal(request({ [TOKEN_HEADER]: TOKEN }), TOKEN)).toBe(
+    expect(forbiddenReason(request({ ...own, origin: 'null' }), TOKEN)).toBe('the Origin "null" is not a URL')
+    expect(forbiddenReason(request({ [TOKEN_HEADER]: TOKEN }), TOKEN)).toBe(
       'the request has no Origin header: only the dev page may call these endpoints',
     )
-    expect(refusal(request({ origin: own.origin }), TOKEN)).toBe('the overlay token is missing or wrong')
-    expect(refusal(request({ ...own, [TOKEN_HEADER]: 'b'.repeat(32) }), TOKEN)).toBe(
+    expect(forbiddenReason(request({ origin: own.origin }), TOKEN)).toBe(
       'the overlay token is missing or wrong',
     )
-    expect(refusal(request({ ...own, 'sec-fetch-site': 'same-site' }), TOKEN)).toBe(
+    expect(forbiddenReason(request({ ...own, [TOKEN_HEADER]: 'b'.repeat(32) }), TOKEN)).toBe(
+      'the overlay token is missing or wrong',
+    )
+    expect(forbiddenReason(request({ ...own, 'sec-fetch-site': 'same-site' }), TOKEN)).toBe(
       'the request is same-site, not same-origin',
     )
   })

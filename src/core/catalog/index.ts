@@ -123,14 +123,16 @@ function translationOf(
 ): CompiledMessage | undefined {
   if (text === undefined) return undefined
   if (row.icu) return input.forms.form(text, locale)
-  return row.source.spelling ? respell(row.source, text, row.message, input.placeholder) : text
+  return row.source.spelling
+    ? restoreSitePlaceholders(row.source, text, row.message, input.placeholder)
+    : text
 }
 
 /**
- * A translation in the message's spelling, re-spelled for sites that name the placeholders otherwise;
+ * A translation with the placeholders restored in the spelling of sites that name them otherwise;
  * undefined when its placeholders do not match the message's.
  */
-export function respell(
+export function restoreSitePlaceholders(
   source: IdSource,
   text: string,
   message: Message | undefined,
@@ -159,7 +161,7 @@ export function inlineText(
   const translated = source && input.translations?.get(source.key)
   if (translated !== undefined && source) {
     const text = source.spelling
-      ? respell(source, translated, input.messages.get(source.key), input.placeholder)
+      ? restoreSitePlaceholders(source, translated, input.messages.get(source.key), input.placeholder)
       : translated
     if (text !== undefined) return text
   }

@@ -1,9 +1,4 @@
-import {
-  type PlaceholderSpec,
-  placeholderRegex,
-  placeholderTrigger,
-  restorePlaceholders,
-} from '../model/placeholders'
+import { type PlaceholderSpec, placeholderRegex, placeholderTrigger } from '../model/placeholders'
 
 /**
  * Translations checked against their source before they reach a bundle, and turned into code that
@@ -44,7 +39,7 @@ export function checkTranslation(
 }
 
 /**
- * {@link checkTranslation} and {@link toAppText} in one pass: the checked translation in the app's
+ * {@link checkTranslation} and `restorePlaceholders` in one pass: the checked translation in the app's
  * own spelling (`Bonjour {name} !`), as a catalog holds it.
  */
 export function checkAppText(
@@ -103,7 +98,7 @@ function check(
     if (index < 0) return { ok: false, reason: `it has the placeholder ${m[0]}, which the source does not` }
     used[index] = true
     // Every `{N}` of the translation is a match, so the app spelling can be put in place right here:
-    // the same text toAppText would make of the `{0}` form.
+    // the same text restorePlaceholders would make of the `{0}` form.
     parsed += `${translation.slice(last, m.index)}${app ? source.placeholders[index] : `{${index}}`}`
     last = m.index + m[0].length
   }
@@ -112,11 +107,6 @@ function check(
     if (!used[i]) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
   }
   return { ok: true, parsed }
-}
-
-/** A checked `{0}`-form translation in the app's own spelling (`{name}`), ready for the runtime. */
-export function toAppText(parsed: string, placeholders: readonly string[]): string {
-  return restorePlaceholders(parsed, placeholders)
 }
 
 const NEEDS_ESCAPE = /[\u2028\u2029<]/

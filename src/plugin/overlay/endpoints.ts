@@ -3,7 +3,7 @@ import { ISSUE_SUBTYPES, type IssueTypeCode } from '../../core/review/issue-type
 import { type IssueWithComments, ReviewService, ReviewUnavailableError } from '../../core/review/service'
 import { connectReview } from '../../service'
 import type { TmsSession } from '../session'
-import { refusal } from './guard'
+import { forbiddenReason } from './guard'
 import { keyOf, type MessageInfo, messageOf, pseudoStates, translatedIds } from './message-info'
 
 /**
@@ -122,7 +122,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
   }
 
   const answer = async (req: IncomingMessage, action: string): Promise<Answer> => {
-    const why = refusal(req, token)
+    const why = forbiddenReason(req, token)
     if (why) return { status: 403, body: { error: why } }
     const run = actions[action]
     if (!run || !Object.hasOwn(actions, action))

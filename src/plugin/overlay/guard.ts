@@ -11,8 +11,8 @@ import type { IncomingMessage } from 'node:http'
 
 export const TOKEN_HEADER = 'x-tms-overlay-token'
 
-/** Why a request is refused, or undefined when it may go on. */
-export function refusal(req: IncomingMessage, token: string): string | undefined {
+/** Why a request is forbidden (403), or undefined when it may go on. */
+export function forbiddenReason(req: IncomingMessage, token: string): string | undefined {
   if (req.method !== 'POST') return 'only POST requests are accepted'
   const host = req.headers.host
   const origin = req.headers.origin
