@@ -10,6 +10,7 @@ import {
   standInLocale,
   usedIds,
 } from '../core/catalog/index'
+import { isIcuSource } from '../core/check/message'
 import { jsString } from '../core/check/translation'
 import type {
   CallSite,
@@ -21,7 +22,6 @@ import type {
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { CompiledMessage } from '../core/icu/compile'
 import { MessageForms } from '../core/icu/forms'
-import { isIcuSource } from '../core/icu/translation'
 import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/model/placeholders'
 import type { TmsReport } from '../core/report'

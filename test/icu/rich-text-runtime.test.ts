@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
+import { checkMessageTranslation } from '../../src/core/check/message'
 import { compileMessage } from '../../src/core/icu/compile'
-import { checkMessageTranslation } from '../../src/core/icu/translation'
 import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/model/placeholders'
 import { _f, _l, t } from '../../src/runtime/index'
 import { compileText } from '../../src/runtime/parse'

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
+import { isIcuSource } from '../../src/core/check/message'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { MessageForms } from '../../src/core/icu/forms'
-import { isIcuSource } from '../../src/core/icu/translation'
 import { messageId } from '../../src/plugin/ids'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
 

@@ -1,8 +1,8 @@
+import { isIcuSource } from '../check/message'
 import { checkTranslation } from '../check/translation'
 import type { Message } from '../extract/types'
 import type { CompiledMessage } from '../icu/compile'
 import type { MessageForms } from '../icu/forms'
-import { isIcuSource } from '../icu/translation'
 import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
 
 /**

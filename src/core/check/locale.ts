@@ -1,5 +1,5 @@
-import { checkMessageTranslation } from '../icu/translation'
 import type { PlaceholderSpec } from '../model/placeholders'
+import { checkMessageTranslation } from './message'
 
 /**
  * One locale's translations (by hashcode, as pulled or cached) checked against the messages they

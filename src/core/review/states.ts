@@ -1,4 +1,4 @@
-import { checkMessageTranslation } from '../icu/translation'
+import { checkMessageTranslation } from '../check/message'
 import type { PlaceholderSpec } from '../model/placeholders'
 
 /**

@@ -1,8 +1,8 @@
-import { checkAppText, type TranslationCheck } from '../check/translation'
+import { checkIcuTranslation } from '../icu/check'
+import { isIcuMessage } from '../icu/compile'
+import { cannotBeIcu } from '../icu/parse'
 import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
-import { checkIcuTranslation } from './check'
-import { isIcuMessage } from './compile'
-import { cannotBeIcu } from './parse'
+import { checkAppText, type TranslationCheck } from './translation'
 
 /**
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
