@@ -11,7 +11,6 @@ import {
   usedIds,
 } from '../core/catalog/index'
 import { isIcuSource } from '../core/check/message'
-import { jsString } from '../core/check/translation'
 import type {
   CallSite,
   ExtractResult,
@@ -22,6 +21,7 @@ import type {
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { CompiledMessage } from '../core/icu/compile'
 import { MessageForms } from '../core/icu/forms'
+import { jsString } from '../core/js-string'
 import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/model/placeholders'
 import type { TmsReport } from '../core/report'

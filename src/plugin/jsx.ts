@@ -1,5 +1,5 @@
-import { jsString } from '../core/check/translation'
 import type { CallSite, JsxPiece } from '../core/extract/types'
+import { jsString } from '../core/js-string'
 import type { Edits } from './edits'
 import type { Lookup } from './lookup'
 

@@ -1,5 +1,5 @@
-import { jsString } from '../core/check/translation'
 import { FORMAT_CALLEE, LOOKUP_CALLEE } from '../core/extract/nodes'
+import { jsString } from '../core/js-string'
 
 /**
  * How one call site's lookup is written. It is built once per site, and every kind of site asks it

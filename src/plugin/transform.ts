@@ -1,8 +1,8 @@
 import type { SourceMap } from 'magic-string'
-import { jsString } from '../core/check/translation'
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import type { Markup, Range } from '../core/extract/types'
+import { jsString } from '../core/js-string'
 import { Edits } from './edits'
 import { rewriteJsx } from './jsx'
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import MagicString, { type SourceMap } from 'magic-string'
-import { jsString } from '../core/check/translation'
 import { type CompiledMessage, compiledLiteral } from '../core/icu/compile'
+import { jsString } from '../core/js-string'
 
 /**
  * The virtual modules of a build: the runtime (the real runtime's code plus the registration of one

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkAppText, checkTranslation, jsString } from '../../src/core/check/translation'
+import { checkAppText, checkTranslation } from '../../src/core/check/translation'
+import { jsString } from '../../src/core/js-string'
 import { APP_PLACEHOLDER_SOURCE, restorePlaceholders } from '../../src/core/model/placeholders'
 
 const app = { custom: APP_PLACEHOLDER_SOURCE }

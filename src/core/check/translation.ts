@@ -1,8 +1,8 @@
 import { type PlaceholderSpec, placeholderRegex, placeholderTrigger } from '../model/placeholders'
 
 /**
- * Translations checked against their source before they reach a bundle, and turned into code that
- * cannot break out of its string literal.
+ * Translations checked against their placeholders before they reach a bundle: a translation that
+ * drops or adds one is rejected with the reason, and the build uses the source text.
  */
 
 export type TranslationCheck = { ok: true; parsed: string } | { ok: false; reason: string }
@@ -107,25 +107,4 @@ function check(
     if (!used[i]) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
   }
   return { ok: true, parsed }
-}
-
-const NEEDS_ESCAPE = /[\u2028\u2029<]/
-/** No quote, backslash, control character, surrogate (a lone one is escaped), line separator or `<`. */
-const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff\u2028\u2029<]*$/
-
-/**
- * A JS string literal for any text: JSON quoting plus the characters that end a line or a script
- * element. Lone surrogates come out escaped (well-formed JSON.stringify), so the module stays valid
- * UTF-8 and the literal holds exactly the input.
- */
-export function jsString(text: string): string {
-  // Most texts hold nothing JSON would escape and nothing of NEEDS_ESCAPE: quoted as they are.
-  if (PLAIN.test(text)) return `"${text}"`
-  const json = JSON.stringify(text)
-  // Most texts hold none of these: one test instead of three replacing passes (catalogs quote thousands).
-  if (!NEEDS_ESCAPE.test(json)) return json
-  return json
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-    .replace(/<(\/?script|!--)/gi, '\\u003c$1')
 }

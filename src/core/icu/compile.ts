@@ -1,5 +1,5 @@
 import type { Branch, CompiledMessage, Part } from '../../runtime/icu'
-import { jsString } from '../check/translation'
+import { jsString } from '../js-string'
 import { depthProblem } from './limits'
 import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
 

@@ -1,6 +1,6 @@
 import { type ParserOptions, parseSync, Visitor } from 'oxc-parser'
-import { jsString } from '../../core/check/translation'
 import { type AstNode, staticString, unwrap } from '../../core/extract/nodes'
+import { jsString } from '../../core/js-string'
 import { LOOKUP_LOCAL } from '../transform'
 
 /**

@@ -1,4 +1,4 @@
-import { jsString } from '../../core/check/translation'
+import { jsString } from '../../core/js-string'
 import { LOCALE_MARKER } from './markers'
 
 /**
