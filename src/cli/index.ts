@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Command wiring only: each command lives in its own module and calls into core.
+// Command wiring only: each command lives in its own module and calls into core. `extract.ts` (tms
+// extract), `sync.ts` (push, pull, status and their exit codes), `issues.ts` (tms issues), `emulator.ts`
+// (tms emulator, printing the variables of `emulator-env.ts`); an unknown command or flag is one line
+// and exit 1, with a guess from `src/core/closest.ts`.
 import { cac } from 'cac'
 import { closestName } from '../core/closest'
 import { VERSION } from '../version'

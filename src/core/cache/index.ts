@@ -5,6 +5,9 @@ import { VERSION } from '../../version'
 import { isLocaleId } from '../model/options'
 
 /**
+ * The cache folder: this file is the disk cache; `project.ts` tells which project a cache directory
+ * belongs to (an offline build without a project id reads it). The extraction cache is extract's own.
+ *
  * The disk cache (`.tms-cache/` by default): what the service told us, so that a build without the
  * network still has hashcodes and translations.
  *

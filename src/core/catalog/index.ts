@@ -6,7 +6,7 @@ import type { MessageForms } from '../icu/forms'
 import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
 
 /**
- * The catalog work of a build as functions of their inputs: which ids the modules of a chunk use, a
+ * The catalog folder (one file): the catalog work of a build as functions of their inputs: which ids the modules of a chunk use, a
  * locale's catalog (id -> translation, checked and in each site's placeholder spelling), and the text
  * each inline copy puts in place of an id. The plugin holds the state (which ids exist, which module
  * uses which) and calls these; they need no bundler, so `test/core/locale-catalog.test.ts` runs them

@@ -5,6 +5,10 @@ import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders
 import { checkAppText, type TranslationCheck } from './translation'
 
 /**
+ * The check folder: a translation checked against its message before a catalog holds it. This file is
+ * the entry; `translation.ts` checks placeholders (a plain message), the ICU checks live in
+ * `../icu/check.ts`, and `locale.ts` checks a whole locale and words the problems a build reports.
+ *
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
  * (text and `{name}` placeholders) keeps the placeholder check, and its translations are read as plain
  * text, so an app that writes no ICU gets its translations as the service sends them (another

@@ -16,6 +16,17 @@
  * `missing-argument`, `empty-text`, `unsupported-tagged-template`, `conflicting-metadata`,
  * `parse-error`, `read-error`; error `text-too-long` (over 10000 UTF-16 units). A skipped call never
  * stops the rest of the file, and a file that does not parse never stops the others.
+ *
+ * The folder, in the order a file goes through it: `sources.ts` (a file's parse units: scripts of
+ * .vue/.svelte, the frontmatter of .astro), `precheck.ts` (does it mention a keyword at all),
+ * `nesting.ts` (a guard against pathological depth), `parse.ts` (oxc), one `Scanner` (`scan.ts`):
+ * `scan-lazy.ts` (Node >= 22), `scan-json.ts` (Node 20), `scan-estree.ts` (scope-aware, for programs that
+ * declare a keyword's name), with `bindings.ts` (which names are keywords), `keywords.ts` (xgettext
+ * specs), `calls.ts`/`quick.ts`/`nodes.ts` (a call read into a message), `jsx.ts` (React `<T>`),
+ * `vue.ts` (templates through the app's compiler-sfc), `svelte.ts` (markup through the app's
+ * svelte/compiler), `module-level.ts` (sites evaluated at module level). `file.ts` extracts one file,
+ * `pool.ts`/`worker.ts` spread files over threads, `cache.ts`/`files-digest.ts` keep results by content
+ * hash, `merge.ts` joins them in file order, `options.ts` and `types.ts` hold the shapes.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'

@@ -4,6 +4,12 @@ import { depthProblem } from './limits'
 import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
+ * The icu folder: ICU MessageFormat at build time. `parse.ts` (the parser, and a cheap "cannot be ICU"
+ * test), this file (the compact form the runtime interprets), `forms.ts` (each text compiled once per
+ * locale), `check.ts` (source messages and ICU translations: arguments, kinds, tags, `other`),
+ * `limits.ts` (depth and size bounds), `formatting.ts` (numbers and dates tried with `Intl`, currencies).
+ */
+/**
  * ICU messages compiled at build time into the runtime's compact form (see src/runtime/icu.ts): small
  * nested arrays, JSON-able, written into catalog chunks and transformed modules as JS literals.
  */

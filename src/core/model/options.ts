@@ -2,6 +2,11 @@ import type { PlaceholderFormat } from './placeholders'
 import type { PseudoLocale } from './pseudo'
 
 /**
+ * The model folder: the kernel core shares with the client and the emulator, importing nothing outside
+ * it. This file is the option model core reads; `wire.ts` the spec's wire types; `placeholders.ts` the
+ * placeholder formats (one regex each); `pseudo.ts` the one pseudo-localizer.
+ */
+/**
  * The options as core reads them: their resolved shape, the locale id rule and the error a bad
  * option throws. `src/options.ts` (the public `Options`, defaults, environment, validation) builds
  * them on top of this module, so core never imports the options layer.

@@ -1,3 +1,8 @@
+/**
+ * The report folder: what a build or `tms status` tells (coverage per locale, strings pushed, requests
+ * made and unanswered, strings waiting for an authorization) and the `failOnMissing`/`minCoverage`
+ * thresholds. The plugin prints it and writes `tms-report.json` (`src/plugin/report.ts`).
+ */
 import type { ResolvedOptions } from '../model/options'
 import type { LocaleCoverage, SyncResult } from '../sync'
 import type { Unauthorized } from '../sync/authorization'

@@ -5,6 +5,12 @@ import type { SyncClient } from '../sync'
 import { type LocaleState, localeState, type StateMessage } from './states'
 
 /**
+ * The review folder: what the dev overlay and `tms issues` ask of the service. This file calls it
+ * through the small `ReviewClient` core defines (`connectReview` in `src/service.ts` hands it the API
+ * client); `states.ts` a string's per-locale state, `by-message.ts` open issues grouped by message
+ * (`tms issues`), `issue-types.ts` their shapes.
+ */
+/**
  * The service's review workflow for one project: issues and comments on strings, and where each
  * string stands per locale. The dev server's overlay and `tms issues` both use it; the client (and
  * with it the credentials and the access token) stays in this process. Core does not know the API

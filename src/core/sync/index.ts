@@ -1,3 +1,13 @@
+/**
+ * The sync folder: what the service is told and asked, and what a build gets back. This file runs one
+ * sync (`syncTranslations`); `types.ts` holds its inputs (messages, the client's slice, the logger) so its
+ * parts depend on shapes, not on it. `manifest.ts` reads what the cache's manifest knows of the messages;
+ * `push.ts` creates the unknown ones in batches and adds them to the job; `lost-strings.ts` finds the
+ * recorded strings the service lost (`tms push`); `authorization.ts` the strings waiting for one;
+ * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
+ * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
+ * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next offline build.
+ */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
 import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from '../model/options'

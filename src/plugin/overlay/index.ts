@@ -11,6 +11,11 @@ import { OVERLAY_ID, overlayModule, withOverlayHook } from './runtime-hook'
  * message made which text, the page code opens a panel on Alt+click, and the dev endpoints talk to
  * the service. Only a dev server creates it (vite's here, webpack-dev-server's in webpack.ts); a build
  * has none of it.
+ *
+ * The folder: `runtime-hook.ts` (the dev runtime notes which catalog id made which text and loads the
+ * overlay), `page-code.ts` (the page code, `src/overlay/`, built as dist/overlay-page.mjs, served with a
+ * per-server token), `endpoints.ts` (the dev endpoints, calling `src/core/review/`), `guard.ts`
+ * (same-origin and token checks), `message-info.ts` (a message's data for the panel).
  */
 export class DevOverlay {
   /** A new secret per server: the page gets it in the overlay's module and sends it back. */
