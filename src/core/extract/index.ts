@@ -53,7 +53,7 @@ import { isExtractable } from './sources'
 import { dependsOnInstall } from './svelte'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
-export { clearExtractionMemory, transientExtraction } from './cache'
+export { clearExtractionMemory } from './cache'
 export { MAX_TEXT_LENGTH } from './calls'
 export { ExtractOptionsError } from './errors'
 export { type KeywordSpec, parseKeywordSpec } from './keywords'
@@ -63,6 +63,7 @@ export {
   type ResolvedExtractOptions,
   resolveExtractOptions,
 } from './options'
+export { transientExtraction } from './payload'
 export { isExtractable } from './sources'
 export {
   type CallSite,

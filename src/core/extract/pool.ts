@@ -10,10 +10,10 @@ import { createRequire } from 'node:module'
 import { availableParallelism, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { storedExtraction } from './cache'
 import { type ExtractOutcome, extractFileFromDisk } from './file'
 import { type Merger, RunMerger } from './merge'
 import type { ResolvedExtractOptions } from './options'
+import { storedExtraction } from './payload'
 import type { Diagnostic, FileExtraction, Message } from './types'
 
 export type WorkerRequest = { type: 'batch'; files: string[] } | { type: 'stop' }

@@ -3,9 +3,9 @@
  * files, reads and extracts them, posts the results back, and asks again until told to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { encodeFile } from './cache'
 import { extractFileFromDisk } from './file'
 import type { ResolvedExtractOptions } from './options'
+import { encodeFile } from './payload'
 import { extractBatchRun, type MessagesWorkerData, type WorkerReply, type WorkerRequest } from './pool'
 
 const port = parentPort
