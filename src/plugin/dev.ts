@@ -8,6 +8,13 @@ import { type CatalogMap, catalogLiteral, catalogModuleId, HOT_EVENT } from './v
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
  * another terminal) the catalogs are rebuilt and each changed one is pushed to the page over the HMR
  * channel: the runtime swaps it in and calls the onLocaleChange listeners, with no reload.
+ *
+ * With `sourceCatalog`, a transform that adds ids (a message typed since) invalidates the catalog
+ * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
+ * do the same through the catalog modules themselves: each accepts its own hot update and hands the new
+ * catalog to the runtime (`literalCatalogModule` in virtual.ts), lazy compilation never defers them
+ * (`buildVirtualModulesEagerly` in webpack-like.ts). A new or deleted file re-runs the `include` globs
+ * (`watchChange` in factory.ts, `refreshIncluded` in session.ts).
  */
 
 const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
