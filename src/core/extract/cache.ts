@@ -22,16 +22,7 @@ import { VERSION } from '../../version'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import { decodeMessage, type EncodedMessage, encodeFile, encodeMessage, storedExtraction } from './payload'
-import {
-  type CachedFile,
-  type CallSite,
-  type Diagnostic,
-  type FileExtraction,
-  type JsxSite,
-  type Markup,
-  type Message,
-  messageKey,
-} from './types'
+import type { CachedFile, Diagnostic, Message } from './types'
 
 export type { CachedFile }
 
