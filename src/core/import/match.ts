@@ -1,0 +1,169 @@
+import { relative } from 'node:path'
+import type { Message } from '../extract/types'
+import { closestName } from '../closest'
+import { translationProblem } from './check'
+import { renameIcu } from './icu-text'
+import { type MessageShape, renamingBetween, shapeOf } from './shape'
+import type { ConvertedCatalog, ConvertedMessage } from './types'
+
+/**
+ * Each imported translation meets the message of this app it translates, as our extraction gives
+ * it: the same text and variant (Lingui's context), or, when the spelling differs, the same shape
+ * (see shape.ts: Lingui's `<0>` is our `<a>`, its `{0}` our `{name}`). The translation is then
+ * renamed into our names and checked against our text as a build would check it. Nothing is
+ * guessed: a text with no such message, or with two, is listed with where it is and why.
+ */
+
+/** A translation ready for the service: our message, our names, checked. */
+export interface MatchedTranslation {
+  message: Message
+  locale: string
+  text: string
+  /** Where the translation was read (`locales/fr/messages.po:12`). */
+  from: string
+  /** The catalog's text differed from ours (names, tags, ICU written another way). */
+  converted: boolean
+}
+
+/** An imported message left out, with both places when there are two. */
+export interface ImportProblem {
+  /** `file:line` in the catalog. */
+  from: string
+  key?: string
+  source?: string
+  locale: string
+  reason: string
+  /** `file:line` of our message, when the problem is with one (a refused check, a near text). */
+  ours?: string
+}
+
+export interface MatchResult {
+  matched: MatchedTranslation[]
+  unmatched: ImportProblem[]
+  refused: ImportProblem[]
+}
+
+const variantKey = (variant: string | null | undefined): string => variant ?? ''
+
+interface Ours {
+  message: Message
+  shape: MessageShape
+}
+
+/** Where our message is, relative to the project root. */
+export function placeOf(message: Message, root: string): string {
+  const at = message.locations[0]
+  return at ? `${relative(root, at.file).split('\\').join('/')}:${at.line}` : '(no location)'
+}
+
+// Above this many comparisons the nearest text is not looked for: it is a hint, not worth minutes.
+const NEAREST_BUDGET = 2_000_000
+
+/** Matches every converted target catalog against our messages. */
+export function matchCatalogs(
+  targets: readonly (ConvertedCatalog & { locale: string })[],
+  messages: readonly Message[],
+  root: string,
+): MatchResult {
+  const byText = new Map<string, Message>()
+  const byShape = new Map<string, Ours[]>()
+  for (const message of messages) {
+    byText.set(`${variantKey(message.variant)}\u0000${message.text}`, message)
+    const shape = shapeOf(message.text)
+    const key = `${variantKey(message.variant)}\u0000${shape.key}`
+    const list = byShape.get(key) ?? []
+    list.push({ message, shape })
+    byShape.set(key, list)
+  }
+  const result: MatchResult = { matched: [], unmatched: [], refused: [] }
+  const pending: ImportProblem[] = []
+  for (const catalog of targets) {
+    for (const m of catalog.messages) {
+      const from = `${catalog.file}:${m.line}`
+      const problem = (reason: string, ours?: Message): ImportProblem => {
+        const p: ImportProblem = { from, locale: catalog.locale, reason }
+        if (m.key !== undefined) p.key = m.key
+        if (m.source !== undefined) p.source = m.source
+        if (ours) p.ours = placeOf(ours, root)
+        return p
+      }
+      const found = findOurs(m, byText, byShape)
+      if ('reason' in found) {
+        const p = problem(found.reason)
+        result.unmatched.push(p)
+        if (found.ours) p.ours = found.ours.map((o) => placeOf(o, root)).join(', ')
+        else pending.push(p)
+        continue
+      }
+      const renamed = found.renaming ? renameIcu(m.text, found.renaming) : { text: m.text, problems: [] }
+      const checked =
+        renamed.problems.length > 0
+          ? renamed.problems.join('; ')
+          : translationProblem(found.message.text, renamed.text, catalog.locale)
+      if (checked) {
+        result.refused.push(problem(checked, found.message))
+        continue
+      }
+      result.matched.push({
+        message: found.message,
+        locale: catalog.locale,
+        text: renamed.text,
+        from,
+        converted: renamed.text !== m.text || m.source !== found.message.text,
+      })
+    }
+  }
+  nearest(pending, messages, root)
+  return result
+}
+
+type Found =
+  | { message: Message; renaming?: { tags: Record<string, string>; arguments: Record<string, string> } }
+  | { reason: string; ours?: Message[] }
+
+function findOurs(
+  m: ConvertedMessage,
+  byText: ReadonlyMap<string, Message>,
+  byShape: ReadonlyMap<string, Ours[]>,
+): Found {
+  const source = m.source!
+  const variant = variantKey(m.context)
+  const exact = byText.get(`${variant}\u0000${source}`)
+  if (exact) return { message: exact }
+  const shape = shapeOf(source)
+  const candidates = byShape.get(`${variant}\u0000${shape.key}`) ?? []
+  if (candidates.length === 1) {
+    const ours = candidates[0]!
+    return { message: ours.message, renaming: renamingBetween(shape, ours.shape) }
+  }
+  if (candidates.length > 1)
+    return {
+      reason: `its text ${JSON.stringify(source)} has the shape of ${candidates.length} messages of this app (${candidates.map((c) => JSON.stringify(c.message.text)).join(', ')}); which one it translates is not guessed`,
+      ours: candidates.map((c) => c.message),
+    }
+  const context = m.context === undefined ? '' : ` with the context ${JSON.stringify(m.context)}`
+  return { reason: `no message of this app has the text ${JSON.stringify(source)}${context}` }
+}
+
+/** Adds to each unmatched problem the nearest message of this app, when one is close: the usual typo. */
+function nearest(problems: ImportProblem[], messages: readonly Message[], root: string): void {
+  if (problems.length === 0 || problems.length * messages.length > NEAREST_BUDGET) return
+  const texts = messages.map((m) => m.text)
+  for (const p of problems) {
+    const source = p.source
+    if (source === undefined || source.length > 200) continue
+    const near = closestName(source, texts)
+    if (near === undefined) {
+      const squeezed = source.replace(/\s+/g, ' ').trim()
+      const same = messages.find((m) => m.text.replace(/\s+/g, ' ').trim() === squeezed)
+      if (same) {
+        p.reason += `; ${placeOf(same, root)} differs from it in white space only`
+        p.ours = placeOf(same, root)
+      }
+      continue
+    }
+    const ours = messages.find((m) => m.text === near)!
+    p.reason += `; the nearest is ${JSON.stringify(near)} at ${placeOf(ours, root)}`
+    p.ours = placeOf(ours, root)
+  }
+}
