@@ -27,7 +27,9 @@ const STATES = ['published', 'pending'] as const
 
 async function readInputs(files: readonly string[], cwd: string): Promise<CatalogFile[]> {
   if (files.length === 0)
-    throw new InputError('tms import needs the catalog files to read: tms import --from lingui locales/*/messages.po')
+    throw new InputError(
+      'tms import needs the catalog files to read: tms import --from lingui locales/*/messages.po',
+    )
   return Promise.all(
     files.map(async (file) => {
       try {
@@ -35,21 +37,31 @@ async function readInputs(files: readonly string[], cwd: string): Promise<Catalo
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         throw new InputError(
-          code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? (error as Error).message})`,
+          code === 'ENOENT'
+            ? `${file}: no such file`
+            : `${file}: cannot be read (${code ?? (error as Error).message})`,
         )
       }
     }),
   )
 }
 
-function flagsChecked(flags: ImportFlags): { from: Library; state: 'published' | 'pending'; batchSize: number } {
+function flagsChecked(flags: ImportFlags): {
+  from: Library
+  state: 'published' | 'pending'
+  batchSize: number
+} {
   if (flags.from === undefined)
     throw new InputError(`tms import needs --from: one of ${LIBRARIES.join(', ')}`)
   if (!(LIBRARIES as readonly string[]).includes(String(flags.from)))
-    throw new InputError(`--from ${flags.from} is not a library tms import reads: use one of ${LIBRARIES.join(', ')}`)
+    throw new InputError(
+      `--from ${flags.from} is not a library tms import reads: use one of ${LIBRARIES.join(', ')}`,
+    )
   const state = String(flags.state ?? 'published')
   if (!(STATES as readonly string[]).includes(state))
-    throw new InputError(`--state ${state} is not a translation state: use published (the default) or pending`)
+    throw new InputError(
+      `--state ${state} is not a translation state: use published (the default) or pending`,
+    )
   const batchSize = flags.batchSize === undefined ? 1000 : Number(flags.batchSize)
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new InputError(`--batch-size ${flags.batchSize} is not a positive whole number of messages`)
@@ -74,7 +86,8 @@ export function formatImportReport(report: ImportReport): string {
   const converted = report.matched.filter((m) => m.converted).length
   if (converted > 0) lines.push(`${counted(converted, 'translation')} converted to this app's names or text`)
   lines.push(`${counted(report.created, 'string')} ${report.dryRun ? 'to create' : 'created'} on the service`)
-  if (report.untranslated > 0) lines.push(`${counted(report.untranslated, 'entry', 'entries')} not translated in the catalogs`)
+  if (report.untranslated > 0)
+    lines.push(`${counted(report.untranslated, 'entry', 'entries')} not translated in the catalogs`)
   if (report.unmatched.length > 0) {
     lines.push(`${counted(report.unmatched.length, 'translation')} matched no message of this app:`)
     for (const p of report.unmatched) lines.push(problemLine(p))
@@ -89,13 +102,19 @@ export function formatImportReport(report: ImportReport): string {
   }
   if (!report.dryRun) {
     const { total, skipped } = report.requests
-    lines.push(`${counted(total, 'request')} made${skipped > 0 ? `, ${skipped} done by an earlier run and skipped` : ''}`)
+    lines.push(
+      `${counted(total, 'request')} made${skipped > 0 ? `, ${skipped} done by an earlier run and skipped` : ''}`,
+    )
   }
   for (const d of report.diagnostics) lines.push(`error: ${d}`)
   return `${lines.join('\n')}\n`
 }
 
-export async function runImportCommand(files: readonly string[], flags: ImportFlags, cwd: string): Promise<number> {
+export async function runImportCommand(
+  files: readonly string[],
+  flags: ImportFlags,
+  cwd: string,
+): Promise<number> {
   const checked = flagsChecked(flags)
   const inputs = await readInputs(files, cwd)
   const inline: Options = {}
@@ -138,9 +157,26 @@ export async function runImportCommand(files: readonly string[], flags: ImportFl
   return report.diagnostics.length > 0 ? 1 : 0
 }
 
+/**
+ * cac tells its parser that `dryRun` is a flag, but the parser meets `--dry-run`, reads it as an option
+ * with a value and swallows the next argument (`--dry-run locales/fr.po`): that value is a file.
+ */
+function takeBackPositionals(flags: ImportFlags, files: string[]): void {
+  for (const name of ['dryRun', 'overwrite'] as const) {
+    const value = flags[name] as unknown
+    if (typeof value === 'string' || typeof value === 'number') {
+      files.unshift(String(value))
+      flags[name] = true
+    }
+  }
+}
+
 export function registerImportCommand(cli: CAC): void {
   cli
-    .command('import [...files]', "Bring another library's catalogs into the service, onto this app's messages")
+    .command(
+      'import [...files]',
+      "Bring another library's catalogs into the service, onto this app's messages",
+    )
     .option('--from <library>', `The library that wrote the catalogs: ${LIBRARIES.join(', ')}`)
     .option('--dry-run', 'Read, match and report; send nothing')
     .option('--json', 'Print the report as JSON')
@@ -151,6 +187,7 @@ export function registerImportCommand(cli: CAC): void {
     .option('--root <dir>', 'Project root (where tms.config.* and the globs are read)')
     .action(async (files: string[], flags: ImportFlags) => {
       try {
+        takeBackPositionals(flags, files)
         process.exitCode = await runImportCommand(files, flags, process.cwd())
       } catch (error) {
         const message = (error as Error).message

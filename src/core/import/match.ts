@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
-import type { Message } from '../extract/types'
 import { closestName } from '../closest'
+import type { Message } from '../extract/types'
 import { translationProblem } from './check'
 import { renameIcu } from './icu-text'
 import { type MessageShape, renamingBetween, shapeOf } from './shape'
@@ -67,10 +67,13 @@ export function matchCatalogs(
 ): MatchResult {
   const byText = new Map<string, Message>()
   const byShape = new Map<string, Ours[]>()
+  // A message by its shape whatever its variant: to say why a text that is there did not match.
+  const anyVariant = new Map<string, Message>()
   for (const message of messages) {
     byText.set(`${variantKey(message.variant)}\u0000${message.text}`, message)
     const shape = shapeOf(message.text)
     const key = `${variantKey(message.variant)}\u0000${shape.key}`
+    if (!anyVariant.has(shape.key)) anyVariant.set(shape.key, message)
     const list = byShape.get(key) ?? []
     list.push({ message, shape })
     byShape.set(key, list)
@@ -87,7 +90,7 @@ export function matchCatalogs(
         if (ours) p.ours = placeOf(ours, root)
         return p
       }
-      const found = findOurs(m, byText, byShape)
+      const found = findOurs(m, byText, byShape, anyVariant)
       if ('reason' in found) {
         const p = problem(found.reason)
         result.unmatched.push(p)
@@ -125,6 +128,7 @@ function findOurs(
   m: ConvertedMessage,
   byText: ReadonlyMap<string, Message>,
   byShape: ReadonlyMap<string, Ours[]>,
+  otherVariants: ReadonlyMap<string, Message>,
 ): Found {
   const source = m.source!
   const variant = variantKey(m.context)
@@ -142,7 +146,17 @@ function findOurs(
       ours: candidates.map((c) => c.message),
     }
   const context = m.context === undefined ? '' : ` with the context ${JSON.stringify(m.context)}`
-  return { reason: `no message of this app has the text ${JSON.stringify(source)}${context}` }
+  const reason = `no message of this app has the text ${JSON.stringify(source)}${context}`
+  const elsewhere = otherVariants.get(shape.key)
+  if (elsewhere) {
+    const variant =
+      elsewhere.variant === null ? 'no variant' : `the variant ${JSON.stringify(elsewhere.variant)}`
+    return {
+      reason: `${reason}; ${JSON.stringify(elsewhere.text)} has ${variant} (a variant is part of a message's identity)`,
+      ours: [elsewhere],
+    }
+  }
+  return { reason }
 }
 
 /** Adds to each unmatched problem the nearest message of this app, when one is close: the usual typo. */
@@ -165,5 +179,27 @@ function nearest(problems: ImportProblem[], messages: readonly Message[], root: 
     const ours = messages.find((m) => m.text === near)!
     p.reason += `; the nearest is ${JSON.stringify(near)} at ${placeOf(ours, root)}`
     p.ours = placeOf(ours, root)
+  }
+}
+
+/**
+ * Where this app's message of a text is, by its shape, when exactly one has it: for the report of an
+ * entry refused before the matching (its translation failed against its own source text).
+ */
+export function placeFinder(
+  messages: readonly Message[],
+  root: string,
+): (text: string) => string | undefined {
+  let byShape: Map<string, Message | null> | undefined
+  return (text) => {
+    if (!byShape) {
+      byShape = new Map()
+      for (const m of messages) {
+        const key = shapeOf(m.text).key
+        byShape.set(key, byShape.has(key) ? null : m)
+      }
+    }
+    const found = byShape.get(shapeOf(text).key)
+    return found ? placeOf(found, root) : undefined
   }
 }

@@ -81,7 +81,10 @@ function isFormatjsExtracted(text: string, file: string, options: ReadCatalogsOp
   const described =
     entries.length > 0 &&
     entries.every(
-      (v) => typeof v === 'object' && v !== null && typeof (v as { defaultMessage?: unknown }).defaultMessage === 'string',
+      (v) =>
+        typeof v === 'object' &&
+        v !== null &&
+        typeof (v as { defaultMessage?: unknown }).defaultMessage === 'string',
     )
   if (!described) return false
   // Objects with a defaultMessage are what `formatjs extract` writes; a translated copy of it lives
@@ -93,7 +96,9 @@ function isFormatjsExtracted(text: string, file: string, options: ReadCatalogsOp
 function readOne(from: Library, input: CatalogFile, options: ReadCatalogsOptions): ReadResult {
   const { file, text } = input
   if (from === 'lingui')
-    return file.endsWith('.po') ? readLinguiPo(text, file, options.locale) : readLinguiJson(text, file, options.locale)
+    return file.endsWith('.po')
+      ? readLinguiPo(text, file, options.locale)
+      : readLinguiJson(text, file, options.locale)
   if (from === 'formatjs')
     return isFormatjsExtracted(text, file, options)
       ? readFormatjsExtracted(text, file, options.locale ?? options.sourceLocale)
@@ -120,7 +125,11 @@ function joined(catalogs: ConvertedCatalog[], sourceLocale: string): ConvertedCa
 }
 
 /** Reads and converts the files; an unreadable file throws {@link ImportReadError} naming file:line. */
-export function readCatalogs(from: Library, inputs: readonly CatalogFile[], options: ReadCatalogsOptions): ReadCatalogs {
+export function readCatalogs(
+  from: Library,
+  inputs: readonly CatalogFile[],
+  options: ReadCatalogsOptions,
+): ReadCatalogs {
   const files: FileRole[] = []
   const refusals: ImportRefusal[] = []
   const sources = new Map<string, ConvertedCatalog[]>()
@@ -130,7 +139,12 @@ export function readCatalogs(from: Library, inputs: readonly CatalogFile[], opti
     const read = readOne(from, input, options)
     refusals.push(...read.refusals)
     const locale = appLocaleOf(read.catalog.locale, options)
-    files.push({ file: input.file, fileLocale: read.catalog.locale, locale, entries: read.catalog.entries.length })
+    files.push({
+      file: input.file,
+      fileLocale: read.catalog.locale,
+      locale,
+      entries: read.catalog.entries.length,
+    })
     if (locale === null) {
       refusals.push({
         file: input.file,

@@ -5,7 +5,14 @@ import type { ResolvedOptions } from '../model/options'
 import { extractOptionsOf } from '../pipeline'
 import { openCache, syncTranslations } from '../sync'
 import type { SyncClient, SyncLogger } from '../sync-types'
-import { type ImportProblem, type MatchedTranslation, type MatchResult, matchCatalogs, placeOf } from './match'
+import {
+  type ImportProblem,
+  type MatchedTranslation,
+  type MatchResult,
+  matchCatalogs,
+  placeFinder,
+  placeOf,
+} from './match'
 import { ImportProgress } from './progress'
 import { type CatalogFile, type FileRole, type Library, readCatalogs } from './read'
 import { type ImportFilesClient, ImportStepError, type UploadOutcome, uploadTranslations } from './upload'
@@ -48,7 +55,14 @@ export interface ImportReport {
   /** Strings created for matched messages the cache did not know (dry run: would be created). */
   created: number
   untranslated: number
-  matched: { text: string; variant: string | null; locale: string; from: string; ours: string; converted: boolean }[]
+  matched: {
+    text: string
+    variant: string | null
+    locale: string
+    from: string
+    ours: string
+    converted: boolean
+  }[]
   unmatched: ImportProblem[]
   refused: ImportProblem[]
   /** What the service answered in its import results. */
@@ -81,6 +95,7 @@ function baseReport(
   result: MatchResult,
 ): ImportReport {
   const { options } = input
+  const findPlace = placeFinder(extraction.messages, options.root)
   const locales: ImportReport['locales'] = {}
   for (const t of read.targets) locales[t.locale] ??= { matched: 0, imported: null }
   for (const m of result.matched) locales[m.locale]!.matched++
@@ -103,8 +118,14 @@ function baseReport(
     unmatched: result.unmatched,
     refused: [
       ...read.refusals.map((r) => {
-        const p: ImportProblem = { from: `${r.file}:${r.line}`, locale: localeOfFile(read.files, r.file), reason: r.reason }
+        const p: ImportProblem = {
+          from: `${r.file}:${r.line}`,
+          locale: localeOfFile(read.files, r.file),
+          reason: r.reason,
+        }
         if (r.key !== undefined) p.key = r.key
+        const ours = r.key === undefined ? undefined : findPlace(r.key)
+        if (ours !== undefined) p.ours = ours
         return p
       }),
       ...result.refused,
@@ -139,7 +160,7 @@ export async function runImport(input: ImportInput): Promise<ImportReport> {
   if (input.dryRun || messages.length === 0) return report
   if (!options.namespace)
     throw new Error(
-      '[unplugin-tms] tms import needs a namespace (the namespace option, or a name in package.json): the uploaded files are read under it so that their strings are the app\'s',
+      "[unplugin-tms] tms import needs a namespace (the namespace option, or a name in package.json): the uploaded files are read under it so that their strings are the app's",
     )
   const connection = await input.connect(options)
   if (!connection)

@@ -99,7 +99,11 @@ export async function uploadTranslations(
   matched: readonly MatchedTranslation[],
   progress: ImportProgress,
 ): Promise<UploadOutcome> {
-  const outcome: UploadOutcome = { imported: {}, serviceErrors: [], requests: { uploads: 0, imports: 0, skipped: 0 } }
+  const outcome: UploadOutcome = {
+    imported: {},
+    serviceErrors: [],
+    requests: { uploads: 0, imports: 0, skipped: 0 },
+  }
   // One text per message and locale: the first catalog that gave one wins (a later duplicate is a
   // second catalog of the same locale saying the same thing, or a conflict the report shows).
   const byMessage = new Map<string, { message: Message; texts: Map<string, string> }>()
@@ -157,7 +161,14 @@ export async function uploadTranslations(
         locale,
         (m) => byMessage.get(m.key)!.texts.get(locale)!,
       )
-      const step = ImportProgress.digest('import', uploadStep, locale, translationState, String(plan.overwrite), file)
+      const step = ImportProgress.digest(
+        'import',
+        uploadStep,
+        locale,
+        translationState,
+        String(plan.overwrite),
+        file,
+      )
       if (progress.has(step)) {
         outcome.requests.skipped++
         continue
