@@ -52,9 +52,17 @@ interface Ours {
 
 /** Where our message is, relative to the project root. */
 export function placeOf(message: Message, root: string): string {
-  const at = message.locations[0]
-  return at ? `${relative(root, at.file).split('\\').join('/')}:${at.line}` : '(no location)'
+  let place = places.get(message)
+  if (place === undefined) {
+    const at = message.locations[0]
+    place = at ? `${relative(root, at.file).split('\\').join('/')}:${at.line}` : '(no location)'
+    places.set(message, place)
+  }
+  return place
 }
+
+/** Each message's place, made once: a message is reported once per locale. */
+const places = new WeakMap<Message, string>()
 
 // Above this many comparisons the nearest text is not looked for: it is a hint, not worth minutes.
 const NEAREST_BUDGET = 2_000_000
@@ -78,6 +86,8 @@ export function matchCatalogs(
     list.push({ message, shape })
     byShape.set(key, list)
   }
+  // Each source text is shaped once, though every locale's catalog names it.
+  const shapes = new Map<string, MessageShape>()
   const result: MatchResult = { matched: [], unmatched: [], refused: [] }
   const pending: ImportProblem[] = []
   for (const catalog of targets) {
@@ -90,7 +100,7 @@ export function matchCatalogs(
         if (ours) p.ours = placeOf(ours, root)
         return p
       }
-      const found = findOurs(m, byText, byShape, anyVariant)
+      const found = findOurs(m, byText, byShape, anyVariant, shapes)
       if ('reason' in found) {
         const p = problem(found.reason)
         result.unmatched.push(p)
@@ -129,12 +139,17 @@ function findOurs(
   byText: ReadonlyMap<string, Message>,
   byShape: ReadonlyMap<string, Ours[]>,
   otherVariants: ReadonlyMap<string, Message>,
+  shapes: Map<string, MessageShape>,
 ): Found {
   const source = m.source!
   const variant = variantKey(m.context)
   const exact = byText.get(`${variant}\u0000${source}`)
   if (exact) return { message: exact }
-  const shape = shapeOf(source)
+  let shape = shapes.get(source)
+  if (!shape) {
+    shape = shapeOf(source)
+    shapes.set(source, shape)
+  }
   const candidates = byShape.get(`${variant}\u0000${shape.key}`) ?? []
   if (candidates.length === 1) {
     const ours = candidates[0]!
