@@ -24,7 +24,9 @@ const catalog = (messages: ConvertedCatalog['messages']): ConvertedCatalog & { l
 
 describe('shapeOf', () => {
   it('numbers values and tags by first appearance, opens self-closing tags, keeps quoted text', () => {
-    expect(shapeOf("Read <0>the docs</0> or <1/>, {0} '{'x'}' {count, plural, one {# <0>x</0>} other {#}}")).toEqual({
+    expect(
+      shapeOf("Read <0>the docs</0> or <1/>, {0} '{'x'}' {count, plural, one {# <0>x</0>} other {#}}"),
+    ).toEqual({
       key: "Read <t0>the docs</t0> or <t1></t1>, {a0} '{'x'}' {a1, plural, one {# <t0>x</t0>} other {#}}",
       tags: ['0', '1'],
       args: ['0', 'count'],
@@ -101,7 +103,8 @@ describe('matchCatalogs', () => {
         from: 'locales/fr.po:8',
         locale: 'fr-FR',
         source: 'Helo {name}',
-        reason: 'no message of this app has the text "Helo {name}"; the nearest is "Hello {name}" at src/App.tsx:4',
+        reason:
+          'no message of this app has the text "Helo {name}"; the nearest is "Hello {name}" at src/App.tsx:4',
         ours: 'src/App.tsx:4',
       },
     ])
