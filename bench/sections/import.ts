@@ -179,7 +179,7 @@ export async function run(): Promise<BenchSection> {
         `| the same command again (every step done) | ${s(again.ms)} (${s(again.cpuMs)}) | ${againLog.total} | nothing sent again: ${route(againLog, '/file') === 0 ? 'met' : 'missed'} |`,
         '',
         `Translations imported: ${imported.toLocaleString('en-US')}. The rerun and the dry run cost the same: reading 6 catalogs`,
-        'of 10,000 entries, extracting and matching (about 6 s of CPU; the rest is waiting for a core on a loaded',
+        'of 10,000 entries, extracting and matching (the CPU in brackets; the rest is waiting for a core on a loaded',
         'machine); the first run adds the service: the emulator (in this process) parses each uploaded file and',
         'each imported one against it with the placeholder regex in its worker.',
       ].join('\n'),
