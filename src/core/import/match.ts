@@ -181,7 +181,11 @@ function nearest(problems: ImportProblem[], messages: readonly Message[], root: 
   for (const p of problems) {
     const source = p.source
     if (source === undefined || source.length > 200) continue
-    const near = closestName(source, texts)
+    // closestName allows at most 3 edits: only texts of a near length can be it.
+    const near = closestName(
+      source,
+      texts.filter((t) => Math.abs(t.length - source.length) <= 3),
+    )
     if (near === undefined) {
       const squeezed = source.replace(/\s+/g, ' ').trim()
       const same = messages.find((m) => m.text.replace(/\s+/g, ' ').trim() === squeezed)
