@@ -1,4 +1,5 @@
 import type { ClientOptions, TmsClient } from './client/index'
+import type { ImportConnector } from './core/import/run'
 import type { ResolvedOptions } from './core/model/options'
 import { type ServiceConnector, usesService } from './core/pipeline'
 import type { ReviewClient, ReviewConnector } from './core/review/service'
@@ -64,4 +65,18 @@ export function connectService(settings: ClientSettings = {}): ServiceConnector 
 /** The review calls (`src/core/review/service.ts`): issues, comments and translations of the client. */
 export function connectReview(settings: ClientSettings = {}): ReviewConnector {
   return async (options) => (await clientFor(options, settings)) as ReviewClient | undefined
+}
+
+/** `tms import`'s calls (`src/core/import/run.ts`): the sync's, and the files API's upload and import. */
+export function connectImport(settings: ClientSettings = {}): ImportConnector {
+  return async (options) => {
+    const client = await clientFor(options, settings)
+    if (!client) return undefined
+    return {
+      sync: syncClientOf(client),
+      files: client.files,
+      requests: () => client.stats.total,
+      close: () => client.close(),
+    }
+  }
 }

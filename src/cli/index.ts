@@ -8,6 +8,7 @@ import { closestName } from '../core/closest'
 import { VERSION } from '../version'
 import { registerEmulatorCommand } from './emulator'
 import { registerExtractCommand } from './extract'
+import { registerImportCommand } from './import'
 import { registerIssuesCommand } from './issues'
 import { registerSyncCommands } from './sync'
 
@@ -18,6 +19,7 @@ registerSyncCommands(cli)
 registerEmulatorCommand(cli)
 registerExtractCommand(cli)
 registerIssuesCommand(cli)
+registerImportCommand(cli)
 
 cli.help()
 cli.version(VERSION)

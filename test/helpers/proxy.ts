@@ -13,6 +13,11 @@ export interface ProxyOptions {
   maxHeaderSize?: number
   /** Garble answers number n, 2n, 3n, ... (counted over every answer the proxy forwards). */
   garbleEvery?: number
+  /**
+   * Answers a request itself with a 400 \`VALIDATION_ERROR\` envelope (which no client retries) when
+   * this says so, without forwarding it: a service refusing one request of a run.
+   */
+  refuse?: (method: string, path: string) => boolean
 }
 
 export interface RunningProxy {
@@ -35,6 +40,19 @@ export async function startProxy(target: string, options: ProxyOptions = {}): Pr
   const server = createServer(
     options.maxHeaderSize ? { maxHeaderSize: options.maxHeaderSize } : {},
     (req, res) => {
+      if (options.refuse?.(req.method ?? 'GET', req.url?.split('?')[0] ?? '')) {
+        req.resume()
+        res.writeHead(400, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            response: {
+              code: 'VALIDATION_ERROR',
+              errors: [{ key: 'refused_by_test', message: 'refused by the test proxy', details: {} }],
+            },
+          }),
+        )
+        return
+      }
       const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host }
       const out = request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent },
