@@ -7,12 +7,13 @@ export type { Options, PseudoLocale } from './options'
 
 /**
  * The plugin for every bundler unplugin supports: `unplugin-tms/vite`, `/webpack`, `/rollup`,
- * `/esbuild`, `/rspack` and `/rolldown` are this factory bound to one bundler.
+ * `/esbuild`, `/rspack` and `/rolldown` are this factory bound to one bundler. It makes several small
+ * plugins (vite, rollup and rolldown get them as an array; webpack, rspack and esbuild one plugin).
  */
-export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (options, meta) =>
+export const unpluginFactory: UnpluginFactory<Options | undefined, true> = (options, meta) =>
   createPlugin(options, meta)
 
-export const unplugin: UnpluginInstance<Options | undefined, false> =
+export const unplugin: UnpluginInstance<Options | undefined, true> =
   /* #__PURE__ */ createUnplugin(unpluginFactory)
 
 export default unplugin

@@ -151,7 +151,7 @@ export async function run(): Promise<BenchSection> {
   writeApp()
   const cacheDir = join(appRoot, '.tms-cache')
   await seedCacheOf(cacheDir)
-  const inline = (locales: string[]): Plugin[] => [tms(inlineOptions(locales, cacheDir)) as Plugin]
+  const inline = (locales: string[]): Plugin[] => tms(inlineOptions(locales, cacheDir))
   const separate = async (): Promise<number> => {
     let total = 0
     for (const locale of LOCALES) total += await viteBuild(inline([locale]), `dist-${locale}`)

@@ -71,11 +71,11 @@ async function networkCost(base: Options): Promise<{ online: number[]; offline: 
   try {
     await post('/_emulator/projects/demo-project/auto-translate', { mode: 'pseudo', publishDelayMs: 0 })
     rmSync(online.cacheDir!, { recursive: true, force: true })
-    await viteBuild([tms({ ...online, job: { name: 'bench', authorize: true } }) as Plugin])
+    await viteBuild(tms({ ...online, job: { name: 'bench', authorize: true } }))
     await post('/_emulator/faults', { latencyMs: LATENCY_MS })
     for (let i = 0; i < LATENCY_PAIRS; i++) {
-      result.online.push(await viteBuild([tms(online) as Plugin]))
-      result.offline.push(await viteBuild([tms({ ...online, cache: 'offline' }) as Plugin]))
+      result.online.push(await viteBuild(tms(online)))
+      result.offline.push(await viteBuild(tms({ ...online, cache: 'offline' })))
     }
   } finally {
     await service.close()
@@ -111,10 +111,10 @@ export async function run(): Promise<BenchSection> {
     rmSync(cacheDir, { recursive: true, force: true })
     // Cold: an empty cache. The strings are created, then authorized as a dashboard user would, and
     // the build's pull brings their (pseudo) translations.
-    await viteBuild([tms({ ...online, job: { name: 'bench', authorize: true } }) as Plugin])
+    await viteBuild(tms({ ...online, job: { name: 'bench', authorize: true } }))
     cold = await requestsOf(emulator.url)
     await fetch(`${emulator.url}/_emulator/requests`, { method: 'DELETE' })
-    await viteBuild([tms(online) as Plugin])
+    await viteBuild(tms(online))
     warm = await requestsOf(emulator.url)
   } finally {
     await emulator.close()
@@ -123,7 +123,7 @@ export async function run(): Promise<BenchSection> {
   const network = await networkCost(online)
 
   // The cost of the plugin itself: warm cache, no network.
-  const offline = (): Plugin[] => [tms({ ...online, cache: 'offline' }) as Plugin]
+  const offline = (): Plugin[] => tms({ ...online, cache: 'offline' })
   await viteBuild([])
   await viteBuild(offline())
   const plain: number[] = []

@@ -35,6 +35,11 @@ export interface RollupLikeState {
   command?: 'build' | 'serve'
   /** Vite's logger, when there is one. */
   info?: (text: string) => void
+  /**
+   * The modules of this build's graph, listed once it is rendered: one list for every chunk and
+   * output, so the ids they use are gathered once for all locales.
+   */
+  modules?: string[]
 }
 
 function cacheFiles(session: TmsSession): string[] {
@@ -49,18 +54,12 @@ export function rollupLikeHooks(
   session: TmsSession,
   state: RollupLikeState,
 ): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & {
-  renderChunk: RenderChunk
   closeBundle(): Promise<void>
 } {
   /** This build's start: null before it, 'whole' when buildStart waited for the sync too. */
   let started: 'extraction' | 'whole' | null = null
   /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
   let open = 0
-  /**
-   * The modules of this build's graph, listed once it is rendered: one list for every chunk and
-   * output, so the ids they use are gathered once for all locales.
-   */
-  let modules: string[] | undefined
   /**
    * Every module is transformed and the sync is done: the catalogs renderChunk will fill are made now,
    * on the next turn of the event loop, while the bundler links and renders on its own threads (the
@@ -71,7 +70,7 @@ export function rollupLikeHooks(
   const prepareCatalogs = (ctx: RollupLikeContext): void => {
     if (session.inline || typeof ctx.getModuleIds !== 'function') return
     const files = [...ctx.getModuleIds()]
-    modules = files
+    state.modules = files
     setImmediate(() => {
       try {
         for (const locale of session.locales) session.catalogLiteralFor(locale, files)
@@ -86,7 +85,7 @@ export function rollupLikeHooks(
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       open++
       started = null
-      modules = undefined
+      state.modules = undefined
       const extraction = await session.start(command)
       if (command === 'build') {
         // The sync (a pull, or only the cache read of an offline build) goes on while the bundler
@@ -136,27 +135,31 @@ export function rollupLikeHooks(
       session.release()
       await written
     },
-    renderChunk(code, chunk, output) {
-      if (!hasCatalogMarker(code)) return null
-      const ctx = this as unknown as RollupLikeContext
-      modules ??= [...ctx.getModuleIds()]
-      const files = modules
-      const catalogOf = (index: number) => {
-        const locale = session.locales[index]
-        return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
-      }
-      // true, 'inline' or 'hidden' all write a map
-      return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!output.sourcemap, jsonExpression)
-    },
   }
 }
 
-type RenderChunk = (
-  this: unknown,
+/**
+ * Fills the catalog markers of a rendered chunk with the catalogs of the modules of the build's graph
+ * (rollup, rolldown, vite): the virtual modules' last step.
+ */
+export function fillChunkCatalogs(
+  session: TmsSession,
+  state: RollupLikeState,
+  ctx: { getModuleIds(): IterableIterator<string> },
   code: string,
-  chunk: { fileName: string },
-  output: { sourcemap?: boolean | 'inline' | 'hidden' },
-) => ReturnType<typeof fillCatalogMarkers>
+  fileName: string,
+  sourcemap: boolean | 'inline' | 'hidden' | undefined,
+): ReturnType<typeof fillCatalogMarkers> {
+  if (!hasCatalogMarker(code)) return null
+  state.modules ??= [...ctx.getModuleIds()]
+  const files = state.modules
+  const catalogOf = (index: number) => {
+    const locale = session.locales[index]
+    return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
+  }
+  // true, 'inline' or 'hidden' all write a map
+  return fillCatalogMarkers(code, fileName, catalogOf, !!sourcemap, jsonExpression)
+}
 
 function log(ctx: RollupLikeContext, state: RollupLikeState, text: string): void {
   if (state.info) state.info(text)

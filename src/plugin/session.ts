@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { SourceMap } from 'magic-string'
 import { loadOptions } from '../config'
 import {
   type Diagnostic,
@@ -330,7 +331,7 @@ export class TmsSession {
    * Rewrites one module. The call sites come from build-start extraction when the content is the same
    * (found by content hash, no second parse); a module changed since (dev server) is extracted now.
    */
-  transform(code: string, id: string): { code: string; map: unknown; problems: Problem[] } | null {
+  transform(code: string, id: string): { code: string; map: SourceMap | null; problems: Problem[] } | null {
     const build = this.current
     const file = stripQuery(id)
     if (!build?.included.has(file)) return null

@@ -1,12 +1,10 @@
 import { join, resolve, sep } from 'node:path'
+import type { Compiler as RspackCompiler } from '@rspack/core'
 import type { UnpluginBuildContext } from 'unplugin'
+import type { Compiler as WebpackCompiler } from 'webpack'
 import { VERSION } from '../version'
-import {
-  inlinePublicPath,
-  type LikeInlineCompilation,
-  type LikeInlineCompiler,
-  tapInlineCopies,
-} from './inline/index'
+import { inlinePublicPath, type LikeInlineCompilation, type LikeInlineCompiler } from './inline/index'
+import type { OverlayCompiler } from './overlay/webpack'
 import { toText } from './problems'
 import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
@@ -25,14 +23,14 @@ import { catalogModuleLocale } from './virtual'
 interface LikeModule {
   resource?: string
 }
-interface LikeCompilation extends LikeInlineCompilation {
+export interface LikeCompilation extends LikeInlineCompilation {
   modules: Iterable<LikeModule>
   warnings: unknown[]
   errors: unknown[]
   fileDependencies: { add(file: string): void }
   rebuildModule(module: LikeModule, callback: (error: Error | null) => void): void
 }
-interface LikeCompiler extends LikeInlineCompiler {
+export interface LikeCompiler extends LikeInlineCompiler {
   options: LikeInlineCompiler['options'] & {
     context?: string
     cache?: unknown
@@ -47,6 +45,17 @@ interface LikeCompiler extends LikeInlineCompiler {
     finishMake: { tapPromise(name: string, fn: (compilation: LikeCompilation) => Promise<void>): void }
   }
   getInfrastructureLogger(name: string): { info(text: string): void }
+}
+
+/**
+ * webpack's or rspack's compiler as the slice this plugin reads: the one typed adapter between the
+ * bundlers' own types and the slices. Both declare more than the plugin reads and differ where it does
+ * not look (their `Module` type has no `resource`, which the modules the plugin reads all have), so
+ * neither is assignable to a slice as declared; the slices are checked against both bundlers by the
+ * bundler tests.
+ */
+export function compilerSlice(compiler: WebpackCompiler | RspackCompiler): LikeCompiler & OverlayCompiler {
+  return compiler as unknown as LikeCompiler & OverlayCompiler
 }
 
 /** webpack's watcher entry point, as NodeEnvironmentPlugin installs it before any plugin applies. */
@@ -244,14 +253,11 @@ export function webpackLikeHooks(
       versionBundlerCache(compiler.options)
       buildVirtualModulesEagerly(compiler.options)
       keepHotUpdatesUnderLazyCompilation(compiler.options)
-      // rspack reads the output options once, before the first build starts.
-      if (session.raw?.mode === 'inline') inlinePublicPath(compiler)
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not
       // thisCompilation's: only the compilation that thisCompilation saw gets its catalog modules rebuilt.
       const own = new WeakSet<LikeCompilation>()
       compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
         own.add(compilation)
-        tapInlineCopies(session, compiler, compilation)
       })
       compiler.hooks.finishMake.tapPromise('unplugin-tms', async (compilation) => {
         if (!own.has(compilation)) return

@@ -2,7 +2,7 @@
  * The sync folder: what the service is told and asked, and what a build gets back. This file runs one
  * sync (`syncTranslations`); `types.ts` holds its inputs (messages, the client's slice, the logger) so its
  * parts depend on shapes, not on it. `manifest.ts` reads what the cache's manifest knows of the messages;
- * `push.ts` creates the unknown ones in batches and adds them to the job; `lost-strings.ts` finds the
+ * `push.ts` creates the unknown ones in batches and adds them to the job; `pull.ts` brings one locale's translations; `lost-strings.ts` finds the
  * recorded strings the service lost (`tms push`); `authorization.ts` the strings waiting for one;
  * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
  * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
@@ -17,9 +17,18 @@ import { counted } from '../wording'
 import { awaitingAuthorization, type Unauthorized } from './authorization'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
 import { lostMessages } from './lost-strings'
-import { hashcodesOf, type OpenedCache, openCache, readManifest, recordedHashcodes } from './manifest'
+import {
+  hashcodesOf,
+  type ManifestRead,
+  type OpenedCache,
+  openCache,
+  readManifest,
+  recordedHashcodes,
+} from './manifest'
+import { translationsFor } from './pull'
 import { addToJob, metaDigest, pushNewMessages } from './push'
 import {
+  describeError,
   describeFailures,
   missingCredentials,
   missingSettings,
@@ -27,12 +36,13 @@ import {
   type Refusal,
   refusalOf,
   type ServiceFailure,
+  TmsSyncError,
 } from './refusals'
 import { templateNamespaceWarning } from './template-names'
 import type { SyncClient, SyncLogger, SyncMessage } from './types'
 
 export type { SyncClient, SyncLogger, SyncMessage }
-export { metaDigest, type OpenedCache, openCache, type ServiceFailure }
+export { metaDigest, type OpenedCache, openCache, type ServiceFailure, TmsSyncError }
 
 /**
  * The sync engine: between extraction and injection, with no bundler knowledge. Push creates the
@@ -120,20 +130,41 @@ export function translationsOf(
 }
 
 /**
- * A failure the build must stop on (frozen cache, a refusal, a missing setting); the message names the
- * option and the location. A configuration error (`instanceof TmsConfigError`) under its own name.
+ * Runs push and pull as the options say and returns the translations the bundle's catalogs are made
+ * of, in four steps: plan (settings, cache, what is new), push, pull per locale, check. The catalog
+ * memos of a production build with no network wrap the steps that read the cache: the plan's
+ * manifest read and each locale's pull and check, which they answer when their inputs are the same.
  */
-export class TmsSyncError extends TmsConfigError {
-  override readonly name = 'TmsSyncError'
-}
-
-function describeError(error: unknown): string {
-  // The client's errors name the endpoint, the code and the status, and never a secret.
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** Runs push and pull as the options say and returns the translations the bundle's catalogs are made of. */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
+  const plan = await planSync(input)
+  const { pushed, created } = await pushNew(plan)
+  const hashcodes = hashcodeLookup(plan, created)
+  const pulled = await pullLocales(plan, hashcodes)
+  return checkSync(plan, pushed, hashcodes, pulled)
+}
+
+/** What a sync works from: its input, the network if it may use it, the cache and what it says is new. */
+interface SyncPlan extends ManifestRead {
+  input: SyncInput
+  options: ResolvedOptions
+  messages: readonly SyncMessage[]
+  logger: SyncLogger
+  strict: boolean
+  /** Absent: no network (offline mode, no credentials). */
+  network: SyncClient | undefined
+  projectId: string | undefined
+  opened: OpenedCache
+  cache: DiskCache
+  /** The catalog memos, when they may answer (a production build with no network). */
+  memos: CatalogMemos | undefined
+  /** The memos answered for every locale: the manifest was not parsed (`manifest`, `records`, `unknown` empty). */
+  remembered: boolean
+  /** What the network should have done and the cache or the source text did instead. */
+  failures: ServiceFailure[]
+}
+
+/** The plan: settings checked, the cache opened, and what the manifest (or the memos) say is new. */
+async function planSync(input: SyncInput): Promise<SyncPlan> {
   const { options, messages, logger } = input
   const strict = input.strict !== false
   checkSettings(options, strict, logger)
@@ -144,7 +175,6 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   if (cacheProject && !projectId) {
     logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
   }
-
   // A production build without network: each locale's sync outcome and catalog through its memo;
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
@@ -152,97 +182,165 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       ? new CatalogMemos(cache, options, messages, opened.manifestBytes)
       : undefined
   const remembered = memos && (await memos.probe(options.locales))
-  const { manifest, records, unknown, sums } = remembered
+  const read: ManifestRead = remembered
     ? { manifest: {}, records: [], unknown: [], sums: remembered }
     : readManifest(opened, input, memos)
-  if (options.cache === 'frozen' && sums.absent >= 0) {
+  if (options.cache === 'frozen' && read.sums.absent >= 0) {
     throw new TmsSyncError(
       'cache',
-      `cache: 'frozen' and the message ${where(messages[sums.absent]!, options.root)} is not in ${cache.manifestFile}. ` +
+      `cache: 'frozen' and the message ${where(messages[read.sums.absent]!, options.root)} is not in ${cache.manifestFile}. ` +
         `Run a build with cache: 'prefer-network' and credentials to push it, then keep the cache directory.`,
     )
   }
+  return {
+    ...read,
+    input,
+    options,
+    messages,
+    logger,
+    strict,
+    network,
+    projectId,
+    opened,
+    cache,
+    memos,
+    remembered: remembered !== undefined,
+    failures: [],
+  }
+}
 
-  let pushed = 0
-  const failures: ServiceFailure[] = []
+/** The push: the new strings created (and added to the job), or a warning saying why not. */
+async function pushNew(
+  plan: SyncPlan,
+): Promise<{ pushed: number; created: Record<string, ManifestRecord> | undefined }> {
+  const { input, options, logger, network, projectId, manifest, unknown, sums, failures } = plan
   const toPush =
     input.verify && network && projectId
-      ? [...unknown, ...(await lostOnService(input, network, projectId, { records, unknown, failures }))]
+      ? [...unknown, ...(await lostOnService(input, network, projectId, plan))]
       : unknown
   // The memos may answer with the count alone (`unknown` then empty): the sums say what is new.
   const shouldPush = (input.push ?? options.push) && sums.unknown + toPush.length - unknown.length > 0
-  let created: Record<string, ManifestRecord> | undefined
-  if (shouldPush && network && projectId) {
-    created = {}
-    try {
-      await pushNewMessages(network, options, projectId, toPush, cache, created)
-    } catch (error) {
-      const refusal = refusalOf(error, options)
-      if (refusal && strict) throw new TmsSyncError(refusal.option, refusal.message)
-      const missed = toPush.filter((m) => !created?.[m.key]).length
-      failures.push({
-        what: `${missed} of ${toPush.length} new strings not created (they keep their source text)`,
-        error: refusal?.message ?? describeError(error),
-        refused: !!refusal,
-      })
-    }
-    // Every batch that was created counts, also when another failed: the pull asks for them.
-    Object.assign(manifest, created)
-    pushed = Object.keys(created).length
-    if (pushed > 0 && options.job && network.jobs) {
-      const hashcodes = toPush.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
-      try {
-        await addToJob(network.jobs, options, projectId, hashcodes, logger)
-      } catch (error) {
-        logger.warn(
-          `could not add ${counted(hashcodes.length, 'new string')} to job "${options.job.name}": ${describeError(error)}`,
-        )
-      }
-    }
-  } else if (shouldPush && !network && options.cache !== 'frozen') {
+  if (shouldPush && !network && options.cache !== 'frozen') {
     logger.warn(`${counted(sums.unknown, 'new message')} not pushed: ${offlineReason(options, input.client)}`)
   }
+  if (!shouldPush || !network || !projectId) return { pushed: 0, created: undefined }
+  const created: Record<string, ManifestRecord> = {}
+  try {
+    await pushNewMessages(network, options, projectId, toPush, plan.cache, created)
+  } catch (error) {
+    const refusal = refusalOf(error, options)
+    if (refusal && plan.strict) throw new TmsSyncError(refusal.option, refusal.message)
+    const missed = toPush.filter((m) => !created[m.key]).length
+    failures.push({
+      what: `${missed} of ${toPush.length} new strings not created (they keep their source text)`,
+      error: refusal?.message ?? describeError(error),
+      refused: !!refusal,
+    })
+  }
+  // Every batch that was created counts, also when another failed: the pull asks for them.
+  Object.assign(manifest, created)
+  const pushed = Object.keys(created).length
+  if (pushed > 0 && options.job && network.jobs) {
+    const hashcodes = toPush.map((m) => manifest[m.key]?.hashcode).filter((h): h is string => !!h)
+    try {
+      await addToJob(network.jobs, options, projectId, hashcodes, logger)
+    } catch (error) {
+      logger.warn(
+        `could not add ${counted(hashcodes.length, 'new string')} to job "${options.job.name}": ${describeError(error)}`,
+      )
+    }
+  }
+  return { pushed, created }
+}
 
-  // Looked up once for all locales; a string created now has its record in `created`. Remembered by
-  // the memos: looked up only if a catalog needs the translations.
-  let messageHashcodes = remembered
+/**
+ * Each message's hashcode, looked up once for all locales; a string created now has its record in
+ * `created`. Remembered by the memos: looked up only if a catalog needs the translations.
+ */
+function hashcodeLookup(
+  plan: SyncPlan,
+  created: Record<string, ManifestRecord> | undefined,
+): () => readonly (string | undefined)[] {
+  const { messages, records, opened } = plan
+  let messageHashcodes = plan.remembered
     ? undefined
     : messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
-  const hashcodesNow = (): readonly (string | undefined)[] => {
+  return () => {
     messageHashcodes ??= recordedHashcodes(opened.manifest(), messages)
     return messageHashcodes
   }
+}
 
-  const translations: Translations = new Map()
-  const coverage: Record<string, LocaleCoverage> = {}
-  const sources: SyncResult['sources'] = {}
+/** What the pull of every locale brought, checked. */
+interface Pulled {
+  translations: Translations
+  coverage: Record<string, LocaleCoverage>
+  sources: SyncResult['sources']
+  refusals: Refusal[]
+  /** Per locale, the hashcodes the service did not return. */
+  absent: Map<string, string[]>
+}
+
+/** The pull of each target locale at once, its translations checked against the sources. */
+async function pullLocales(
+  plan: SyncPlan,
+  hashcodesNow: () => readonly (string | undefined)[],
+): Promise<Pulled> {
+  const { input, options, messages, logger, network, projectId, cache, failures } = plan
+  const pulled: Pulled = {
+    translations: new Map(),
+    coverage: {},
+    sources: {},
+    refusals: [],
+    absent: new Map(),
+  }
   // The hashcodes a pull asks for: none without the network.
   const wanted = network ? [...new Set(hashcodesNow().filter((h) => h !== undefined))].sort() : []
-  const refusals: Refusal[] = []
-  const absent = new Map<string, string[]>()
-
   const eachLocale = async (locale: string): Promise<void> => {
     const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
       checkLocale(byHashcode, messages, hashcodesNow(), locale, options.placeholder)
-    const pull = async (): Promise<MemoCheck> => {
-      const pulled = await translationsFor(locale, { input, cache, network, projectId, wanted })
-      const { translations: byHashcode, source, failure, refusal } = pulled
-      if (refusal) refusals.push(refusal)
-      if (pulled.absent && pulled.absent.length > 0) absent.set(locale, pulled.absent)
-      if (failure) failures.push(failure)
-      sources[locale] = source
-      const checked = checkOf(byHashcode)
+    const pullAndCheck = async (): Promise<MemoCheck> => {
+      const one = await translationsFor(locale, { input, cache, network, projectId, wanted })
+      if (one.refusal) pulled.refusals.push(one.refusal)
+      if (one.absent && one.absent.length > 0) pulled.absent.set(locale, one.absent)
+      if (one.failure) failures.push(one.failure)
+      pulled.sources[locale] = one.source
+      const checked = checkOf(one.translations)
       return { ...checked, translated: checked.texts.size }
     }
-    const memoed = memos?.checkCached(locale, checkOf)
-    if (memoed) sources[locale] = 'cache'
-    const outcome = memoed || (await pull())
-    if (outcome.texts) translations.set(locale, outcome.texts)
+    const outcome = await withMemo(plan, locale, checkOf, pullAndCheck, pulled.sources)
+    if (outcome.texts) pulled.translations.set(locale, outcome.texts)
     reportProblems(outcome.problems, messages, locale, options.root, logger)
-    coverage[locale] = coverageOf(messages.length, outcome.translated)
-    if (outcome.incomplete.length > 0) coverage[locale].incomplete = outcome.incomplete
+    pulled.coverage[locale] = coverageOf(messages.length, outcome.translated)
+    if (outcome.incomplete.length > 0) pulled.coverage[locale].incomplete = outcome.incomplete
   }
   await Promise.all(options.locales.map(eachLocale))
+  return pulled
+}
+
+/** A locale's pull and check, answered by its catalog memo when it has the same inputs. */
+async function withMemo(
+  plan: SyncPlan,
+  locale: string,
+  checkOf: (byHashcode: Readonly<Record<string, string>>) => ReturnType<typeof checkLocale>,
+  pullAndCheck: () => Promise<MemoCheck>,
+  sources: SyncResult['sources'],
+): Promise<MemoCheck> {
+  const memoed = plan.memos?.checkCached(locale, checkOf)
+  if (!memoed) return pullAndCheck()
+  sources[locale] = 'cache'
+  return memoed
+}
+
+/** The check: the run fails on a refusal, says what fell back, and adds the pseudo-locales. */
+async function checkSync(
+  plan: SyncPlan,
+  pushed: number,
+  hashcodesNow: () => readonly (string | undefined)[],
+  pulled: Pulled,
+): Promise<SyncResult> {
+  const { input, options, messages, logger, network, projectId, memos, failures } = plan
+  const { translations, sources, refusals, absent } = pulled
   // Every locale has settled: no pull is left running behind the error.
   if (refusals[0]) throw new TmsSyncError(refusals[0].option, refusals[0].message)
   if (failures.length > 0) logger.warn(describeFailures(failures))
@@ -276,7 +374,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       hashcodeMap ??= hashcodesOf(messages, hashcodesNow())
       return hashcodeMap
     },
-    coverage,
+    coverage: pulled.coverage,
     pushed,
     sources,
     failures,
@@ -328,101 +426,6 @@ async function lostOnService(
 
 function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
-}
-
-async function translationsFor(
-  locale: string,
-  ctx: {
-    input: SyncInput
-    cache: DiskCache
-    network: SyncClient | undefined
-    projectId: string | undefined
-    wanted: string[]
-  },
-): Promise<{
-  translations: Record<string, string>
-  source: 'network' | 'cache' | 'none'
-  failure?: ServiceFailure
-  /** Set in a strict run: the service refused the pull, and the run fails. */
-  refusal?: Refusal
-  /** Hashcodes asked for that the service did not return (see awaitingAuthorization). */
-  absent?: string[]
-}> {
-  const { input, cache, network, projectId, wanted } = ctx
-  const { options } = input
-  const retrievalType = options.retrievalType
-  let error: string | undefined
-  let refused = false
-  // What arrived before a failure: kept, never thrown away with the rest.
-  const fetched: Record<string, string> = {}
-  const returned = new Set<string>()
-  if (network && projectId && input.pull !== false && wanted.length > 0) {
-    try {
-      for await (const item of network.strings.translations(projectId, {
-        targetLocaleId: locale,
-        hashcodes: wanted,
-        retrievalType,
-        showPlaceholderValues: false,
-      })) {
-        returned.add(item.hashcode)
-        const text = singularTranslation(item.translations)
-        if (typeof text === 'string') fetched[item.hashcode] = text
-      }
-    } catch (e) {
-      const refusal = refusalOf(e, options, locale)
-      if (refusal && input.strict !== false) return { translations: {}, source: 'none', refusal }
-      error = refusal?.message ?? describeError(e)
-      refused = !!refusal
-    }
-    if (!error) {
-      // The service answered for every hashcode asked: what it did not return has no translation.
-      await cache.mergeLocale(locale, retrievalType, fetched, wanted).catch((e: unknown) => {
-        input.logger.warn(`${cache.localeFile(locale, retrievalType)} not updated: ${describeError(e)}`)
-      })
-      return { translations: fetched, source: 'network', absent: wanted.filter((h) => !returned.has(h)) }
-    }
-  }
-  const received = returned.size
-  const partial = received > 0 ? ` and ${received} answers received before the failure` : ''
-  const cached = await cache.readLocale(locale, retrievalType)
-  // A failed pull drops nothing: what did arrive goes over the cached translations.
-  const merged =
-    received > 0 ? await cache.mergeLocale(locale, retrievalType, fetched, []).catch(() => null) : null
-  if (options.cache === 'refresh' && error) {
-    return {
-      translations: fetched,
-      source: received > 0 ? 'network' : 'none',
-      failure: { what: `${locale}: source text${partial} (refresh ignores the cache)`, error, refused },
-    }
-  }
-  if (cached.hit) {
-    const failure = error
-      ? { what: `${locale}: cached translations of ${cached.value.fetchedAt}${partial}`, error, refused }
-      : undefined
-    // An offline build fetched nothing: the cached object itself, not a copy of its thousands of keys.
-    const translations =
-      merged ?? (received > 0 ? { ...cached.value.translations, ...fetched } : cached.value.translations)
-    return { translations, source: 'cache', failure }
-  }
-  if (received > 0) {
-    return {
-      translations: fetched,
-      source: 'network',
-      failure: error ? { what: `${locale}: source text for the rest${partial}`, error, refused } : undefined,
-    }
-  }
-  if (options.cache === 'frozen') {
-    throw new TmsSyncError(
-      'cache',
-      `cache: 'frozen' and ${cache.localeFile(locale, retrievalType)} is missing (${cached.reason}). ` +
-        `Pull ${locale} once with cache: 'prefer-network' and keep the cache directory.`,
-    )
-  }
-  return {
-    translations: {},
-    source: 'none',
-    failure: error ? { what: `${locale}: source text (not in the cache)`, error, refused } : undefined,
-  }
 }
 
 /** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */

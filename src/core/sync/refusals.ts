@@ -1,4 +1,4 @@
-import { mayUseNetwork, type ResolvedOptions } from '../model/options'
+import { mayUseNetwork, type ResolvedOptions, TmsConfigError } from '../model/options'
 
 /**
  * Telling a configuration error from a bad network day. A network failure, a timeout, 429 or 5xx
@@ -198,4 +198,18 @@ export function describeFailures(failures: ServiceFailure[]): string {
     ...(unreached.length > 0 ? [`the service could not be reached (${unreached.join('; ')})`] : []),
   ]
   return `${causes.join('; ')}; the build goes on with ${failures.map((f) => f.what).join(', ')}`
+}
+
+/**
+ * A failure the build must stop on (frozen cache, a refusal, a missing setting); the message names the
+ * option and the location. A configuration error (`instanceof TmsConfigError`) under its own name.
+ */
+export class TmsSyncError extends TmsConfigError {
+  override readonly name = 'TmsSyncError'
+}
+
+/** An error's message for a warning. */
+export function describeError(error: unknown): string {
+  // The client's errors name the endpoint, the code and the status, and never a secret.
+  return error instanceof Error ? error.message : String(error)
 }

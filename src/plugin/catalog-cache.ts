@@ -1,0 +1,192 @@
+import {
+  buildCatalog,
+  type CatalogInput,
+  type CatalogRow,
+  catalogRows,
+  eachCatalogTranslation,
+  type IdSource,
+} from '../core/catalog/index'
+import type { Message } from '../core/extract/index'
+import type { CompiledMessage } from '../core/icu/compile'
+import { jsString } from '../core/js-string'
+import type { SyncResult } from '../core/sync'
+import { rowsKey } from '../core/sync/catalog-memo'
+import type { IdTable } from './id-table'
+import type { ModuleUsage } from './module-usage'
+import { type CatalogMap, translationLiteral } from './virtual'
+
+/**
+ * A build's catalogs: a pure renderer of a catalog's literal, and the one cache of what the build
+ * made of it (per locale, the catalog and the literal of every id, and the literal of the ids a
+ * bundle's modules use). Every entry records what it was made of (how many ids, which rows, which
+ * sync) and is made again when that changed: ids are only added during a build.
+ */
+
+/** What the catalogs of a build are made of: the slice of `Build` read here. */
+export interface CatalogSource {
+  readonly ids: IdTable
+  readonly messages: ReadonlyMap<string, Message>
+  readonly usage: ModuleUsage
+  readonly sync: SyncResult | undefined
+  /** `sourceCatalog`: the source locale, whose messages fill every catalog's gaps. */
+  readonly fallbackLocale: string | undefined
+  catalogInput(locale: string): CatalogInput
+}
+
+/** Sorted ids while `of` has `size`; once a literal is made of them, their rows and quoted ids (`"<id>":`). */
+interface Rows {
+  of: ReadonlySet<string> | ReadonlyMap<string, IdSource>
+  size: number
+  ids: string[]
+  made?: CatalogRow[]
+  heads?: string[]
+  /** Their rows' key of a catalog memo (see `memoKey`). */
+  key?: string
+}
+
+/**
+ * A locale's catalog literal over rows: the text `catalogLiteral(buildCatalog(...))` makes of the same
+ * ids (`heads[i]` is row i's quoted id and colon). Pieces joined once: no string per entry, for tens of
+ * thousands of entries per locale.
+ */
+export function renderCatalogLiteral(
+  input: CatalogInput,
+  rows: readonly CatalogRow[],
+  heads: readonly string[],
+): string {
+  const parts: string[] = ['{']
+  eachCatalogTranslation(input, rows, (i, translation) => {
+    if (parts.length > 1) parts.push(',')
+    parts.push(heads[i]!, translationLiteral(translation))
+  })
+  parts.push('}')
+  return parts.join('')
+}
+
+/** One locale's entries: each with the count of ids (or the rows and sync) it was made of. */
+interface LocaleEntries {
+  /** The catalog of every id (dev server, webpack's catalogs). */
+  full?: { size: number; catalog: Map<string, CompiledMessage> }
+  /** The literal of the catalog of every id. */
+  fullLiteral?: { size: number; literal: string }
+  /** The literal of the used ids' catalog over the rows it was made of. */
+  used?: { rows: Rows; sync: SyncResult | undefined; literal: string }
+}
+
+export class CatalogCache {
+  private readonly source: CatalogSource
+  private readonly entries = new Map<string, LocaleEntries>()
+  /** See `rowsOf`. */
+  private rows: Rows | undefined
+
+  constructor(source: CatalogSource) {
+    this.source = source
+  }
+
+  private entriesOf(locale: string): LocaleEntries {
+    let entries = this.entries.get(locale)
+    if (!entries) {
+      entries = {}
+      this.entries.set(locale, entries)
+    }
+    return entries
+  }
+
+  /**
+   * A locale's catalog: id -> translation in each site's placeholder spelling. With `files`, only the
+   * ids those modules use (a production bundle); without, every id (the dev server).
+   */
+  catalogFor(locale: string, files?: Iterable<string>): CatalogMap {
+    const { usage, ids } = this.source
+    if (!files) {
+      usage.registerAll()
+      return this.fullCatalog(locale)
+    }
+    const used = usage.usedIds(files)
+    // Every id a module uses is known: as many used ids as known ones means all of them.
+    if (used.size === ids.size) return this.fullCatalog(locale)
+    return buildCatalog(this.source.catalogInput(locale), used)
+  }
+
+  /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
+  literalFor(locale: string, files?: Iterable<string>): string {
+    const { usage, ids, sync } = this.source
+    const entries = this.entriesOf(locale)
+    const used = files && usage.usedIds(files)
+    // The ids of the bundle's modules (the usedIds answer is one set for all locales), a part of them.
+    if (used && used.size !== ids.size) {
+      const rows = this.rowsOf(used)
+      const made = entries.used
+      if (made?.rows === rows && made.sync === sync) return made.literal
+      const literal = this.literalOf(locale, rows)
+      entries.used = { rows, sync, literal }
+      return literal
+    }
+    if (!files) usage.registerAll()
+    const size = ids.size
+    const known = entries.fullLiteral
+    if (known?.size === size) return known.literal
+    const literal = this.literalOf(locale, this.rowsOf(ids.sources))
+    entries.fullLiteral = { size, literal }
+    return literal
+  }
+
+  /**
+   * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
+   * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.
+   */
+  stale(locales: readonly string[]): string[] {
+    const size = this.source.ids.size
+    return locales.filter((locale) => {
+      const { fullLiteral, full } = this.entries.get(locale) ?? {}
+      return (
+        (fullLiteral !== undefined && fullLiteral.size < size) || (full !== undefined && full.size < size)
+      )
+    })
+  }
+
+  /** A locale's catalog literal over rows: from the catalog memo when it has it, else rendered. */
+  private literalOf(locale: string, of: Rows): string {
+    const { ids, messages, sync } = this.source
+    // A production build with no network: the last build's literal while its inputs are the same.
+    const memos = sync?.memos
+    const key = memos && this.memoKey(of, memos.messages)
+    const memoed = key && memos.literal(locale, key, of.ids)
+    if (memoed) return memoed
+    of.made ??= catalogRows(ids.sources, messages, of.ids)
+    of.heads ??= of.made.map((row) => `${jsString(row.id)}:`)
+    const literal = renderCatalogLiteral(this.source.catalogInput(locale), of.made, of.heads)
+    if (key) memos.record(locale, key, literal)
+    return literal
+  }
+
+  /**
+   * The rows' key of a catalog memo, made once for every locale; none when a message was met since the
+   * build start (a module changed meanwhile: the memos' keys cover `covered` messages, the start's) or
+   * for no ids (webpack's first pass).
+   */
+  private memoKey(of: Rows, covered: number): string | undefined {
+    const { ids, messages, fallbackLocale } = this.source
+    if (messages.size !== covered || of.ids.length === 0) return undefined
+    of.key ??= rowsKey(of.ids, ids.sources, ids.plain, fallbackLocale)
+    return of.key
+  }
+
+  /** The ids of `of` (the used ids, or every id), sorted once for all locales, while `of` has the same ids. */
+  private rowsOf(of: ReadonlySet<string> | ReadonlyMap<string, IdSource>): Rows {
+    if (this.rows?.of === of && this.rows.size === of.size) return this.rows
+    this.rows = { of, size: of.size, ids: [...of.keys()].sort() }
+    return this.rows
+  }
+
+  /** The catalog of every id, made again only when ids were added since (a transform in between). */
+  private fullCatalog(locale: string): Map<string, CompiledMessage> {
+    const { ids } = this.source
+    const entries = this.entriesOf(locale)
+    const known = entries.full
+    if (known && known.size === ids.size) return known.catalog
+    const catalog = buildCatalog(this.source.catalogInput(locale), ids.sources.keys())
+    entries.full = { size: ids.size, catalog }
+    return catalog
+  }
+}

@@ -1,0 +1,38 @@
+import type { UnpluginOptions } from 'unplugin'
+import { PLUGIN_NAME, type PluginContext } from './context'
+import { configureDevServer } from './dev'
+import { DevOverlay, overlayWanted } from './overlay/index'
+import { overlayInDevServer } from './overlay/webpack'
+import { compilerSlice, watchWithoutVirtualModules } from './webpack-like'
+
+/**
+ * The dev server and its review overlay: vite's server gets the catalogs' hot updates and the
+ * overlay's endpoints; a webpack or rspack dev server gets the overlay. Builds make none of it.
+ */
+export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
+  const { session } = plugins
+  const made = (overlay: DevOverlay): void => {
+    plugins.overlay = overlay
+  }
+  return {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+    webpack(compiler) {
+      watchWithoutVirtualModules(compiler)
+      overlayInDevServer(session, compilerSlice(compiler), 'webpack', made)
+    },
+    rspack(compiler) {
+      overlayInDevServer(session, compilerSlice(compiler), 'rspack', made)
+    },
+    vite: {
+      configureServer(server) {
+        configureDevServer(session, server)
+        if (overlayWanted()) {
+          const overlay = new DevOverlay(session)
+          made(overlay)
+          overlay.configureServer(server)
+        }
+      },
+    },
+  }
+}

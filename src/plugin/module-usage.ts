@@ -1,0 +1,70 @@
+import { usedIds } from '../core/catalog/index'
+import type { FileExtraction } from '../core/extract/index'
+
+/**
+ * Which module of a build uses which ids: set by the transform, else looked up from the build start's
+ * extraction when a catalog first asks (a module a bundler's disk cache kept never reaches the
+ * transform). The ids of a list of modules are kept while no transform changed any module's.
+ */
+export class ModuleUsage {
+  /** File -> ids its calls use. */
+  readonly fileIds: Map<string, Set<string>> = new Map()
+  /** The build start's extraction of each file, whose ids are looked up when first needed. */
+  private readonly startFiles: ReadonlyMap<string, FileExtraction>
+  /** The ids of a build-start extraction's calls (registering what each site looks up). */
+  private readonly idsOf: (fx: FileExtraction) => Set<string>
+  /** Whether every file of the build start has its ids (a catalog of every id needs them all). */
+  private allRegistered = false
+  /** The ids of the last list of modules asked for, while no transform changed a module's. */
+  private lastUsed: { files: Iterable<string>; transforms: number; used: Set<string> } | undefined
+  /** How many times a transform set a module's ids. */
+  private transforms = 0
+
+  constructor(startFiles: ReadonlyMap<string, FileExtraction>, idsOf: (fx: FileExtraction) => Set<string>) {
+    this.startFiles = startFiles
+    this.idsOf = idsOf
+  }
+
+  /** The ids a module's calls use: the transform's, else those of its build-start extraction. */
+  idsOfFile(file: string): ReadonlySet<string> | undefined {
+    let ids = this.fileIds.get(file)
+    if (ids === undefined) {
+      const fx = this.startFiles.get(file)
+      if (fx === undefined) return undefined
+      ids = this.idsOf(fx)
+      this.fileIds.set(file, ids)
+    }
+    return ids
+  }
+
+  /** What a transform found a module to use. */
+  setFileIds(file: string, ids: Set<string>): void {
+    this.fileIds.set(file, ids)
+    this.transforms++
+  }
+
+  /** Every file of the build start with its ids: before a catalog of every id (dev server, no module list). */
+  registerAll(): void {
+    if (this.allRegistered) return
+    for (const file of this.startFiles.keys()) this.idsOfFile(file)
+    this.allRegistered = true
+  }
+
+  /**
+   * The ids the given modules use. The answer for the same list object is kept: the bundler layers
+   * pass one list, once every module is transformed, for all locales' catalogs.
+   */
+  usedIds(files: Iterable<string>): Set<string> {
+    const last = this.lastUsed
+    if (last?.files === files && last.transforms === this.transforms) return last.used
+    const used = usedIds({ get: (file) => this.idsOfFile(file) }, files, stripQuery)
+    this.lastUsed = { files, transforms: this.transforms, used }
+    return used
+  }
+}
+
+/** The file of a module id: the id without its query (`App.vue?vue&type=script` -> `App.vue`). */
+export function stripQuery(id: string): string {
+  const q = id.indexOf('?')
+  return q < 0 ? id : id.slice(0, q)
+}

@@ -1,0 +1,117 @@
+import type { UnpluginOptions } from 'unplugin'
+import { REACT_MODULE } from '../core/extract/jsx'
+import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
+import { fillChunkCatalogs } from './rollup-like'
+import { SVELTE_RUNTIME } from './transform'
+import { catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { VUE_BINDING } from './vue-sfc'
+
+/**
+ * The runtime and the catalogs as virtual modules: `unplugin-tms/runtime` resolved to the build's one
+ * runtime module, one catalog module per locale (and the dev overlay's modules), and, in the rollup
+ * family, the catalog markers of the rendered chunks filled once every module is known.
+ */
+
+/** What apps import; resolved to the virtual runtime module of the build. */
+export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
+const PACKAGE_NAME = 'unplugin-tms'
+
+const VIRTUAL = /^\0tms\//
+const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
+
+/** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
+const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
+
+/** Vite: whether a hook runs for a server (SSR) environment, from vite 6's environments or the older `ssr` flag. */
+function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefined): boolean {
+  const consumer = (ctx as { environment?: { config?: { consumer?: string } } }).environment?.config?.consumer
+  return consumer === undefined ? options?.ssr === true : consumer === 'server'
+}
+
+/**
+ * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
+ * dev overlay's modules, and one catalog module per locale.
+ */
+function loadVirtual(plugins: PluginContext) {
+  const { session, framework, webpackState } = plugins
+  const isVite = framework === 'vite'
+  const webpackLike = isWebpackLike(framework)
+  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
+    await session.ready()
+    const dev = isVite && session.command === 'serve'
+    // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
+    const devOverlay = session.command === 'serve' ? plugins.overlay : undefined
+    if (id === RUNTIME_ID) {
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
+      // with no HMR hook, which only the browser's environment receives.
+      const server = isVite && isServerEnvironment(this, loadOptions)
+      const runtime = await session.runtimeModule({
+        hot: dev && !server,
+        chunkNames: webpackLike,
+        server,
+      })
+      return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
+    }
+    const overlaid = devOverlay ? await devOverlay.load(id) : undefined
+    if (overlaid !== undefined) return overlaid
+    const locale = catalogModuleLocale(id)
+    if (locale === undefined || !session.locales.includes(locale)) return null
+    // A catalog module holds translations: it waits for the pull, which the other modules do not.
+    try {
+      await session.synced()
+    } catch (error) {
+      // A production build fails in buildEnd with the sync's own error, not with one "Could not
+      // load" wrapped around it per locale.
+      if (!dev && !webpackLike) return literalCatalogModule(new Map())
+      throw error
+    }
+    if (dev) return session.catalogModule(locale, {})
+    if (webpackLike) {
+      const hot = session.command === 'serve'
+      return session.catalogModule(locale, { files: webpackState.files ?? [], hot })
+    }
+    return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
+  }
+}
+
+export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
+  const { session, rollupState } = plugins
+  const plugin: UnpluginOptions = {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: RESOLVED },
+      handler(id) {
+        if (id === RUNTIME_SPECIFIER) return RUNTIME_ID
+        return VIRTUAL.test(id) ? id : null
+      },
+    },
+    load: { filter: { id: VIRTUAL }, handler: loadVirtual(plugins) },
+  }
+  if (!isRollupLike(plugins.framework)) return plugin
+  // One line per bundler: each types its own context and output options.
+  plugin.rollup = {
+    renderChunk(code, chunk, output) {
+      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    },
+  }
+  plugin.rolldown = {
+    renderChunk(code, chunk, output) {
+      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    },
+  }
+  plugin.vite = {
+    renderChunk(code, chunk, output) {
+      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    },
+    config() {
+      return {
+        optimizeDeps: { exclude: NOT_PREBUNDLED },
+        // Vite's SSR leaves packages of node_modules to Node, which would import the runtime file
+        // itself: no catalogs registered, source text in every locale. The plugin's resolveId must see it.
+        ssr: { noExternal: [PACKAGE_NAME] },
+      }
+    },
+  }
+  return plugin
+}
