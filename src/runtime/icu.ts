@@ -43,13 +43,16 @@ type Formatter = { format(value: unknown): string; select(value: number): string
 
 /** @internal */
 export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
+/**
+ * Per locale, its Intl objects by options object, or by kind for those without options (`#`'s number
+ * format, the plural rules): reads of keys that are the same objects on every call, no key made per call.
+ */
 const made: Record<string, Map<unknown, Formatter>> = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
-  const key = kind + (locale || '')
-  const byOptions = made[key] || new Map()
-  made[key] = byOptions
-  let f = byOptions.get(options)
+  const byKey = (made[locale!] ||= new Map())
+  const key = options || kind
+  let f = byKey.get(key)
   if (!f) {
     f = (kind > 3
       ? new Intl.PluralRules(locale, { type: kind > 4 ? 'ordinal' : 'cardinal' })
@@ -57,7 +60,7 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
           locale,
           options as object,
         )) as unknown as Formatter
-    byOptions.set(options, f)
+    byKey.set(key, f)
   }
   return f
 }
@@ -82,60 +85,70 @@ function pick(branches: Record<string, Branch>, key: string): Branch {
     : branches.other!
 }
 
-/** Formats the parts of a compiled message (or a branch) with `values` in `locale`; `n` is `#`. */
+/** Formats the parts of a compiled message with `values` in `locale`. */
 export function formatParts(
-  parts: Branch,
+  parts: CompiledMessage,
   values: Record<string, unknown>,
   locale: string | undefined,
-  n?: number,
 ): Formatted {
-  const out = pieces(parts, values, locale, n)
+  const out = pieces(parts, values, locale, [])
   return out.length > 1 || (out.length && typeof out[0] !== 'string') ? out : (out[0] as string) || ''
 }
 
-/** The pieces of a formatted message: adjacent strings joined, no empty string. */
+/**
+ * Adds a piece to `out`, keeping adjacent strings joined and no empty string; an array (what a tag
+ * function returned) is spread into its pieces.
+ */
+function add(out: unknown[], piece: unknown): void {
+  if (Array.isArray(piece)) piece.map((q) => add(out, q))
+  else if (typeof piece !== 'string') out.push(piece)
+  else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += piece
+  else if (piece) out.push(piece)
+}
+
+/**
+ * Adds the pieces of `parts` to `out` and returns it; `n` is `#`. A branch writes into the same `out`
+ * (and adds '' to it), so a call makes no array or closure per branch: the hot path of every message.
+ */
 function pieces(
   parts: Branch,
   values: Record<string, unknown>,
   locale: string | undefined,
+  out: unknown[],
   n?: number,
 ): unknown[] {
-  const out: unknown[] = []
-  // An array (a branch's pieces, what a tag function returned) is spread into its pieces.
-  const add = (piece: unknown): void => {
-    if (Array.isArray(piece)) piece.map(add)
-    else if (typeof piece !== 'string') out.push(piece)
-    else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += piece
-    else if (piece) out.push(piece)
-  }
   for (const p of typeof parts === 'string' ? [parts] : parts) {
-    if (typeof p === 'string') add(p)
-    else if (p === 0) add(intl(1, locale).format(n))
+    if (typeof p !== 'object') add(out, p === 0 ? intl(1, locale).format(n) : p)
     else {
       const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
       // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
       const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
       add(
-        p[1] === undefined
+        out,
+        !p[1]
           ? valueText(x)
           : p[1] < 3
             ? intl(p[1], locale, o).format(
                 // A bigint is scaled exactly, as intl-messageformat does.
                 o?.scale ? x * ((typeof x === 'bigint' ? BigInt(o.scale) : o.scale) as number) : x,
               )
-            : p[1] < 4
-              ? pieces(pick(o, String(x)), values, locale)
-              : p[1] < 6
-                ? pieces(
-                    has.call(p[3], `=${x}`) ? p[3]![`=${x}`]! : pick(p[3]!, intl(p[1], locale).select(m)),
-                    values,
-                    locale,
-                    m,
-                  )
-                : typeof x === 'function' && p[1] < 7
-                  ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, n))
-                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, n),
+            : // A select's branch has no `#` of its own: m is 0 there and unused.
+              p[1] < 6
+              ? pieces(
+                  p[1] < 4
+                    ? pick(o, String(x))
+                    : has.call(p[3], `=${x}`)
+                      ? p[3]![`=${x}`]!
+                      : pick(p[3]!, intl(p[1], locale).select(m)),
+                  values,
+                  locale,
+                  out,
+                  m,
+                ) && ''
+              : typeof x === 'function' && p[1] < 7
+                ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, [], n))
+                : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, out, n) && '',
       )
     }
   }
