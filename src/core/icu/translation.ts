@@ -1,8 +1,9 @@
 import { checkAppText, type TranslationCheck } from '../catalog'
-import { type PlaceholderSpec, restorePlaceholders } from '../placeholders'
+import type { PlaceholderSpec } from '../placeholders'
 import { checkIcuTranslation } from './check'
 import { isIcuMessage } from './compile'
 import { cannotBeIcu } from './parse'
+import { restoreIcuPlaceholders } from './restore'
 
 /**
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
@@ -40,8 +41,9 @@ export function checkMessageTranslation(
   locale: string,
 ): MessageTranslationCheck | TranslationCheck {
   if (!isIcuSource(source)) return checkAppText(translation, source, spec)
-  // The service may send the `{N}` form; the ICU check reads the app's own spelling.
-  const text = restorePlaceholders(translation, source.placeholders)
+  // The service may send the `{N}` form; the ICU check reads the app's own spelling. A branch body
+  // written as a bare number (`one {1}`) is the translator's text, not a placeholder.
+  const text = restoreIcuPlaceholders(translation, source.placeholders)
   const checked = checkIcuTranslation(source.text, text, locale)
   if (!checked.ok) return checked
   return {
