@@ -50,6 +50,7 @@ export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototyp
 const made: Record<string, Map<unknown, Formatter>> = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
+  // biome-ignore lint/suspicious/noAssignInExpressions: one read of the locale's map on the hot path, in the fewest bytes.
   const byKey = (made[locale!] ||= new Map())
   const key = options || kind
   let f = byKey.get(key)
