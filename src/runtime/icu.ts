@@ -10,7 +10,8 @@
  *           | [name, 1, options?]           `{name, number, ...}`: Intl.NumberFormat options (+ `scale`)
  *           | [name, 2, options?]           `{name, date|time, ...}`: Intl.DateTimeFormat options
  *           | [name, 3, branches]           `{name, select, ...}`: selector -> Part[] | string
- *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: `=N` or category
+ *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: N (for `=N`) or
+ *                                           category
  *           | [name, 6, children]           `<name>children</name>`: children is a Branch; `values[name]`, a
  *                                           function, gets the formatted children as an array of pieces
  *                                           (strings joined) and returns a piece or an array of pieces;
@@ -123,8 +124,10 @@ function pieces(
     else {
       const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
-      // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
-      const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
+      // A plural's number: Number() reads a bigint, which `-` refuses to mix with the offset. Its `=N`
+      // branch is keyed by N, found by the value itself (no string made per call).
+      // Only a plural's: a tag's value (a function) read as a number would be read as its source text.
+      const m = p[1]! > 3 && p[1]! < 6 ? Number(x) : 0
       add(
         out,
         !p[1]
@@ -134,22 +137,24 @@ function pieces(
                 // A bigint is scaled exactly, as intl-messageformat does.
                 o?.scale ? x * ((typeof x === 'bigint' ? BigInt(o.scale) : o.scale) as number) : x,
               )
-            : // A select's branch has no `#` of its own: m is 0 there and unused.
-              p[1] < 6
-              ? pieces(
-                  p[1] < 4
-                    ? pick(o, String(x))
-                    : has.call(p[3], `=${x}`)
-                      ? p[3]![`=${x}`]!
-                      : pick(p[3]!, intl(p[1], locale).select(m)),
-                  values,
-                  locale,
-                  out,
-                  m,
-                ) && ''
-              : typeof x === 'function' && p[1] < 7
-                ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, [], n))
-                : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, out, n) && '',
+            : p[1] < 4
+              ? pieces(pick(o, String(x)), values, locale, out) && ''
+              : p[1] < 6
+                ? pieces(
+                    // A value that reads as its number is looked up as written: `=0` is not null's.
+                    x == m && has.call(p[3], x)
+                      ? p[3]![x]!
+                      : pick(p[3]!, intl(p[1], locale).select(m - (p[2] as number))),
+                    values,
+                    locale,
+                    out,
+                    m - (p[2] as number),
+                  ) && ''
+                : typeof x === 'function' && p[1] < 7
+                  ? (x as (chunks: unknown[]) => unknown)(
+                      pieces(o as unknown as Branch, values, locale, [], n),
+                    )
+                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, out, n) && '',
       )
     }
   }

@@ -659,6 +659,18 @@ export const AGREE: ConformanceCase[] = [
     values: [{ x: 1, b: STRING }],
   },
   { kind: 'tag with argument only', text: '<b>{x}</b>', locale: 'en-US', values: [{ x: 'y', b: STRING }] },
+  {
+    kind: 'plural =N matched as the value is written',
+    text: '{n, plural, =0 {zero} =1 {exactly one} =01 {oh-one} =-1 {minus one} one {category one} other {# other}}',
+    locale: 'en-US',
+    values: [0, 1, -1, 2, 1.5, null, false, '', '0', '1', '01', ' 1', 'one'].map((n) => ({ n })),
+  },
+  {
+    kind: 'plural =N with a bigint',
+    text: '{n, plural, =0 {zero} =5 {five} other {# other}}',
+    locale: 'en-US',
+    values: [{ n: bigint('0') }, { n: bigint('5') }, { n: bigint('7') }],
+  },
   // Kinds that Lingui core's own tests assert differently from intl-messageformat; we agree with the oracle.
   {
     kind: 'a value holding escape-sequence text prints as written',
