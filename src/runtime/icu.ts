@@ -141,7 +141,7 @@ function pieces(
               ? pieces(pick(o, String(x)), values, locale, out) && ''
               : p[1] < 6
                 ? pieces(
-                    // A value that reads as its number is looked up as written: `=0` is not null's.
+                    // biome-ignore lint/suspicious/noDoubleEquals: on purpose: a value that reads as its number is looked up as written (`=0` is not null's, `=1` is "1"'s), as intl-messageformat matches.
                     x == m && has.call(p[3], x)
                       ? p[3]![x]!
                       : pick(p[3]!, intl(p[1], locale).select(m - (p[2] as number))),
