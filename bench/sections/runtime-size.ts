@@ -8,7 +8,7 @@ const repo = new URL('../../', import.meta.url).pathname
 /** `You have {count, plural, =0 {no files} one {# file} other {# files}}`, as the transform writes it. */
 const PLURAL = JSON.stringify([
   'You have ',
-  ['count', 4, 0, { '=0': 'no files', one: [0, ' file'], other: [0, ' files'] }],
+  ['count', 4, 0, { 0: 'no files', one: [0, ' file'], other: [0, ' files'] }],
 ])
 
 /**

@@ -10,7 +10,8 @@
  *           | [name, 1, options?]           `{name, number, ...}`: Intl.NumberFormat options (+ `scale`)
  *           | [name, 2, options?]           `{name, date|time, ...}`: Intl.DateTimeFormat options
  *           | [name, 3, branches]           `{name, select, ...}`: selector -> Part[] | string
- *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: `=N` or category
+ *           | [name, 4|5, offset, branches] `{name, plural|selectordinal, offset:N ...}`: N (for `=N`) or
+ *                                           category
  *           | [name, 6, children]           `<name>children</name>`: children is a Branch; `values[name]`, a
  *                                           function, gets the formatted children as an array of pieces
  *                                           (strings joined) and returns a piece or an array of pieces;
@@ -43,13 +44,17 @@ type Formatter = { format(value: unknown): string; select(value: number): string
 
 /** @internal */
 export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
+/**
+ * Per locale, its Intl objects by options object, or by kind for those without options (`#`'s number
+ * format, the plural rules): reads of keys that are the same objects on every call, no key made per call.
+ */
 const made: Record<string, Map<unknown, Formatter>> = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
-  const key = kind + (locale || '')
-  const byOptions = made[key] || new Map()
-  made[key] = byOptions
-  let f = byOptions.get(options)
+  // biome-ignore lint/suspicious/noAssignInExpressions: one read of the locale's map on the hot path, in the fewest bytes.
+  const byKey = (made[locale!] ||= new Map())
+  const key = options || kind
+  let f = byKey.get(key)
   if (!f) {
     f = (kind > 3
       ? new Intl.PluralRules(locale, { type: kind > 4 ? 'ordinal' : 'cardinal' })
@@ -57,7 +62,7 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
           locale,
           options as object,
         )) as unknown as Formatter
-    byOptions.set(options, f)
+    byKey.set(key, f)
   }
   return f
 }
@@ -82,42 +87,50 @@ function pick(branches: Record<string, Branch>, key: string): Branch {
     : branches.other!
 }
 
-/** Formats the parts of a compiled message (or a branch) with `values` in `locale`; `n` is `#`. */
+/** Formats the parts of a compiled message with `values` in `locale`. */
 export function formatParts(
-  parts: Branch,
+  parts: CompiledMessage,
   values: Record<string, unknown>,
   locale: string | undefined,
-  n?: number,
 ): Formatted {
-  const out = pieces(parts, values, locale, n)
+  const out = pieces(parts, values, locale, [])
   return out.length > 1 || (out.length && typeof out[0] !== 'string') ? out : (out[0] as string) || ''
 }
 
-/** The pieces of a formatted message: adjacent strings joined, no empty string. */
+/**
+ * Adds a piece to `out`, keeping adjacent strings joined and no empty string; an array (what a tag
+ * function returned) is spread into its pieces.
+ */
+function add(out: unknown[], piece: unknown): void {
+  if (Array.isArray(piece)) piece.map((q) => add(out, q))
+  else if (typeof piece !== 'string') out.push(piece)
+  else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += piece
+  else if (piece) out.push(piece)
+}
+
+/**
+ * Adds the pieces of `parts` to `out` and returns it; `n` is `#`. A branch writes into the same `out`
+ * (and adds '' to it), so a call makes no array or closure per branch: the hot path of every message.
+ */
 function pieces(
   parts: Branch,
   values: Record<string, unknown>,
   locale: string | undefined,
+  out: unknown[],
   n?: number,
 ): unknown[] {
-  const out: unknown[] = []
-  // An array (a branch's pieces, what a tag function returned) is spread into its pieces.
-  const add = (piece: unknown): void => {
-    if (Array.isArray(piece)) piece.map(add)
-    else if (typeof piece !== 'string') out.push(piece)
-    else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += piece
-    else if (piece) out.push(piece)
-  }
   for (const p of typeof parts === 'string' ? [parts] : parts) {
-    if (typeof p === 'string') add(p)
-    else if (p === 0) add(intl(1, locale).format(n))
+    if (typeof p !== 'object') add(out, p === 0 ? intl(1, locale).format(n) : p)
     else {
       const x = own(values, p[0]) as number
       const o = p[2] as { scale?: number } & Record<string, Branch>
-      // A plural's number less its offset: Number() reads a bigint, which `-` refuses to mix.
-      const m = p[1]! > 3 ? Number(x) - (p[2] as number) : 0
+      // A plural's number: Number() reads a bigint, which `-` refuses to mix with the offset. Its `=N`
+      // branch is keyed by N, found by the value itself (no string made per call).
+      // Only a plural's: a tag's value (a function) read as a number would be read as its source text.
+      const m = p[1]! > 3 && p[1]! < 6 ? Number(x) : 0
       add(
-        p[1] === undefined
+        out,
+        !p[1]
           ? valueText(x)
           : p[1] < 3
             ? intl(p[1], locale, o).format(
@@ -125,17 +138,23 @@ function pieces(
                 o?.scale ? x * ((typeof x === 'bigint' ? BigInt(o.scale) : o.scale) as number) : x,
               )
             : p[1] < 4
-              ? pieces(pick(o, String(x)), values, locale)
+              ? pieces(pick(o, String(x)), values, locale, out) && ''
               : p[1] < 6
                 ? pieces(
-                    has.call(p[3], `=${x}`) ? p[3]![`=${x}`]! : pick(p[3]!, intl(p[1], locale).select(m)),
+                    // biome-ignore lint/suspicious/noDoubleEquals: on purpose: a value that reads as its number is looked up as written (`=0` is not null's, `=1` is "1"'s), as intl-messageformat matches.
+                    x == m && has.call(p[3], x)
+                      ? p[3]![x]!
+                      : pick(p[3]!, intl(p[1], locale).select(m - (p[2] as number))),
                     values,
                     locale,
-                    m,
-                  )
+                    out,
+                    m - (p[2] as number),
+                  ) && ''
                 : typeof x === 'function' && p[1] < 7
-                  ? (x as (chunks: unknown[]) => unknown)(pieces(o as unknown as Branch, values, locale, n))
-                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, n),
+                  ? (x as (chunks: unknown[]) => unknown)(
+                      pieces(o as unknown as Branch, values, locale, [], n),
+                    )
+                  : pieces(o as unknown as Branch, values, p[1] > 6 ? p[0] : locale, out, n) && '',
       )
     }
   }

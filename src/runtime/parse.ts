@@ -210,8 +210,11 @@ class Reader {
       const branches: Record<string, Branch> = {}
       for (this.space(); text[this.i] !== '}'; this.space()) {
         if (this.i >= text.length) fail(text, this.i, 'an argument not closed with }')
+        // A plural's `=N` is keyed by N, as the build writes it (src/core/icu/compile.ts).
         const selector =
-          type !== 'select' && text[this.i] === '=' ? this.word('=N', EXACT) : this.word('a selector')
+          type !== 'select' && text[this.i] === '='
+            ? this.word('=N', EXACT).slice(1)
+            : this.word('a selector')
         if (has.call(branches, selector)) fail(text, this.i, `the selector ${selector} twice`)
         this.expect('{')
         const branch = this.parts(true, type !== 'select')

@@ -22,7 +22,7 @@ describe('compileMessage', () => {
   test('ICU messages become nested arrays', () => {
     expect(compileMessage('You have {count, plural, =0 {no files} one {# file} other {# files}}')).toEqual([
       'You have ',
-      ['count', 4, 0, { '=0': 'no files', one: [0, ' file'], other: [0, ' files'] }],
+      ['count', 4, 0, { 0: 'no files', one: [0, ' file'], other: [0, ' files'] }],
     ])
     expect(compileMessage("It''s '{'literal'}'")).toEqual(["It's {literal}"])
     expect(compileMessage('{n, plural, offset:1 other {#}}')).toEqual([['n', 4, 1, { other: [0] }]])

@@ -1,7 +1,8 @@
 import { checkIcuTranslation } from '../icu/check'
 import { isIcuMessage } from '../icu/compile'
 import { cannotBeIcu } from '../icu/parse'
-import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
+import { restoreIcuPlaceholders } from '../icu/restore'
+import type { PlaceholderSpec } from '../model/placeholders'
 import { checkAppText, type TranslationCheck } from './translation'
 
 /**
@@ -44,8 +45,9 @@ export function checkMessageTranslation(
   locale: string,
 ): MessageTranslationCheck | TranslationCheck {
   if (!isIcuSource(source)) return checkAppText(translation, source, spec)
-  // The service may send the `{N}` form; the ICU check reads the app's own spelling.
-  const text = restorePlaceholders(translation, source.placeholders)
+  // The service may send the `{N}` form; the ICU check reads the app's own spelling. A branch body
+  // written as a bare number (`one {1}`) is the translator's text, not a placeholder.
+  const text = restoreIcuPlaceholders(translation, source.placeholders)
   const checked = checkIcuTranslation(source.text, text, locale)
   if (!checked.ok) return checked
   return {

@@ -7,7 +7,8 @@ import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } fr
  * The icu folder: ICU MessageFormat at build time. `parse.ts` (the parser, and a cheap "cannot be ICU"
  * test), this file (the compact form the runtime interprets), `forms.ts` (each text compiled once per
  * locale), `check.ts` (source messages and ICU translations: arguments, kinds, tags, `other`),
- * `limits.ts` (depth and size bounds), `formatting.ts` (numbers and dates tried with `Intl`, currencies).
+ * `limits.ts` (depth and size bounds), `formatting.ts` (numbers and dates tried with `Intl`, currencies),
+ * `restore.ts` (a translation's service placeholders restored, a branch body such as `{1}` left as text).
  */
 /**
  * ICU messages compiled at build time into the runtime's compact form (see src/runtime/icu.ts): small
@@ -87,9 +88,17 @@ function compileElements(elements: readonly MessageFormatElement[]): Branch {
   return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts
 }
 
-function branches(options: Record<string, { value: MessageFormatElement[] }>): Record<string, Branch> {
+/**
+ * A plural's `=N` branch is keyed by N alone: the runtime looks it up by the number itself, with no
+ * string made per call (src/runtime/icu.ts). A select's keys are its selectors as written.
+ */
+function branches(
+  options: Record<string, { value: MessageFormatElement[] }>,
+  plural = false,
+): Record<string, Branch> {
   const out: Record<string, Branch> = {}
-  for (const [key, option] of Object.entries(options)) {
+  for (const [selector, option] of Object.entries(options)) {
+    const key = plural && selector.startsWith('=') ? selector.slice(1) : selector
     const branch = compileElements(option.value)
     if (key === '__proto__') {
       // An own property (assigning would set the prototype), and an array: in the JS literal the key
@@ -131,7 +140,7 @@ export function compileElement(el: MessageFormatElement): Part {
     case TYPE.select:
       return [el.value, 3, branches(el.options)]
     case TYPE.plural:
-      return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options)]
+      return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options, true)]
     case TYPE.tag:
       return [el.value, 6, compileElements(el.children)]
     default:

@@ -84,21 +84,25 @@ const NUMBERED_TAG_ALL = /<(\/?)(\d[\w-]*)>/g
 /** A quoted numbered tag (`'<0>'`) is text: the stand-in leaves it. */
 const STAND_IN_LITERAL = /<(\/?)n\u00b7/g
 
+type Location = NonNullable<MessageFormatElement['location']>
+
 function renameStandIns(elements: MessageFormatElement[], written?: (offset: number) => number): void {
+  const moved = ({ start, end }: Location): Location => ({
+    start: { ...start, offset: written!(start.offset) },
+    end: { ...end, offset: written!(end.offset) },
+  })
   for (const el of elements) {
-    if (written && el.location) {
-      const { start, end } = el.location
-      el.location = {
-        start: { ...start, offset: written(start.offset) },
-        end: { ...end, offset: written(end.offset) },
-      }
-    }
+    if (written && el.location) el.location = moved(el.location)
     if (el.type === TYPE.literal) el.value = el.value.replace(STAND_IN_LITERAL, '<$1')
     else if (el.type === TYPE.tag) {
       if (el.value.startsWith(STAND_IN)) el.value = el.value.slice(STAND_IN.length)
       renameStandIns(el.children, written)
     } else if (el.type === TYPE.select || el.type === TYPE.plural)
-      for (const o of Object.values(el.options)) renameStandIns(o.value, written)
+      for (const o of Object.values(el.options)) {
+        // A branch's place too: restore.ts finds bodies written as a bare number by it.
+        if (written && o.location) o.location = moved(o.location)
+        renameStandIns(o.value, written)
+      }
   }
 }
 

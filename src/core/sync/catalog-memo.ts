@@ -32,7 +32,7 @@ import type { ManifestSums } from './manifest'
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 2
+export const MEMO_SCHEMA = 3
 
 /**
  * What a locale's memo holds besides its literals: its file is the digest of the rest, this header
