@@ -73,6 +73,13 @@ export interface RetryEvent {
   status: number
 }
 
+/** One attempt's outcome: the HTTP status, or 0 when no answer came (network failure, timeout). */
+export interface AnswerEvent {
+  method: string
+  route: string
+  status: number
+}
+
 export interface TransportOptions {
   baseUrl: string
   dispatcher?: Dispatcher
@@ -81,6 +88,7 @@ export interface TransportOptions {
   retry: RetryOptions
   userAgent: string
   onRetry?: (event: RetryEvent) => void
+  onAnswer?: (answer: AnswerEvent) => void
   /** Values to scrub from any text copied into an error (the user secret). */
   secrets: () => Iterable<string | null | undefined>
   random?: () => number
@@ -355,10 +363,12 @@ export class HttpTransport {
       if (isBinary) outcome.bytes = new Uint8Array(await response.body.arrayBuffer())
       else outcome.text = await response.body.text()
       this.count(String(response.statusCode))
+      this.options.onAnswer?.({ method: req.method, route: req.route, status: response.statusCode })
       return outcome
     } catch (error) {
       if (controller.signal.aborted || isTimeoutError(error)) {
         this.count('timeout')
+        this.options.onAnswer?.({ method: req.method, route: req.route, status: 0 })
         throw this.error(
           req,
           'TIMEOUT',
@@ -369,6 +379,7 @@ export class HttpTransport {
         )
       }
       this.count('network')
+      this.options.onAnswer?.({ method: req.method, route: req.route, status: 0 })
       const detail = describeNetworkError(error)
       throw this.error(req, 'NETWORK_ERROR', 0, `network error: ${detail}`, 1, error)
     } finally {

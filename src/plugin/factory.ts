@@ -1,5 +1,5 @@
 import type { UnpluginContextMeta, UnpluginMessage, UnpluginOptions } from 'unplugin'
-import type { ViteDevServer } from 'vite'
+import type { ViteBuilder, ViteDevServer } from 'vite'
 import { findConfigFile, loadOptions } from '../config'
 import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
@@ -10,7 +10,7 @@ import { esbuildSetup, toEsbuildMessage } from './esbuild'
 import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
-import { type Problem, toRollupLog, toText } from './problems'
+import { type Problem, toRollupLog, toText, vitePrinter } from './problems'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
@@ -62,9 +62,15 @@ function validateAtSetup(raw: Options | undefined, framework: Framework): boolea
 
 type Framework = UnpluginContextMeta['framework']
 
-function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
+function toMessage(
+  framework: Framework,
+  p: Problem,
+  vite: { ctx: unknown; command: 'build' | 'serve' },
+): string | UnpluginMessage {
   if (framework === 'rollup' || framework === 'rolldown' || framework === 'vite') {
-    return toRollupLog(p, framework === 'vite' && p.severity === 'warning') as UnpluginMessage
+    const printer =
+      framework === 'vite' && p.severity === 'warning' ? vitePrinter(vite.ctx, vite.command) : 'fields'
+    return toRollupLog(p, printer) as UnpluginMessage
   }
   if (framework === 'esbuild') {
     const m = toEsbuildMessage(p)
@@ -166,8 +172,9 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
         const result = session.transform(source, id)
         if (!result) return null
         for (const p of result.problems) {
-          if (p.severity === 'error') this.error(toMessage(framework, p))
-          else this.warn(toMessage(framework, p))
+          const message = toMessage(framework, p, { ctx: this, command: session.command })
+          if (p.severity === 'error') this.error(message)
+          else this.warn(message)
         }
         return result.code === source ? null : { code: result.code, map: (result.map ?? null) as never }
       },
@@ -257,7 +264,21 @@ function viteHooks(
   },
 ): NonNullable<UnpluginOptions['vite']> {
   let viteConfig: Parameters<typeof copyPublicDir>[1] | undefined
+  // Vite 7 and later, before any environment is built: a failure rolldown (vite 8) would wrap in its
+  // own error, with its stack and its `errors` below our message, reaches vite's CLI as it is.
+  const buildApp = {
+    order: 'pre' as const,
+    async handler(builder: ViteBuilder): Promise<void> {
+      // Only when this instance builds (each environment may have its own, see vite's
+      // `sharedConfigBuild`), and not for a watch, which reports each build's failures and goes on.
+      const builds = Object.values(builder.environments).some((env) =>
+        env.config.plugins.some((p) => p.buildApp === buildApp),
+      )
+      if (builds && !builder.config.build.watch) await session.checked()
+    },
+  }
   return {
+    buildApp,
     renderChunk: shared.renderChunk,
     generateBundle: shared.generateBundle,
     closeBundle: shared.closeBundle,
