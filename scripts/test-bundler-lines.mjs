@@ -6,6 +6,9 @@
 //   node scripts/test-bundler-lines.mjs                 every set below, one after another
 //   node scripts/test-bundler-lines.mjs floors newest   only the sets named
 //   node scripts/test-bundler-lines.mjs --list          the sets and their specs
+//   node scripts/test-bundler-lines.mjs --after-suite   (CI) a set that installs exactly the lock's
+//                                                       versions runs only the apps: the suite has just
+//                                                       run its test files on those versions
 //
 // A line's versions are grouped into a few sets, each one temporary copy of the checkout (its files as
 // git sees them) where the bundlers of the set replace the lock's with `npm install --no-save`; then the
@@ -110,8 +113,9 @@ const REPORTED = [
   'rolldown',
 ]
 
-// The test files that build with a bundler or a framework's vite plugin; the rest of the suite does not
-// depend on their versions.
+// The test files that build with a bundler or a framework's vite plugin (vite-cli-output: what vite's
+// own CLI prints of our warnings and failures, which differs between vite's lines); the rest of the
+// suite does not depend on their versions.
 const TEST_FILES = {
   core: [
     'test/plugin/e2e.test.ts',
@@ -120,6 +124,7 @@ const TEST_FILES = {
     'test/plugin/ids-cache.test.ts',
     'test/plugin/dev.test.ts',
     'test/plugin/source-catalog-dev.test.ts',
+    'test/plugin/vite-cli-output.test.ts',
     'test/ssr/installed.test.ts',
     'test/reliability/hostile-source.test.ts',
     'test/react/example.test.ts',
@@ -206,14 +211,19 @@ function installedVersions(copy) {
  * lines, which are not what this set tests; the peers of unplugin-tms itself are checked by the
  * apps of test/lines, which install the packed package as a user does.
  */
-async function runSet(name, { specs, files }, withApps) {
+async function runSet(name, { specs, files }, withApps, afterSuite) {
   const copy = makeCopy(name)
   const vitest = (...rest) =>
     runInBackground(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...rest], copy)
   try {
     const flags = ['--no-save', '--legacy-peer-deps', '--prefer-offline', '--no-audit', '--no-fund']
     run(npm, ['install', ...flags, ...specs], copy)
-    console.log(`== ${name}: ${installedVersions(copy).join(', ')}`)
+    const versions = installedVersions(copy)
+    console.log(`== ${name}: ${versions.join(', ')}`)
+    // Today's newest releases are usually the lock's: then this set's test files are the suite's own
+    // run, on the same Node, and would only repeat it (a quarter of a suite's time).
+    const repeatsSuite = afterSuite && versions.join() === installedVersions(repo).join()
+    if (repeatsSuite) console.log(`== ${name}: the lock's versions, whose test files the suite ran`)
     // dist/ is the same whatever bundler is installed (tsdown keeps every package external): the
     // checkout's build, when it has one (CI's `npm test` has just made it), saves a build per set.
     if (existsSync(join(repo, 'dist', 'index.mjs')))
@@ -227,7 +237,7 @@ async function runSet(name, { specs, files }, withApps) {
     }
     // The apps install their own bundlers: whichever copy builds dist/ last packs it for them. They
     // mostly wait on npm's installs, so they run beside the bundler tests rather than after them.
-    const runs = [vitest(...TIMEOUTS, ...TEST_FILES[files])]
+    const runs = repeatsSuite ? [] : [vitest(...TIMEOUTS, ...TEST_FILES[files])]
     if (withApps) runs.push(vitest('--config', 'test/lines/vitest.config.ts'))
     const rejected = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected')
     if (rejected) throw rejected.reason
@@ -237,7 +247,8 @@ async function runSet(name, { specs, files }, withApps) {
   }
 }
 
-const args = process.argv.slice(2)
+const afterSuite = process.argv.includes('--after-suite')
+const args = process.argv.slice(2).filter((arg) => arg !== '--after-suite')
 if (args.includes('--list')) {
   for (const [name, set] of Object.entries(SETS))
     console.log(`${name}: ${set.specs.join(' ')} (${set.files})`)
@@ -258,7 +269,7 @@ const allStarted = Date.now()
 for (const name of names) {
   const started = Date.now()
   try {
-    await runSet(name, SETS[name], name === names.at(-1))
+    await runSet(name, SETS[name], name === names.at(-1), afterSuite)
     console.log(`== ${name}: passed in ${since(started)} s`)
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)

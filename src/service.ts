@@ -1,4 +1,4 @@
-import type { ClientOptions, TmsClient } from './client/index'
+import type { AnswerEvent, ClientOptions, TmsClient } from './client/index'
 import type { ImportConnector } from './core/import/run'
 import type { ResolvedOptions } from './core/model/options'
 import { type ServiceConnector, usesService } from './core/pipeline'
@@ -48,12 +48,35 @@ export function syncClientOf(client: TmsClient): SyncClient {
   }
 }
 
+/**
+ * An answer after which no refusal of the credentials or the project is to come: a success of a
+ * request in the project (the authentication's names no project), or a failure that may pass
+ * (no answer, 408, 429, 5xx), which the sync meets with the cache. A 4xx other than those is a
+ * refusal, which the sync turns into the build's error.
+ */
+function takesTheProject(answer: AnswerEvent): boolean {
+  const { status } = answer
+  if (status >= 400 && status < 500) return status === 408 || status === 429
+  return status === 0 || status >= 500 || !answer.route.startsWith('/auth-api/')
+}
+
 /** The pipeline's way to the service: the API client, created only when the options allow network work. */
 export function connectService(settings: ClientSettings = {}): ServiceConnector {
   return async (options) => {
-    const client = await clientFor(options, settings)
+    let accept = (): void => undefined
+    const accepted = new Promise<void>((resolve) => {
+      accept = resolve
+    })
+    const client = await clientFor(options, {
+      ...settings,
+      onAnswer: (answer) => {
+        if (takesTheProject(answer)) accept()
+        settings.onAnswer?.(answer)
+      },
+    })
     if (!client) return undefined
     return {
+      accepted,
       client: syncClientOf(client),
       requests: () => client.stats.total,
       unanswered: () => (client.stats.byStatus.network ?? 0) + (client.stats.byStatus.timeout ?? 0),

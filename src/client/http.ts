@@ -8,6 +8,7 @@ import {
   type TmsErrorCode,
   type TmsRequestCopy,
 } from './errors'
+import type { AnswerEvent, RequestStats, RetryEvent } from './events'
 import {
   describeNetworkError,
   fileNameOf,
@@ -20,6 +21,8 @@ import {
   withRetryAfter,
 } from './response'
 import { Semaphore } from './semaphore'
+
+export type { AnswerEvent, RequestStats, RetryEvent }
 
 export interface RetryOptions {
   /**
@@ -51,28 +54,6 @@ export const DEFAULT_RETRY: RetryOptions = {
  */
 export const HEALTHY_RETRY_FACTOR = 3
 
-/** Requests made by one client: every HTTP attempt counts, retries included. */
-export interface RequestStats {
-  total: number
-  /** Attempts beyond the first of a request (backoff retries and 401 refresh-and-retry). */
-  retries: number
-  /** `"POST /strings-api/v2/projects/:projectId": 10`. */
-  byRoute: Record<string, number>
-  /** `"200": 31, "503": 4, "network": 2, "timeout": 0`. */
-  byStatus: Record<string, number>
-}
-
-export interface RetryEvent {
-  method: string
-  route: string
-  /** The attempt that failed, from 1. */
-  attempt: number
-  delayMs: number
-  /** Envelope code or client code of the failure (`MAX_OPERATIONS_LIMIT_EXCEEDED`, `NETWORK_ERROR`, ...). */
-  code: TmsErrorCode
-  status: number
-}
-
 export interface TransportOptions {
   baseUrl: string
   dispatcher?: Dispatcher
@@ -81,6 +62,7 @@ export interface TransportOptions {
   retry: RetryOptions
   userAgent: string
   onRetry?: (event: RetryEvent) => void
+  onAnswer?: (answer: AnswerEvent) => void
   /** Values to scrub from any text copied into an error (the user secret). */
   secrets: () => Iterable<string | null | undefined>
   random?: () => number
@@ -354,11 +336,11 @@ export class HttpTransport {
       const isBinary = kind === 'binary' && response.statusCode === 200
       if (isBinary) outcome.bytes = new Uint8Array(await response.body.arrayBuffer())
       else outcome.text = await response.body.text()
-      this.count(String(response.statusCode))
+      this.count(req, response.statusCode)
       return outcome
     } catch (error) {
       if (controller.signal.aborted || isTimeoutError(error)) {
-        this.count('timeout')
+        this.count(req, 'timeout')
         throw this.error(
           req,
           'TIMEOUT',
@@ -368,7 +350,7 @@ export class HttpTransport {
           error,
         )
       }
-      this.count('network')
+      this.count(req, 'network')
       const detail = describeNetworkError(error)
       throw this.error(req, 'NETWORK_ERROR', 0, `network error: ${detail}`, 1, error)
     } finally {
@@ -377,8 +359,11 @@ export class HttpTransport {
     }
   }
 
-  private count(key: string): void {
-    this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1
+  /** An attempt's outcome: its HTTP status, or no answer ('timeout', 'network', reported as status 0). */
+  private count(req: HttpRequest, outcome: number | 'timeout' | 'network'): void {
+    this.stats.byStatus[outcome] = (this.stats.byStatus[outcome] ?? 0) + 1
+    const status = typeof outcome === 'number' ? outcome : 0
+    this.options.onAnswer?.({ method: req.method, route: req.route, status })
   }
 
   private interpret(

@@ -4,7 +4,14 @@ import { type AuthApi, TokenManager } from './auth'
 import type { ClientContext } from './context'
 import { createFilesApi, type FilesApi } from './files'
 import { createGlossariesApi, type GlossariesApi } from './glossaries'
-import { DEFAULT_RETRY, HttpTransport, type RequestStats, type RetryEvent, type RetryOptions } from './http'
+import {
+  type AnswerEvent,
+  DEFAULT_RETRY,
+  HttpTransport,
+  type RequestStats,
+  type RetryEvent,
+  type RetryOptions,
+} from './http'
 import { createIssuesApi, type IssuesApi } from './issues'
 import { createJobsApi } from './jobs'
 import type { JobsApi } from './jobs-types'
@@ -16,7 +23,7 @@ export type { TmsErrorCode, TmsErrorItem, TmsRequestCopy } from './errors'
 export { TmsApiError } from './errors'
 export type * from './files'
 export type * from './glossaries'
-export type { RequestStats, RetryEvent, RetryOptions } from './http'
+export type { AnswerEvent, RequestStats, RetryEvent, RetryOptions } from './http'
 export { DEFAULT_RETRY, HEALTHY_RETRY_FACTOR } from './http'
 export type * from './issues'
 export type * from './jobs-types'
@@ -63,6 +70,8 @@ export interface ClientOptions {
   maxRequestLineBytes?: number
   /** Called before each retry, e.g. to log "retrying after 503". */
   onRetry?: (event: RetryEvent) => void
+  /** Called after each attempt with its status (0: no answer), e.g. to learn that the service took the credentials. */
+  onAnswer?: (answer: AnswerEvent) => void
   /** The clock used for token lifetimes (tests move it). @default Date.now */
   now?: () => number
 }
@@ -131,6 +140,7 @@ export function createClient(options: ClientOptions): TmsClient {
     retry,
     userAgent: `unplugin-tms/${VERSION}`,
     onRetry: options.onRetry,
+    onAnswer: options.onAnswer,
     secrets: () => [secret],
   })
   const auth = new TokenManager(

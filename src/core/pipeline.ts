@@ -77,6 +77,11 @@ export interface ServiceConnection {
   requests(): number
   /** Of those, the ones that got no answer (network failure, timeout). */
   unanswered?(): number
+  /**
+   * Resolves once the service has taken the credentials and the project (a request in the project
+   * succeeded) or failed in a way that may pass; a refusal leaves it pending, and the sync fails with it.
+   */
+  accepted?: Promise<void>
   close(): Promise<void>
 }
 

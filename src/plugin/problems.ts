@@ -63,14 +63,28 @@ export interface RollupLikeLog {
 }
 
 /**
- * `located`: the printer shows only the message (vite's logger prints a warning's text, never its id,
- * position or frame), so the location and the frame stay in the text; the fields are still set for an
+ * Who prints a warning's location and frame: `'fields'`, the bundler (rollup's and rolldown's
+ * `id (line:column)` and frame); `'text'`, nobody (vite 8's logger prints a warning's text alone), so
+ * both stay in the text; `'frame'`, rollup puts `id (line:column): ` before the text and vite 5 to 7
+ * print that alone, so only the frame goes into the text. The fields are set in every case, for an
  * `onwarn`/`onLog` of the user's that reads them.
  */
-export function toRollupLog(p: Problem, located = false): RollupLikeLog {
+export type WarningPrinter = 'fields' | 'text' | 'frame'
+
+/**
+ * Vite's printer (see {@link WarningPrinter}): rollup's, in a build of vite 5 to 7; else (vite 8's
+ * rolldown, a dev server) vite's logger alone.
+ */
+export function vitePrinter(ctx: unknown, command: 'build' | 'serve' | undefined): WarningPrinter {
+  const meta = (ctx as { meta?: { rolldownVersion?: string } } | undefined)?.meta
+  return command === 'build' && !meta?.rolldownVersion ? 'frame' : 'text'
+}
+
+export function toRollupLog(p: Problem, printer: WarningPrinter = 'fields'): RollupLikeLog {
   if (p.file === undefined || p.line === undefined) return { message: p.message, pluginCode: p.code }
+  const text = printer === 'text' ? p.message : withoutLocation(p)
   return {
-    message: located ? (p.frame ? `${p.message}\n${p.frame}` : p.message) : withoutLocation(p),
+    message: printer !== 'fields' && p.frame ? `${text}\n${p.frame}` : text,
     id: p.file,
     // Rollup's columns are 0-based.
     loc: { file: p.file, line: p.line, column: (p.column ?? 1) - 1 },

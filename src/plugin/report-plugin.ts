@@ -1,4 +1,5 @@
 import type { UnpluginOptions } from 'unplugin'
+import type { ViteBuilder } from 'vite'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { esbuildSetup } from './esbuild'
 import { rollupLikeHooks } from './rollup-like'
@@ -37,7 +38,21 @@ export function reportPlugin(plugins: PluginContext): UnpluginOptions {
   plugin.buildEnd = hooks.buildEnd
   plugin.rollup = { closeBundle: hooks.closeBundle }
   plugin.rolldown = { closeBundle: hooks.closeBundle }
+  // Vite 7 and later, before any environment is built: a failure rolldown (vite 8) would wrap in its
+  // own error, with its stack and its `errors` below our message, reaches vite's CLI as it is.
+  const buildApp = {
+    order: 'pre' as const,
+    async handler(builder: ViteBuilder): Promise<void> {
+      // Only when this instance builds (each environment may have its own, see vite's
+      // `sharedConfigBuild`), and not for a watch, which reports each build's failures and goes on.
+      const builds = Object.values(builder.environments).some((env) =>
+        env.config.plugins.some((p) => p.buildApp === buildApp),
+      )
+      if (builds && !builder.config.build.watch) await session.checked()
+    },
+  }
   plugin.vite = {
+    buildApp,
     closeBundle: hooks.closeBundle,
     configResolved(config) {
       rollupState.command = config.command

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { UnpluginOptions } from 'unplugin'
 import type { Problem } from './problems'
-import { toRollupLog } from './problems'
+import { toRollupLog, vitePrinter } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { SyncOutcome, TmsSession } from './session'
 import { fillCatalogMarkers, hasCatalogMarker, jsonExpression } from './virtual'
@@ -24,8 +24,13 @@ interface RollupLikeContext {
 }
 
 /** Hands problems to the bundler: every warning, then the first error (which stops the build). */
-export function reportProblems(ctx: RollupLikeContext, problems: readonly Problem[], vite = false): void {
-  for (const p of problems) if (p.severity === 'warning') ctx.warn(toRollupLog(p, vite))
+export function reportProblems(
+  ctx: RollupLikeContext,
+  problems: readonly Problem[],
+  viteCommand?: 'build' | 'serve',
+): void {
+  const printer = viteCommand ? vitePrinter(ctx, viteCommand) : 'fields'
+  for (const p of problems) if (p.severity === 'warning') ctx.warn(toRollupLog(p, printer))
   const error = problems.find((p) => p.severity === 'error')
   if (error) ctx.error(toRollupLog(error))
 }
@@ -90,7 +95,7 @@ export function rollupLikeHooks(
       if (command === 'build') {
         // The sync (a pull, or only the cache read of an offline build) goes on while the bundler
         // bundles: its native threads parse and link meanwhile. buildEnd waits for it and reports it.
-        reportProblems(ctx, extraction.problems, state.command !== undefined)
+        reportProblems(ctx, extraction.problems, state.command)
         started = 'extraction'
         return
       }
@@ -98,7 +103,7 @@ export function rollupLikeHooks(
       const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-      reportProblems(ctx, outcome.problems, state.command !== undefined)
+      reportProblems(ctx, outcome.problems, state.command)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
       if (command === 'serve' && state.command === undefined)
         for (const f of cacheFiles(session)) ctx.addWatchFile(f)
@@ -119,7 +124,7 @@ export function rollupLikeHooks(
       if (started === 'extraction') prepareCatalogs(ctx)
       if (started === 'extraction') {
         for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-        reportProblems(ctx, outcome.problems, state.command !== undefined)
+        reportProblems(ctx, outcome.problems, state.command)
       }
       if (state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))

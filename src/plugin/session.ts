@@ -20,7 +20,7 @@ import {
   syncExtraction,
 } from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
-import type { SyncResult } from '../core/sync'
+import { type SyncResult, settingsFailure } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
 import { connectService } from '../service'
 import { Build, stripQuery } from './build'
@@ -85,6 +85,10 @@ export class TmsSession {
   private lastOptions: ResolvedOptions | undefined
   private started: Promise<StartOutcome> | undefined
   private syncing: Promise<SyncOutcome> | undefined
+  /** The current start's connection has been taken by the service (see ServiceConnection.accepted). */
+  private accepted: Promise<{ accepted?: Promise<void> } | undefined> | undefined
+  /** A start made before the bundler's (vite's buildApp): the bundler's next start takes it. */
+  private early: Promise<StartOutcome> | undefined
   /** Counts build starts and releases: a sync that a newer start or a release outdated keeps out. */
   private generation = 0
   /** Hooks that ran before the first build start (a dev server's configureServer). */
@@ -154,10 +158,16 @@ export class TmsSession {
    * in a production build of rollup, rolldown or vite, bundles meanwhile.
    */
   start(command: 'build' | 'serve'): Promise<StartOutcome> {
+    const early = this.early
+    this.early = undefined
+    if (early && command === this.command) return early
     this.command = command
     const generation = ++this.generation
     const run = this.run()
     this.started = run.then(({ outcome }) => outcome)
+    // Wrapped: a promise returned as it is would be awaited here, and a refusal never settles it.
+    this.accepted = run.then(async ({ prepared }) => ({ accepted: (await prepared.connection)?.accepted }))
+    this.accepted.catch(() => undefined)
     this.syncing = run.then(({ extraction, build, prepared }) =>
       this.runSync(generation, extraction, build, prepared),
     )
@@ -165,6 +175,25 @@ export class TmsSession {
     this.syncing.catch(() => undefined)
     for (const wake of this.waiting.splice(0)) wake()
     return this.started
+  }
+
+  /**
+   * Vite's buildApp: starts the build before the bundler does and resolves once it is past the
+   * failures a user meets first (a setting, the credentials, the project), which then reach vite's
+   * CLI as they are rather than inside the bundler's error of the build. Costs the wait for the
+   * service's first answer before bundling; the rest of the sync still runs beside the bundler.
+   */
+  async checked(): Promise<void> {
+    const started = this.start('build')
+    this.early = started
+    await started
+    const failure = settingsFailure(this.options)
+    if (failure) throw failure
+    const syncing = this.syncing
+    const accepted = (await this.accepted?.catch(() => undefined))?.accepted
+    // No network: nothing further fails before the cache is read, which overlaps the bundling.
+    if (!syncing || !accepted) return
+    await Promise.race([syncing, accepted])
   }
 
   /**
@@ -195,6 +224,8 @@ export class TmsSession {
    */
   release(): void {
     this.generation++
+    this.early = undefined
+    this.accepted = undefined
     this.started = undefined
     this.syncing = undefined
     this.current = undefined

@@ -5,7 +5,7 @@ import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import type { Options } from '../options'
 import { type Framework, isRollupLike, PLUGIN_NAME, type PluginContext } from './context'
 import { toEsbuildMessage } from './esbuild'
-import { type Problem, toRollupLog, toText } from './problems'
+import { type Problem, toRollupLog, toText, vitePrinter } from './problems'
 import { RUNTIME_SPECIFIER } from './virtual-plugin'
 
 /**
@@ -33,8 +33,16 @@ export function codeFilter(raw: Options | undefined, hasConfigFile: boolean): Re
 }
 
 /** A problem in the shape the bundler's `this.warn` / `this.error` takes. */
-function toMessage(framework: Framework, p: Problem): string | UnpluginMessage {
-  if (isRollupLike(framework)) return toRollupLog(p, framework === 'vite' && p.severity === 'warning')
+function toMessage(
+  framework: Framework,
+  p: Problem,
+  vite: { ctx: unknown; command: 'build' | 'serve' },
+): string | UnpluginMessage {
+  if (isRollupLike(framework)) {
+    const printer =
+      framework === 'vite' && p.severity === 'warning' ? vitePrinter(vite.ctx, vite.command) : 'fields'
+    return toRollupLog(p, printer)
+  }
   if (framework === 'esbuild') {
     const m = toEsbuildMessage(p)
     return {
@@ -59,8 +67,9 @@ export function transformPlugin(plugins: PluginContext): UnpluginOptions {
         const result = session.transform(source, id)
         if (!result) return null
         for (const p of result.problems) {
-          if (p.severity === 'error') this.error(toMessage(framework, p))
-          else this.warn(toMessage(framework, p))
+          const message = toMessage(framework, p, { ctx: this, command: session.command })
+          if (p.severity === 'error') this.error(message)
+          else this.warn(message)
         }
         return result.code === source ? null : { code: result.code, map: result.map }
       },

@@ -1,7 +1,7 @@
 /**
- * An app that pins an older release line of its bundler (vite 6 and 7, webpack 5.95, @rspack/core 1,
- * esbuild 0.25, rollup 4.30) installs the packed package as `npm install -D unplugin-tms` would, with no
- * peer conflict, and its build is translated. One install per line, from the npm registry (the local
+ * An app that pins an older release line of its bundler (vite 5 to 8 with the framework plugins of each,
+ * webpack 5.95, @rspack/core 1, esbuild 0.25, rollup 4.30) installs the packed package as
+ * `npm install -D unplugin-tms` would, with no peer conflict, and its build is translated. One install per line, from the npm registry (the local
  * cache when it can): slow, so scripts/test-bundler-lines.mjs runs this file (test/lines/vitest.config.ts),
  * not `npm test`. Needs dist/ built.
  */
@@ -27,14 +27,35 @@ const INSTALL_TIMEOUT = 300_000
 /** The plugin's options: the test's emulator, from the environment the build script runs in. */
 const OPTIONS = 'JSON.parse(process.env.TMS_TEST_OPTIONS)'
 
+/**
+ * The framework plugins of a vite app, each of the line its vite pairs with (react, vue and svelte
+ * beside them): the app installs them with the packed package, with no peer conflict, and its build
+ * runs with them before unplugin-tms. Their transforms of components are the bundler lines' example
+ * tests (test/react, test/vue, test/svelte), which build and render each example on these lines.
+ */
+const FRAMEWORKS = `import react from '@vitejs/plugin-react'
+import vue from '@vitejs/plugin-vue'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+const frameworks = [react(), vue(), svelte()]
+`
+const frameworkSpecs = (react: number, vue: number, svelte: number): string[] => [
+  `@vitejs/plugin-react@^${react}`,
+  `@vitejs/plugin-vue@^${vue}`,
+  `@sveltejs/vite-plugin-svelte@^${svelte}`,
+  'react',
+  'react-dom',
+  'vue',
+  'svelte@^5',
+]
+
 /** Each bundler's build of `src/main.js` into `dist/main.js`, an ES module Node can run, as an app writes it. */
 const BUILD_SCRIPTS = {
   vite: `import tms from 'unplugin-tms/vite'
 import { build } from 'vite'
-await build({
+${FRAMEWORKS}await build({
   configFile: false,
   logLevel: 'warn',
-  plugins: [tms(${OPTIONS})],
+  plugins: [...frameworks, tms(${OPTIONS})],
   build: { lib: { entry: 'src/main.js', formats: ['es'], fileName: 'main' }, outDir: 'dist' },
 })
 `,
@@ -104,12 +125,14 @@ await bundle.close()
 } as const
 
 /** The lines the issue names, each pinned as an app that has not upgraded would pin it. */
-const LINES: { line: string; bundler: keyof typeof BUILD_SCRIPTS; spec: string }[] = [
-  // The vite releases no set of scripts/test-bundler-lines.mjs holds: vite 5's newest, the floors of 6, 7 and 8.
-  { line: 'vite 5', bundler: 'vite', spec: 'vite@^5' },
-  { line: 'vite 6', bundler: 'vite', spec: 'vite@6.0.0' },
-  { line: 'vite 7', bundler: 'vite', spec: 'vite@7.0.0' },
-  { line: 'vite 8.0', bundler: 'vite', spec: 'vite@8.0.0' },
+const LINES: { line: string; bundler: keyof typeof BUILD_SCRIPTS; spec: string; with?: string[] }[] = [
+  // The vite releases no set of scripts/test-bundler-lines.mjs holds: vite 5's newest, the floors of 6, 7
+  // and 8; each with the framework plugins' lines that pair with it (plugin-react 4 to 6, plugin-vue 5
+  // and 6, vite-plugin-svelte 4 to 7 for Svelte 5).
+  { line: 'vite 5', bundler: 'vite', spec: 'vite@^5', with: frameworkSpecs(4, 5, 4) },
+  { line: 'vite 6', bundler: 'vite', spec: 'vite@6.0.0', with: frameworkSpecs(4, 5, 5) },
+  { line: 'vite 7', bundler: 'vite', spec: 'vite@7.0.0', with: frameworkSpecs(5, 6, 6) },
+  { line: 'vite 8.0', bundler: 'vite', spec: 'vite@8.0.0', with: frameworkSpecs(6, 6, 7) },
   { line: 'webpack 5.95', bundler: 'webpack', spec: 'webpack@5.95.0' },
   { line: '@rspack/core 1', bundler: 'rspack', spec: '@rspack/core@^1' },
   { line: 'esbuild 0.25', bundler: 'esbuild', spec: 'esbuild@0.25.0' },
@@ -131,7 +154,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-describe.each(LINES)('an app on $line', ({ bundler, spec }) => {
+describe.each(LINES)('an app on $line', ({ bundler, spec, with: frameworks = [] }) => {
   let app: string
   let install: { stdout: string; stderr: string }
 
@@ -142,7 +165,7 @@ describe.each(LINES)('an app on $line', ({ bundler, spec }) => {
     cpSync(join(project.root, 'src'), join(app, 'src'), { recursive: true })
     cpSync(join(project.root, 'package.json'), join(app, 'package.json'))
     writeFileSync(join(app, 'build.mjs'), BUILD_SCRIPTS[bundler])
-    install = await npmInstall(app, [spec, tarball])
+    install = await npmInstall(app, [spec, ...frameworks, tarball])
   }, INSTALL_TIMEOUT)
 
   it('installs unplugin-tms beside it with no peer conflict', () => {

@@ -1,11 +1,12 @@
 /**
  * What a team sees in its terminal: `vite build` run as a user runs it (vite's own CLI, the package
  * linked into a fresh app made as `npm create vite` makes it, so the package is named `vite-project`),
- * against the emulator. Each warning once, every count in the right number, and a failure shows our
- * message with no stack frame of ours below it.
+ * against the emulator. Each warning once, every count in the right number, and a failure ends with
+ * our message: no stack frame below it (ours or the bundler's) and no `errors:` of rolldown's. The
+ * bundler lines (scripts/test-bundler-lines.mjs) run this file on vite 5 to 8.
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
@@ -61,6 +62,20 @@ function viteBuild(env: Record<string, string>): Promise<{ code: number; output:
 }
 
 const service = () => ({ TMS_BASE_URL: emu.url, TMS_PROJECT_ID: PROJECT })
+const VITE_MAJOR = Number(
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'vite', 'package.json'), 'utf8')).version.split('.')[0],
+)
+
+/**
+ * What vite's CLI prints from its failure line on: every version prints the error's text there (vite 8
+ * through util.inspect, which adds rolldown's `errors` to its stack), so these lines are the same on
+ * every line when the failure is ours.
+ */
+function failureTail(output: string): string[] {
+  const start = output.indexOf('error during build:\n')
+  expect(start, output).toBeGreaterThanOrEqual(0)
+  return output.slice(start).trimEnd().split('\n')
+}
 const times = (output: string, text: string) => output.split(text).length - 1
 
 const TEMPLATE_NAME =
@@ -81,7 +96,9 @@ describe('vite build, as a team runs it', () => {
   it("a warning about a message shows its file:line:col and code frame (vite's logger prints a warning's text alone)", async () => {
     const { code, output } = await viteBuild({ TMS_OFFLINE: '1' })
     expect(code).toBe(0)
-    const warning = `[plugin unplugin-tms] src/main.js:2:29: t(...) runs once, when the module is evaluated`
+    // Vite 8 prints the text alone, which names the place; rollup (vite 5 to 7) puts it in front itself.
+    const place = VITE_MAJOR >= 8 ? 'src/main.js:2:29' : 'src/main.js (2:28)'
+    const warning = `[plugin unplugin-tms] ${place}: t(...) runs once, when the module is evaluated`
     expect(times(output, warning)).toBe(1)
     const frame = output
       .slice(output.indexOf('\n', output.indexOf(warning)) + 1)
@@ -104,20 +121,37 @@ describe('vite build, as a team runs it', () => {
 
     const ci = await viteBuild({ ...service(), CI: 'true' })
     expect(ci.code).toBe(1)
-    expect(ci.output).toContain(
-      `[unplugin-tms] ${HALF}, and CI is set: a CI build that skips the service would pass with old translations. Give this job the secrets, or set cache: 'frozen' (or 'offline', TMS_OFFLINE=1) to build from the committed cache on purpose\n`,
-    )
-    // vite prints the bundler's own frames; none of ours follows the message.
-    expect(ci.output).not.toContain(join(REPO, 'dist'))
+    expect(failureTail(ci.output)).toEqual([
+      'error during build:',
+      `TmsSyncError: [unplugin-tms] ${HALF}, and CI is set: a CI build that skips the service would pass with old translations. Give this job the secrets, or set cache: 'frozen' (or 'offline', TMS_OFFLINE=1) to build from the committed cache on purpose`,
+    ])
+    expect(ci.output).not.toMatch(/^\s+at |^\s*errors:/m)
     expect(await viteBuild({ ...service(), CI: 'true', TMS_OFFLINE: '1' })).toMatchObject({ code: 0 })
   }, 120_000)
 
-  it('a wrong secret: our message, and no stack frame of ours', async () => {
+  it('a wrong secret: our message, and no stack frame below it', async () => {
     const { code, output } = await viteBuild({ ...service(), ...DEMO_CREDENTIALS, TMS_USER_SECRET: 'wrong' })
     expect(code).toBe(1)
-    expect(output).toContain(
-      '[unplugin-tms] the service refused the credentials (POST /auth-api/v2/authenticate failed: 401 AUTHENTICATION_ERROR: Invalid user identifier or user secret)',
+    expect(failureTail(output)).toEqual([
+      'error during build:',
+      'TmsSyncError: [unplugin-tms] the service refused the credentials (POST /auth-api/v2/authenticate failed: 401 AUTHENTICATION_ERROR: Invalid user identifier or user secret): check TMS_USER_IDENTIFIER (or the userIdentifier option) and TMS_USER_SECRET (or the userSecret option)',
+    ])
+    expect(output).not.toMatch(/^\s+at |^\s*errors:/m)
+  }, 120_000)
+
+  it('an unknown project: our message, and no stack frame below it', async () => {
+    const { code, output } = await viteBuild({
+      ...service(),
+      ...DEMO_CREDENTIALS,
+      TMS_PROJECT_ID: 'no-such-project',
+    })
+    expect(code).toBe(1)
+    const [line, said] = failureTail(output)
+    expect(line).toBe('error during build:')
+    expect(said).toMatch(
+      /^TmsSyncError: \[unplugin-tms\] project no-such-project is unknown to http:\/\/127\.0\.0\.1:\d+ \(.*\): check TMS_PROJECT_ID \(or the projectId option\) and TMS_BASE_URL \(or the baseUrl option\)$/,
     )
-    expect(output).not.toContain(join(REPO, 'dist'))
+    expect(failureTail(output)).toHaveLength(2)
+    expect(output).not.toMatch(/^\s+at |^\s*errors:/m)
   }, 120_000)
 })

@@ -66,6 +66,8 @@ export interface ResolvedOptions {
   ci?: boolean
 }
 
+const PREFIX = '[unplugin-tms]'
+
 /**
  * A problem whose fix is an option: `option` names it, the message says the fix. Thrown at setup;
  * `ExtractOptionsError` (an extraction option) and `TmsSyncError` (a setting the sync cannot go on
@@ -74,7 +76,7 @@ export interface ResolvedOptions {
 export class TmsConfigError extends Error {
   declare readonly option: string
   constructor(option: string, message: string) {
-    super(`[unplugin-tms] ${message}`)
+    super(`${PREFIX} ${message}`)
     this.name = 'TmsConfigError'
     // An expected error: its message names the fix, and a stack trace (ours, or the option printed by
     // util.inspect as `{ option }`) below it in a bundler's output would only bury that message.
@@ -83,6 +85,24 @@ export class TmsConfigError extends Error {
     Object.defineProperty(this, 'stack', {
       get: () => `${this.name}: ${this.message}`,
       set: () => undefined,
+      configurable: true,
+      enumerable: false,
+    })
+    // Node's util.inspect (vite 8's CLI prints a failed build's error with it) writes a stack with no
+    // frames as `[TmsConfigError: ...]`: the line alone reads as every other bundler prints it.
+    Object.defineProperty(this, Symbol.for('nodejs.util.inspect.custom'), {
+      value: () => this.stack,
+      configurable: true,
+      enumerable: false,
+    })
+    // Vite 6 and 7 (and the later releases of 5) put `[<plugin name>] ` before a plugin's error
+    // message, which starts with ours already.
+    let text = this.message
+    Object.defineProperty(this, 'message', {
+      get: () => text,
+      set: (value: string) => {
+        text = String(value).replace(`${PREFIX} ${PREFIX} `, `${PREFIX} `)
+      },
       configurable: true,
       enumerable: false,
     })

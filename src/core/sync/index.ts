@@ -382,13 +382,25 @@ async function checkSync(
   }
 }
 
+/**
+ * The failure of a strict run's settings, which the sync throws before anything else: exported for
+ * vite's buildApp, which fails with it before bundling (TmsSession.checked).
+ */
+export function settingsFailure(options: ResolvedOptions): TmsSyncError | undefined {
+  const missing = missingSettings(options)
+  if (missing) return new TmsSyncError(missing.option, missing.message)
+  const unsigned = missingCredentials(options)
+  if (unsigned?.fails) return new TmsSyncError('userIdentifier', unsigned.message)
+  return undefined
+}
+
 /** Settings that stop or question network work: a failure in a strict run, else a warning. */
 function checkSettings(options: ResolvedOptions, strict: boolean, logger: SyncLogger): void {
+  const failure = strict ? settingsFailure(options) : undefined
+  if (failure) throw failure
   const missing = missingSettings(options)
-  if (missing && strict) throw new TmsSyncError(missing.option, missing.message)
   if (missing) logger.warn(missing.message)
   const unsigned = missingCredentials(options)
-  if (unsigned?.fails && strict) throw new TmsSyncError('userIdentifier', unsigned.message)
   if (unsigned) logger.warn(unsigned.message)
   const template = templateNamespaceWarning(options)
   if (template) logger.warn(template)
