@@ -6,6 +6,7 @@ import { VERSION } from '../version'
 import { registerEmulatorCommand } from './emulator'
 import { registerExtractCommand } from './extract'
 import { registerIssuesCommand } from './issues'
+import { registerMigrateCommand } from './migrate'
 import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
@@ -15,6 +16,7 @@ registerSyncCommands(cli)
 registerEmulatorCommand(cli)
 registerExtractCommand(cli)
 registerIssuesCommand(cli)
+registerMigrateCommand(cli)
 
 cli.help()
 cli.version(VERSION)
