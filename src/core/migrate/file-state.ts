@@ -37,6 +37,8 @@ export class FileState {
   readonly needed: Set<OurName> = new Set()
   /** References of each imported local name that a conversion replaced. */
   readonly replacedRefs: Map<string, number> = new Map()
+  /** Statements a conversion replaced whole: their names no longer take our names' place. */
+  readonly replacedStatements: Set<AstNode> = new Set()
   private readonly edits: { start: number; end: number; make: (names: Names) => string }[] = []
   private readonly todos = new Map<number, string[]>()
   private lineStarts: number[] | undefined

@@ -84,7 +84,7 @@ function transParts(ctx: I18nextCtx, node: AstNode): { text: string; values: Val
     text = b.text
   }
   if (text === undefined)
-    return { problem: `the key ${key} has no text in the source locale's catalog (--catalog)` }
+    return { problem: `the key ${key} has no text in the source locale's catalog` }
   for (const tag of new Set([...text.matchAll(/<([A-Za-z0-9_-]+)>/g)].map((m) => m[1]!))) {
     const element = components?.get(tag)
     if (!element) {

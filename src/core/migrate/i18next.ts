@@ -63,7 +63,8 @@ export function migrateI18next(state: FileState): ImportResult {
   for (const scope of scopes) {
     settleScope(state, scope, 'useTranslation')
   }
-  return importEdits(state, imports, (imp) => CONVERTIBLE.has(imp.imported))
+  // The i18next instance's import goes where every use was converted; its setup stays in its own module.
+  return importEdits(state, imports, (imp) => CONVERTIBLE.has(imp.imported) || imp.source === 'i18next')
 }
 
 /** The i18next instance imported from 'i18next' (default or namespace import), by local name. */
@@ -124,6 +125,7 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
     if (failed(result)) state.leave(node, ancestors, result.problem)
     else {
       result()
+      state.replacedRef(owner)
       state.count('i18next.t(key)')
     }
     return false
@@ -219,7 +221,7 @@ function tCall(ctx: I18nextCtx, node: AstNode, hookNs: string | undefined): Buil
   }
   if (text === undefined)
     return {
-      problem: `the key ${key}${ns ? ` (namespace ${ns})` : ''} has no text in the source locale's catalog (--catalog)`,
+      problem: `the key ${key}${ns ? ` (namespace ${ns})` : ''} has no text in the source locale's catalog`,
     }
   const final = text
   return () => {

@@ -120,7 +120,8 @@ function topLevelNames(state: FileState, removed: ReadonlySet<AstNode>): Set<str
       const decl = stmt.type === 'ExportNamedDeclaration' && stmt.declaration ? stmt.declaration : stmt
       if (decl.type === 'ImportDeclaration') {
         for (const s of decl.specifiers) if (!removed.has(s)) names.add(s.local.name)
-      } else if (decl.type === 'VariableDeclaration') for (const d of decl.declarations) add(d.id)
+      } else if (decl.type === 'VariableDeclaration' && !state.replacedStatements.has(decl))
+        for (const d of decl.declarations) add(d.id)
       else if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id)
         names.add(decl.id.name)
     }
@@ -159,7 +160,9 @@ export function importEdits(
     if (kept.length === decl.specifiers.length) continue
     if (kept.length === 0) {
       const end = state.code[decl.end] === '\n' ? decl.end + 1 : decl.end
-      edits.push({ start: decl.start, end, text: '' })
+      const lineStart = state.code.lastIndexOf('\n', decl.start - 1) + 1
+      const alone = state.code.slice(lineStart, decl.start).trim() === '' && end > decl.end
+      edits.push({ start: alone ? lineStart : decl.start, end, text: '' })
     } else edits.push({ start: decl.start, end: decl.end, text: importText(state, decl, kept) })
   }
   const wanted = ORDER.filter((n) => state.needed.has(n) && !importsOurs(state, n))
@@ -225,5 +228,7 @@ function addOurs(
   }
   const lineStart = state.code.lastIndexOf('\n', at - 1) + 1
   const indent = /^[ \t]*/.exec(state.code.slice(lineStart))![0]
-  return [{ start: at, end: at, text: lines.map((l) => `${l}\n${indent}`).join('') }]
+  if (state.code.slice(lineStart, at).trim() !== '')
+    return [{ start: at, end: at, text: lines.map((l) => `${l}\n${indent}`).join('') }]
+  return [{ start: lineStart, end: lineStart, text: lines.map((l) => `${indent}${l}\n`).join('') }]
 }

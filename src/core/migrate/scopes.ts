@@ -21,6 +21,8 @@ export interface HookScope {
   /** Why the hook itself cannot go, if it cannot (it also returns `i18n`). */
   problem?: string
   attempts: { node: AstNode; ancestors: readonly AstNode[]; result: Built<() => void>; construct: string }[]
+  /** A Vue `<script setup>`'s top level: its template's expressions see the hook's names too. */
+  markup: AstNode[]
 }
 
 /** Finds each `const <pattern> = hook(...)` whose callee `isHook` accepts; `bind` reads the pattern. */
@@ -38,7 +40,8 @@ export function findHookScopes(
         if (init?.type !== 'CallExpression' || !isHook(init.callee)) continue
         const fn = enclosingFunction([...ancestors, node])
         const bound = bind(d.id, init)
-        const scope: HookScope = { fn, statement: node, ancestors, locals: new Map(), attempts: [] }
+        const markup = fn.type === 'Program' && state.framework === 'vue' ? state.units.filter((u) => u.kind === 'markup').map((u) => u.program) : []
+        const scope: HookScope = { fn, statement: node, ancestors, locals: new Map(), attempts: [], markup }
         if (failed(bound)) scope.problem = bound.problem
         else scope.locals = bound
         if (node.declarations.length > 1)
@@ -60,7 +63,7 @@ export function scopeOf(
     const scope = scopes.find((s) => s.fn === ancestors[i] && s.locals.has(name))
     if (scope) return scope
   }
-  return undefined
+  return scopes.find((s) => s.markup.includes(ancestors[0]!) && s.locals.has(name))
 }
 
 /** Applies a scope's conversions and replaces its hook with `useLocale()`, or leaves them all with reasons. */
@@ -87,6 +90,7 @@ export function settleScope(state: FileState, scope: HookScope, hookName: string
   state.replacedRef(scope.statement.declarations[0].init.callee.name)
   const text = state.code.slice(scope.statement.start, scope.statement.end)
   state.need('useLocale')
+  state.replacedStatements.add(scope.statement)
   state.replace(
     scope.statement.start,
     scope.statement.end,
@@ -116,7 +120,7 @@ export function patternNames(pattern: AstNode, allowed: readonly string[]): Buil
 function localUses(scope: HookScope): Map<string, number> {
   const seen = new Map<number, string>()
   for (const name of scope.locals.keys()) seen.set(-1 - seen.size, name)
-  walk(scope.fn, (node, ancestors) => {
+  const count = (node: AstNode, ancestors: readonly AstNode[]): boolean | undefined => {
     if (node === scope.statement) return false
     if (node.type !== 'Identifier' && node.type !== 'JSXIdentifier') return
     if (!scope.locals.has(node.name)) return
@@ -124,7 +128,9 @@ function localUses(scope: HookScope): Map<string, number> {
     if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return
     if (parent?.type === 'Property' && parent.key === node && !parent.shorthand && !parent.computed) return
     seen.set(node.start, node.name)
-  })
+    return undefined
+  }
+  for (const root of [scope.fn, ...scope.markup]) walk(root, count)
   const counts = new Map<string, number>()
   for (const [at, name] of seen) counts.set(name, (counts.get(name) ?? 0) + (at < 0 ? 0 : 1))
   return counts
