@@ -91,9 +91,9 @@ export class FileState {
   leave(node: AstNode, ancestors: readonly AstNode[], reason: string): void {
     const kind = this.units.find((u) => u.program === ancestors[0])?.kind ?? 'script'
     this.left.push({ file: this.file, ...this.position(node.start), reason })
-    const parent = ancestors[ancestors.length - 1]
-    const inJsx = parent?.type === 'JSXElement' || parent?.type === 'JSXFragment'
-    const at = inJsx || kind === 'markup' ? node.start : enclosingStatement(node, ancestors).start
+    const holder = kind === 'markup' ? node : enclosingStatement(node, ancestors)
+    const inJsx = holder.type.startsWith('JSX')
+    const at = holder.start
     const lineStart = this.code.lastIndexOf('\n', at - 1) + 1
     const indent = /^[ \t]*/.exec(this.code.slice(lineStart))![0]
     const startsLine = this.code.slice(lineStart, at).trim() === ''

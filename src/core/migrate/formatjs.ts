@@ -112,7 +112,7 @@ function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): 
     if (scope?.locals.get(callee.name) === 'formatMessage') {
       scope.attempts.push({
         node,
-        ancestors,
+        ancestors: [...ancestors],
         result: formatMessage(ctx, node, ancestors),
         construct: 'formatMessage',
       })
@@ -128,7 +128,7 @@ function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): 
     path[1] === 'formatMessage'
       ? formatMessage(ctx, node, ancestors)
       : { problem: `intl.${path[1]}(...) is not converted; write it as an ICU argument of a message` }
-  scope.attempts.push({ node, ancestors, result, construct: 'formatMessage' })
+  scope.attempts.push({ node, ancestors: [...ancestors], result, construct: 'formatMessage' })
   return false
 }
 

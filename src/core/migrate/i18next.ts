@@ -100,7 +100,7 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
     if (!scope || scope.locals.get(callee.name) !== 't') return
     scope.attempts.push({
       node,
-      ancestors,
+      ancestors: [...ancestors],
       result: tCall(ctx, node, ctx.namespaces.get(scope)),
       construct: 't(key)',
     })
@@ -113,7 +113,7 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
   if (scope && scope.locals.get(owner) === 'i18n') {
     scope.attempts.push({
       node,
-      ancestors,
+      ancestors: [...ancestors],
       result: instanceCall(ctx, node, method),
       construct: `i18n.${method}`,
     })

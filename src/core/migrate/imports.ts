@@ -214,7 +214,7 @@ function addOurs(
   }
   const script = state.units.find((u) => u.kind === 'script')
   const at = firstOld?.start ?? script?.program.body[0]?.start
-  const lines = [...byModule].map(([from, list]) => `import { ${list.sort().join(', ')} } from '${from}'`)
+  const lines = [...byModule].sort((a, b) => a[0].localeCompare(b[0])).map(([from, list]) => `import { ${list.sort().join(', ')} } from '${from}'`)
   if (at === undefined) {
     if (state.framework === 'svelte')
       return [{ start: 0, end: 0, text: `<script>\n  ${lines.join('\n  ')}\n</script>\n\n` }]

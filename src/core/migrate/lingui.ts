@@ -161,7 +161,7 @@ function settle(
   const local = node.type === 'TaggedTemplateExpression' ? node.tag.name : node.callee.name
   if (found.scope) {
     const wrapped = failed(result) ? result : () => (result(), consumeChoices(ctx, node))
-    found.scope.attempts.push({ node, ancestors, result: wrapped, construct })
+    found.scope.attempts.push({ node, ancestors: [...ancestors], result: wrapped, construct })
     return false
   }
   if (failed(result)) ctx.state.leave(node, ancestors, result.problem)

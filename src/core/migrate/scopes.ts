@@ -41,7 +41,7 @@ export function findHookScopes(
         const fn = enclosingFunction([...ancestors, node])
         const bound = bind(d.id, init)
         const markup = fn.type === 'Program' && state.framework === 'vue' ? state.units.filter((u) => u.kind === 'markup').map((u) => u.program) : []
-        const scope: HookScope = { fn, statement: node, ancestors, locals: new Map(), attempts: [], markup }
+        const scope: HookScope = { fn, statement: node, ancestors: [...ancestors], locals: new Map(), attempts: [], markup }
         if (failed(bound)) scope.problem = bound.problem
         else scope.locals = bound
         if (node.declarations.length > 1)

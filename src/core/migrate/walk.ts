@@ -39,12 +39,17 @@ export function enclosingFunction(ancestors: readonly AstNode[]): AstNode {
 
 const STATEMENT_HOLDERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase'])
 
-/** The statement that holds a node: where a line comment in front of it is sure to be code, not text. */
+/**
+ * Where a comment about a node goes: in front of the nearest JSX child around it (a JSX comment
+ * among JSX children) or of the statement that holds it (a line comment), whichever is nearer: there
+ * a comment is sure to be code, not text.
+ */
 export function enclosingStatement(node: AstNode, ancestors: readonly AstNode[]): AstNode {
   let child = node
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const a = ancestors[i]!
     if (STATEMENT_HOLDERS.has(a.type)) return child
+    if ((a.type === 'JSXElement' || a.type === 'JSXFragment') && a.children.includes(child)) return child
     child = a
   }
   return child
