@@ -105,7 +105,7 @@ export class FileState {
           : `// TODO(tms): ${reason.replace(/\n/g, ' ')}`
     // A second run finds its own comment on the line above and adds nothing.
     const above = this.code.slice(this.code.lastIndexOf('\n', lineStart - 2) + 1, lineStart)
-    if (above.includes(comment)) return
+    if (above.includes(comment) || this.code.slice(lineStart, at).includes(comment)) return
     const insertAt = startsLine || !inJsx ? lineStart : at
     const list = this.todos.get(insertAt) ?? []
     if (list.includes(comment)) return
