@@ -1,4 +1,7 @@
 import type { MigrateRun } from './project'
+import type { Library } from './types'
+
+const LIBRARY_NAME: Record<Library, string> = { lingui: 'Lingui', formatjs: 'react-intl', i18next: 'i18next' }
 
 /** The text `tms migrate` prints: files changed, conversions per construct, what was left, what to remove. */
 export function formatSummary(run: MigrateRun): string {
@@ -25,7 +28,7 @@ export function formatSummary(run: MigrateRun): string {
   }
   const setup = run.files.flatMap((f) => f.setup)
   if (setup.length > 0) {
-    lines.push(`${run.from}'s setup to remove by hand once nothing uses it (${setup.length}):`)
+    lines.push(`${LIBRARY_NAME[run.from]}'s setup to remove by hand once nothing uses it (${setup.length}):`)
     for (const s of setup) lines.push(`  ${s.file}:${s.line}:${s.column}  ${s.what}`)
   }
   if (totals.size > 0)
