@@ -42,23 +42,29 @@ const FRENCH: Record<Library, Record<string, string>> = {
   lingui: {
     'Welcome to the shop': 'Bienvenue dans la boutique',
     'Hello <b>{name}</b>, see <a>the docs</a>': 'Bonjour <b>{name}</b>, voyez <a>la documentation</a>',
-    '{count, plural, one {# book} other {# books}}': '{count, plural, one {# livre} many {# livres} other {# livres}}',
-    'You have {count, plural, one {# file} other {# files}}': 'Vous avez {count, plural, one {# fichier} many {# fichiers} other {# fichiers}}',
+    '{count, plural, one {# book} other {# books}}':
+      '{count, plural, one {# livre} many {# livres} other {# livres}}',
+    'You have {count, plural, one {# file} other {# files}}':
+      'Vous avez {count, plural, one {# fichier} many {# fichiers} other {# fichiers}}',
     Red: 'Rouge',
     Open: 'Ouvrir',
   },
   formatjs: {
     'Welcome to the shop': 'Bienvenue dans la boutique',
-    'Hello <b>{name}</b>, see <link>the docs</link>': 'Bonjour <b>{name}</b>, voyez <link>la documentation</link>',
-    'You have {count, plural, one {# file} other {# files}}': 'Vous avez {count, plural, one {# fichier} many {# fichiers} other {# fichiers}}',
+    'Hello <b>{name}</b>, see <link>the docs</link>':
+      'Bonjour <b>{name}</b>, voyez <link>la documentation</link>',
+    'You have {count, plural, one {# file} other {# files}}':
+      'Vous avez {count, plural, one {# fichier} many {# fichiers} other {# fichiers}}',
     '{price, number, ::currency/EUR}': '{price, number, ::currency/EUR}',
   },
   i18next: {
     'Welcome to the shop': 'Bienvenue dans la boutique',
-    'Hello <strong>{name}</strong>, see <docs>the docs</docs>': 'Bonjour <strong>{name}</strong>, voyez <docs>la documentation</docs>',
+    'Hello <strong>{name}</strong>, see <docs>the docs</docs>':
+      'Bonjour <strong>{name}</strong>, voyez <docs>la documentation</docs>',
     '{count, plural, one {You have {count} file} other {You have {count} files}}':
       '{count, plural, one {Vous avez {count} fichier} many {Vous avez {count} fichiers} other {Vous avez {count} fichiers}}',
-    '{context, select, female {A girlfriend} other {A friend}}': '{context, select, female {Une amie} other {Un ami}}',
+    '{context, select, female {A girlfriend} other {A friend}}':
+      '{context, select, female {Une amie} other {Un ami}}',
   },
 }
 
@@ -79,11 +85,16 @@ async function build(project: Project): Promise<string> {
     external: (id) => REACT.test(id),
     plugins: [
       tmsRollup(project.options({ pseudo: false })),
-      { name: 'resolve-binding', resolveId: (id) => (id === 'unplugin-tms/react' ? join(REPO, 'dist/react.mjs') : null) },
+      {
+        name: 'resolve-binding',
+        resolveId: (id) => (id === 'unplugin-tms/react' ? join(REPO, 'dist/react.mjs') : null),
+      },
       {
         name: 'jsx',
         transform: (code, id) =>
-          id.endsWith('.jsx') ? esbuild.transformSync(code, { loader: 'jsx', jsx: 'automatic', format: 'esm' }).code : null,
+          id.endsWith('.jsx')
+            ? esbuild.transformSync(code, { loader: 'jsx', jsx: 'automatic', format: 'esm' }).code
+            : null,
       },
     ],
   })
@@ -99,7 +110,9 @@ async function renderPages(file: string): Promise<{ source: string; fr: string }
     const fr = await app.render('fr-FR')
     process.stdout.write(JSON.stringify({ source, fr }))
   `
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 60_000 })
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    timeout: 60_000,
+  })
   return JSON.parse(stdout)
 }
 
@@ -124,7 +137,10 @@ test.each(['lingui', 'formatjs', 'i18next'] as const)(
     expect(app).not.toMatch(/lingui|react-intl|i18next|TODO/)
     const project = await setupProject(FRENCH[library], dir, join(REPO, '.tmp'))
     projects.push(project)
-    expect(await renderPages(await build(project))).toEqual({ source: SOURCE_PAGE[library], fr: FRENCH_PAGE[library] })
+    expect(await renderPages(await build(project))).toEqual({
+      source: SOURCE_PAGE[library],
+      fr: FRENCH_PAGE[library],
+    })
   },
   240_000,
 )

@@ -22,10 +22,22 @@ function app(library: string): string {
 
 test.each([
   [['migrate'], 'error: --from is required: one of lingui, formatjs, i18next\n'],
-  [['migrate', '--from', 'vue-i18n'], 'error: --from vue-i18n is not a library tms migrate knows: use one of lingui, formatjs, i18next\n'],
-  [['migrate', '--from', 'lingui', 'app'], 'error: app: no such file or folder (tms migrate [paths...] takes the app\'s source files or folders)\n'],
-  [['migrate', '--from', 'lingui', '--catalog', 'x.json'], "error: --catalog is for --from i18next (lingui's messages hold their text)\n"],
-  [['migrate', '--from', 'i18next', '--catalog', 'nope.json'], 'error: --catalog nope.json: no such file or folder\n'],
+  [
+    ['migrate', '--from', 'vue-i18n'],
+    'error: --from vue-i18n is not a library tms migrate knows: use one of lingui, formatjs, i18next\n',
+  ],
+  [
+    ['migrate', '--from', 'lingui', 'app'],
+    "error: app: no such file or folder (tms migrate [paths...] takes the app's source files or folders)\n",
+  ],
+  [
+    ['migrate', '--from', 'lingui', '--catalog', 'x.json'],
+    "error: --catalog is for --from i18next (lingui's messages hold their text)\n",
+  ],
+  [
+    ['migrate', '--from', 'i18next', '--catalog', 'nope.json'],
+    'error: --catalog nope.json: no such file or folder\n',
+  ],
 ])('tms %j fails with one line', async (args, stderr) => {
   const result = await tms(app('lingui'), args)
   expect(result).toEqual({ code: 1, stdout: '', stderr })
@@ -37,7 +49,9 @@ test('i18next without a catalog in the usual places names the places and the fla
   const result = await tms(dir, ['migrate', '--from', 'i18next'])
   expect(result.code).toBe(1)
   expect(result.stdout).toBe('')
-  expect(result.stderr).toMatch(/^error: no en catalog of i18next found \(looked in public\/locales\/en\/, .*\); pass --catalog <file or folder> and --source-locale <locale>\n$/)
+  expect(result.stderr).toMatch(
+    /^error: no en catalog of i18next found \(looked in public\/locales\/en\/, .*\); pass --catalog <file or folder> and --source-locale <locale>\n$/,
+  )
 })
 
 test('a catalog that is not JSON names its file and line', async () => {
@@ -53,6 +67,8 @@ test('--dry-run prints the summary and writes nothing', async () => {
   const before = readFileSync(join(dir, 'src/App.jsx'), 'utf8')
   const result = await tms(dir, ['migrate', '--from', 'lingui', '--dry-run', 'src/App.jsx'])
   expect(result.code).toBe(0)
-  expect(result.stdout.split('\n')[0]).toBe('tms migrate --from lingui: 1 of 1 files would change (dry run: nothing written)')
+  expect(result.stdout.split('\n')[0]).toBe(
+    'tms migrate --from lingui: 1 of 1 files would change (dry run: nothing written)',
+  )
   expect(readFileSync(join(dir, 'src/App.jsx'), 'utf8')).toBe(before)
 })

@@ -5,7 +5,9 @@ import { migrateSource } from '../../src/core/migrate/index'
 
 function migrate(code: string, file = 'src/App.jsx'): string {
   const once = migrateSource(file, code, { from: 'formatjs' })
-  expect(migrateSource(file, once.code, { from: 'formatjs' }).code, 'a second run changes nothing').toBe(once.code)
+  expect(migrateSource(file, once.code, { from: 'formatjs' }).code, 'a second run changes nothing').toBe(
+    once.code,
+  )
   return once.code
 }
 
@@ -23,12 +25,17 @@ export const Terms = ({ name }) => (
   />
 )
 `),
-    ).toBe(`import { msg, T } from 'unplugin-tms/react'
+    ).toBe(
+      `import { msg, T } from 'unplugin-tms/react'
 
 export const Terms = ({ name }) => (
   <T msg={msg('Hello {name}, read the <link>terms</link>', undefined, { instruction: 'Footer' })} values={{ name, link: (chunks) => <a href="/terms">{chunks}</a> }} />
 )
-`.replace("import { msg, T } from 'unplugin-tms/react'", "import { T } from 'unplugin-tms/react'\nimport { msg } from 'unplugin-tms/runtime'"))
+`.replace(
+        "import { msg, T } from 'unplugin-tms/react'",
+        "import { T } from 'unplugin-tms/react'\nimport { msg } from 'unplugin-tms/runtime'",
+      ),
+    )
   })
 
   test('defineMessages and defineMessage into msg descriptors; formatMessage of useIntl into t or the descriptor called', () => {
@@ -104,7 +111,12 @@ export const Price = ({ price, share, day }) => (
 )
 `)
     expect(result.setup).toEqual([
-      { file: 'src/Price.jsx', line: 4, column: 3, what: '<IntlProvider> from react-intl: remove it (unplugin-tms needs no provider)' },
+      {
+        file: 'src/Price.jsx',
+        line: 4,
+        column: 3,
+        what: '<IntlProvider> from react-intl: remove it (unplugin-tms needs no provider)',
+      },
     ])
   })
 

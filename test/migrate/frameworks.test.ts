@@ -14,7 +14,12 @@ const texts = sourceTextsOf(
     {
       file: 'locales/en.json',
       namespace: 'translation',
-      text: JSON.stringify({ title: 'Shop', greeting: 'Hello {{name}}!', items_one: 'One item', items_other: '{{count}} items' }),
+      text: JSON.stringify({
+        title: 'Shop',
+        greeting: 'Hello {{name}}!',
+        items_one: 'One item',
+        items_other: '{{count}} items',
+      }),
     },
   ],
   'en',

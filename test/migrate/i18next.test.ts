@@ -33,7 +33,10 @@ const texts = sourceTextsOf(
 
 function migrate(code: string, file = 'src/App.jsx'): string {
   const once = migrateSource(file, code, { from: 'i18next', sourceTexts: texts })
-  expect(migrateSource(file, once.code, { from: 'i18next', sourceTexts: texts }).code, 'a second run changes nothing').toBe(once.code)
+  expect(
+    migrateSource(file, once.code, { from: 'i18next', sourceTexts: texts }).code,
+    'a second run changes nothing',
+  ).toBe(once.code)
   return once.code
 }
 

@@ -8,7 +8,9 @@ import { migrateSource } from '../../src/core/migrate/index'
 
 function migrate(code: string, file = 'src/App.tsx'): string {
   const once = migrateSource(file, code, { from: 'lingui' })
-  expect(migrateSource(file, once.code, { from: 'lingui' }).code, 'a second run changes nothing').toBe(once.code)
+  expect(migrateSource(file, once.code, { from: 'lingui' }).code, 'a second run changes nothing').toBe(
+    once.code,
+  )
   return once.code
 }
 

@@ -64,15 +64,26 @@ export function findCatalogFiles(
 }
 
 /** Each namespace's keys with their text in our form; what the conversion refused is simply absent. */
-export function readSourceTexts(cwd: string, files: { file: string; namespace: string }[], locale: string): SourceTexts {
+export function readSourceTexts(
+  cwd: string,
+  files: { file: string; namespace: string }[],
+  locale: string,
+): SourceTexts {
   return sourceTextsOf(
-    files.map(({ file, namespace }) => ({ file: relative(cwd, file), namespace, text: readFileSync(file, 'utf8') })),
+    files.map(({ file, namespace }) => ({
+      file: relative(cwd, file),
+      namespace,
+      text: readFileSync(file, 'utf8'),
+    })),
     locale,
   )
 }
 
 /** The same from the catalogs' texts: i18next's JSON v4, plural suffixes and contexts as ICU. */
-export function sourceTextsOf(catalogs: { file: string; namespace: string; text: string }[], locale: string): SourceTexts {
+export function sourceTextsOf(
+  catalogs: { file: string; namespace: string; text: string }[],
+  locale: string,
+): SourceTexts {
   const out = new Map<string, Map<string, string>>()
   for (const { file, namespace, text } of catalogs) {
     let read: ReturnType<typeof readI18next>

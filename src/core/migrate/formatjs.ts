@@ -51,7 +51,7 @@ function importedAs(ctx: FormatjsCtx, local: string): string | undefined {
   return ctx.imports.find((i) => i.local === local)?.imported
 }
 
-function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): boolean | void {
+function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): boolean | undefined {
   const { state } = ctx
   if (node.type === 'JSXElement' && node.openingElement.name.type === 'JSXIdentifier') {
     const name = node.openingElement.name.name
@@ -121,7 +121,7 @@ function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): 
     return
   }
   const path = memberPath(callee)
-  if (!path || path.length !== 2) return
+  if (path?.length !== 2) return
   const scope = scopeOf(ctx.scopes, path[0]!, ancestors)
   if (scope?.locals.get(path[0]!) !== '*') return
   const result: Built<() => void> =

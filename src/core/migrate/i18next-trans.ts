@@ -1,7 +1,6 @@
 import type { AstNode } from '../extract/nodes'
 import { i18nextText } from '../import/convert-i18next'
-import type { I18nextCtx } from './i18next'
-import { sourceText } from './i18next'
+import { type I18nextCtx, sourceText } from './i18next-keys'
 import { jsString, objectProperties, Values } from './message'
 import { staticString } from './walk'
 
@@ -83,8 +82,7 @@ function transParts(ctx: I18nextCtx, node: AstNode): { text: string; values: Val
     if ('problem' in b) return { problem: `its defaults: ${b.problem}` }
     text = b.text
   }
-  if (text === undefined)
-    return { problem: `the key ${key} has no text in the source locale's catalog` }
+  if (text === undefined) return { problem: `the key ${key} has no text in the source locale's catalog` }
   for (const tag of new Set([...text.matchAll(/<([A-Za-z0-9_-]+)>/g)].map((m) => m[1]!))) {
     const element = components?.get(tag)
     if (!element) {

@@ -1,8 +1,9 @@
 import type { AstNode } from '../extract/nodes'
 import { i18nextText } from '../import/convert-i18next'
 import type { FileState } from './file-state'
+import { type I18nextCtx, sourceText } from './i18next-keys'
 import { i18nextTrans } from './i18next-trans'
-import { type ImportResult, importEdits, type OldImport, oldImports } from './imports'
+import { type ImportResult, importEdits, oldImports } from './imports'
 import { type Built, callText, failed, objectProperties, Values } from './message'
 import { findHookScopes, type HookScope, patternNames, scopeOf, settleScope } from './scopes'
 import { memberPath, staticString, walk } from './walk'
@@ -26,13 +27,6 @@ const T_OPTIONS_REFUSED = [
   'postProcess',
   'replace',
 ]
-
-export interface I18nextCtx {
-  state: FileState
-  imports: OldImport[]
-  scopes: HookScope[]
-  namespaces: Map<HookScope, string | undefined>
-}
 
 export function migrateI18next(state: FileState): ImportResult {
   const imports = oldImports(state, (s) => SOURCES.has(s))
@@ -74,7 +68,7 @@ function isInstance(ctx: I18nextCtx, name: string): boolean {
   )
 }
 
-function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): boolean | void {
+function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): boolean | undefined {
   const { state } = ctx
   if (node.type === 'JSXElement' && node.openingElement.name.type === 'JSXIdentifier') {
     const name = node.openingElement.name.name
@@ -97,7 +91,7 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
       return
     }
     const scope = scopeOf(ctx.scopes, callee.name, ancestors)
-    if (!scope || scope.locals.get(callee.name) !== 't') return
+    if (scope?.locals.get(callee.name) !== 't') return
     scope.attempts.push({
       node,
       ancestors: [...ancestors],
@@ -107,7 +101,7 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
     return false
   }
   const path = memberPath(callee)
-  if (!path || path.length !== 2) return
+  if (path?.length !== 2) return
   const [owner, method] = path as [string, string]
   const scope = scopeOf(ctx.scopes, owner, ancestors)
   if (scope && scope.locals.get(owner) === 'i18n') {
@@ -165,22 +159,6 @@ function instanceCall(ctx: I18nextCtx, node: AstNode, method: string): Built<() 
     ctx.state.need('setLocale')
     ctx.state.replace(node.callee.start, node.callee.end, (n) => n.setLocale)
   }
-}
-
-/** The source text of `key` in our form, with the namespace written in the key (`ns:key`) first. */
-export function sourceText(ctx: I18nextCtx, key: string, ns: string | undefined): string | undefined {
-  const texts = ctx.state.options.sourceTexts
-  if (!texts) return undefined
-  let namespace = ns ?? ctx.state.options.defaultNamespace ?? 'translation'
-  let k = key
-  const colon = key.indexOf(':')
-  if (colon > 0 && texts.has(key.slice(0, colon))) {
-    namespace = key.slice(0, colon)
-    k = key.slice(colon + 1)
-  }
-  return (
-    texts.get(namespace)?.get(k) ?? (texts.size === 1 && !ns ? [...texts.values()][0]!.get(k) : undefined)
-  )
 }
 
 /** `t('key', options)` as `t('Source text', values)`; a refusal when the key or an option cannot be read. */

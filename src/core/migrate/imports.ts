@@ -190,7 +190,7 @@ function importText(state: FileState, decl: AstNode, kept: AstNode[]): string {
   const ns = kept.find((s) => s.type === 'ImportNamespaceSpecifier')
   const named = kept.filter((s) => s.type === 'ImportSpecifier').map((s) => state.code.slice(s.start, s.end))
   const parts = [
-    def && def.local.name,
+    def?.local.name,
     ns && `* as ${ns.local.name}`,
     named.length > 0 && `{ ${named.join(', ')} }`,
   ]
@@ -214,7 +214,9 @@ function addOurs(
   }
   const script = state.units.find((u) => u.kind === 'script')
   const at = firstOld?.start ?? script?.program.body[0]?.start
-  const lines = [...byModule].sort((a, b) => a[0].localeCompare(b[0])).map(([from, list]) => `import { ${list.sort().join(', ')} } from '${from}'`)
+  const lines = [...byModule]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([from, list]) => `import { ${list.sort().join(', ')} } from '${from}'`)
   if (at === undefined) {
     if (state.framework === 'svelte')
       return [{ start: 0, end: 0, text: `<script>\n  ${lines.join('\n  ')}\n</script>\n\n` }]

@@ -88,7 +88,7 @@ function roleOf(
   return imported ? { role: imported } : null
 }
 
-function visit(ctx: Ctx, node: AstNode, ancestors: readonly AstNode[]): boolean | void {
+function visit(ctx: Ctx, node: AstNode, ancestors: readonly AstNode[]): boolean | undefined {
   const { state } = ctx
   if (node.type === 'JSXElement') {
     const name = jsxName(node.openingElement.name)
@@ -160,7 +160,12 @@ function settle(
 ): false {
   const local = node.type === 'TaggedTemplateExpression' ? node.tag.name : node.callee.name
   if (found.scope) {
-    const wrapped = failed(result) ? result : () => (result(), consumeChoices(ctx, node))
+    const wrapped = failed(result)
+      ? result
+      : () => {
+          result()
+          consumeChoices(ctx, node)
+        }
     found.scope.attempts.push({ node, ancestors: [...ancestors], result: wrapped, construct })
     return false
   }
@@ -175,9 +180,9 @@ function settle(
 }
 
 /** `i18n.activate(...)`, `i18n.load(...)`: listed for the user; `i18n._(descriptor)`: the descriptor called. */
-function setupCall(ctx: Ctx, node: AstNode): void {
+function setupCall(ctx: Ctx, node: AstNode): undefined {
   const path = memberPath(node.callee)
-  if (!path || path.length !== 2) return
+  if (path?.length !== 2) return
   const owner = ctx.imports.find((i) => i.local === path[0] && i.source === '@lingui/core')
   if (!owner) return
   if (['activate', 'load', 'loadAndActivate'].includes(path[1]!))

@@ -75,7 +75,10 @@ function svelteUnits(file: string, code: string, cwd: string): ParseUnit[] | str
   }
   const out: ParseUnit[] = []
   const visit = (node: Node): void => {
-    if (Array.isArray(node)) return node.forEach(visit)
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child)
+      return
+    }
     if (node === null || typeof node !== 'object') return
     for (const key of Object.keys(node)) {
       const child = node[key]

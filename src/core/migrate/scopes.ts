@@ -40,8 +40,18 @@ export function findHookScopes(
         if (init?.type !== 'CallExpression' || !isHook(init.callee)) continue
         const fn = enclosingFunction([...ancestors, node])
         const bound = bind(d.id, init)
-        const markup = fn.type === 'Program' && state.framework === 'vue' ? state.units.filter((u) => u.kind === 'markup').map((u) => u.program) : []
-        const scope: HookScope = { fn, statement: node, ancestors: [...ancestors], locals: new Map(), attempts: [], markup }
+        const markup =
+          fn.type === 'Program' && state.framework === 'vue'
+            ? state.units.filter((u) => u.kind === 'markup').map((u) => u.program)
+            : []
+        const scope: HookScope = {
+          fn,
+          statement: node,
+          ancestors: [...ancestors],
+          locals: new Map(),
+          attempts: [],
+          markup,
+        }
         if (failed(bound)) scope.problem = bound.problem
         else scope.locals = bound
         if (node.declarations.length > 1)

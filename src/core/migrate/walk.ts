@@ -5,10 +5,7 @@ import type { AstNode } from '../extract/nodes'
  * (is this element a JSX child, which function holds this hook, which statement holds this call).
  * Returning `false` from `enter` skips the node's children: a construct rewritten whole.
  */
-export function walk(
-  root: AstNode,
-  enter: (node: AstNode, ancestors: readonly AstNode[]) => boolean | void,
-): void {
+export function walk(root: AstNode, enter: (node: AstNode, ancestors: readonly AstNode[]) => unknown): void {
   const ancestors: AstNode[] = []
   const visit = (node: AstNode): void => {
     if (enter(node, ancestors) === false) return
