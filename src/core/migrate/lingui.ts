@@ -61,7 +61,7 @@ export function migrateLingui(state: FileState): ImportResult {
       return patternNames(pattern, ['t'])
     },
   )
-  const ctx: Ctx = { state, macro, scopes, imports }
+  const ctx: Ctx = { state, macro, scopes, imports, readsDescriptors: readsDescriptors(state) }
   for (const unit of state.units) walk(unit.program, (node, ancestors) => visit(ctx, node, ancestors))
   for (const scope of scopes) {
     settleScope(state, scope, 'useLingui')
@@ -74,7 +74,29 @@ interface Ctx {
   macro: Map<string, string>
   scopes: HookScope[]
   imports: OldImport[]
+  /** The file hands descriptors to Lingui's runtime (`i18n._(...)`), which cannot read ours. */
+  readsDescriptors: boolean
 }
+
+/** True when a file calls `x._(...)`, Lingui's runtime lookup of a descriptor. */
+function readsDescriptors(state: FileState): boolean {
+  let found = false
+  for (const unit of state.units)
+    walk(unit.program, (node) => {
+      if (
+        node.type === 'CallExpression' &&
+        node.callee.type === 'MemberExpression' &&
+        !node.callee.computed &&
+        node.callee.property.name === '_'
+      )
+        found = true
+      return !found
+    })
+  return found
+}
+
+const READ_BY_LINGUI =
+  "this file hands descriptors to Lingui's i18n._(...), which cannot read an unplugin-tms descriptor; convert those calls (descriptor() where it is rendered) and this msg together by hand"
 
 /** What a local name stands for here: a macro by its Lingui name, useLingui's `t`, or nothing of Lingui. */
 function roleOf(
@@ -225,6 +247,7 @@ function readChoiceCall(call: AstNode, kind: Choice['kind']): Built<Choice> {
 
 /** `` t`Hello ${name}` ``: our tagged template reads plain names alike; a choice inside needs the call form. */
 function taggedTemplate(ctx: Ctx, node: AstNode, role: string): Built<() => void> {
+  if (role !== 't' && ctx.readsDescriptors) return { problem: READ_BY_LINGUI }
   const simple = node.quasi.expressions.every((e: AstNode) => e.type === 'Identifier')
   const fn = role === 't' ? 't' : 'msg'
   if (simple) {
@@ -247,6 +270,7 @@ function descriptorCall(ctx: Ctx, node: AstNode, role: string): Built<() => void
   const { state } = ctx
   const arg = node.arguments[0]
   if (!arg || node.arguments.length > 1) return { problem: 'this call form of the macro is not converted' }
+  if (role !== 't' && ctx.readsDescriptors) return { problem: READ_BY_LINGUI }
   const fn = role === 't' ? 't' : 'msg'
   const path = memberPath(arg)
   if (role === 't' && path) {
