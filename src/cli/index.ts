@@ -10,6 +10,7 @@ import { registerEmulatorCommand } from './emulator'
 import { registerExtractCommand } from './extract'
 import { registerImportCommand } from './import'
 import { registerIssuesCommand } from './issues'
+import { registerMigrateCommand } from './migrate'
 import { registerSyncCommands } from './sync'
 
 const cli = cac('tms')
@@ -20,6 +21,7 @@ registerEmulatorCommand(cli)
 registerExtractCommand(cli)
 registerIssuesCommand(cli)
 registerImportCommand(cli)
+registerMigrateCommand(cli)
 
 cli.help()
 cli.version(VERSION)

@@ -1,0 +1,115 @@
+import type { AstNode } from '../extract/nodes'
+import type { FileState } from './file-state'
+import { type Built, failed, jsString, Values, valueName } from './message'
+import { staticString } from './walk'
+
+/**
+ * react-intl's components: `<FormattedMessage>` becomes `<T msg={msg(defaultMessage)} values={...} />`
+ * (the values, tag functions included, kept as written); `<FormattedNumber>` and `<FormattedDate>`
+ * become a message of one argument where their props have an ICU form (a style, a currency), else a TODO.
+ */
+
+export function convertFormattedElement(
+  state: FileState,
+  node: AstNode,
+  ancestors: readonly AstNode[],
+  name: string,
+  imported: 'FormattedMessage' | 'FormattedNumber' | 'FormattedDate',
+): false {
+  const built =
+    imported === 'FormattedMessage' ? formattedMessage(state, node) : formattedValue(state, node, imported)
+  if (failed(built)) {
+    state.leave(node, ancestors, built.problem)
+    return false
+  }
+  state.need('T', 'msg')
+  state.replace(node.start, node.end, (n) => {
+    const meta = built.meta ? `, undefined, ${built.meta}` : ''
+    return `<${n.T} msg={${n.msg}(${jsString(built.text)}${meta})}${built.values ? ` values={${built.values}}` : ''} />`
+  })
+  state.replacedRef(name)
+  if (node.closingElement) state.replacedRef(name)
+  state.count(`<${imported}>`)
+  return false
+}
+
+type Parts = { text: string; values: string | null; meta: string | null }
+
+function attributes(node: AstNode, element: string): Built<Map<string, AstNode | null>> {
+  const out = new Map<string, AstNode | null>()
+  for (const attr of node.openingElement.attributes) {
+    if (attr.type !== 'JSXAttribute')
+      return { problem: `<${element} {...spread}> is not converted; write its props out` }
+    const v = attr.value
+    out.set(attr.name.name, v?.type === 'JSXExpressionContainer' ? v.expression : v)
+  }
+  if (node.children.some((c: AstNode) => c.type !== 'JSXText' || c.value.trim() !== ''))
+    return { problem: `<${element}> with children (a render function) is not converted` }
+  return out
+}
+
+function formattedMessage(state: FileState, node: AstNode): Built<Parts> {
+  const attrs = attributes(node, 'FormattedMessage')
+  if (failed(attrs)) return attrs
+  for (const key of attrs.keys())
+    if (!['id', 'defaultMessage', 'description', 'values'].includes(key))
+      return { problem: `<FormattedMessage>'s prop ${key} has no counterpart on <T>` }
+  const text = staticString(attrs.get('defaultMessage'))
+  if (text === null)
+    return attrs.has('defaultMessage')
+      ? { problem: 'its defaultMessage is not a literal text' }
+      : {
+          problem:
+            'it has only an id; the text is in the catalog: give it its defaultMessage first (tms import maps the catalog)',
+        }
+  let meta: string | null = null
+  if (attrs.has('description')) {
+    const d = staticString(attrs.get('description'))
+    if (d === null) return { problem: 'its description is not a literal text' }
+    meta = `{ instruction: ${jsString(d)} }`
+  }
+  if (attrs.has('id')) state.count('explicit id dropped')
+  const values = attrs.get('values')
+  return { text, meta, values: values ? state.code.slice(values.start, values.end) : null }
+}
+
+const DATE_STYLES = new Set(['short', 'medium', 'long', 'full'])
+
+function formattedValue(
+  state: FileState,
+  node: AstNode,
+  element: 'FormattedNumber' | 'FormattedDate',
+): Built<Parts> {
+  const attrs = attributes(node, element)
+  if (failed(attrs)) return attrs
+  const value = attrs.get('value')
+  if (!value) return { problem: `<${element}> has no value` }
+  const named = valueName(value, state.code)
+  const values = new Values()
+  const name = failed(named) ? 'value' : named.name
+  values.add(name, state.code.slice(value.start, value.end))
+  let style = ''
+  const rest = [...attrs.keys()].filter((k) => k !== 'value')
+  if (element === 'FormattedNumber') {
+    const s = staticString(attrs.get('style'))
+    const currency = staticString(attrs.get('currency'))
+    if (rest.length === 0) style = ''
+    else if (s === 'percent' && rest.length === 1) style = ', percent'
+    else if (s === 'currency' && currency && /^[A-Z]{3}$/.test(currency) && rest.length === 2)
+      style = `, ::currency/${currency}`
+    else
+      return {
+        problem: `<FormattedNumber>'s ${rest.join(', ')} have no ICU form this migration writes; write the number's skeleton by hand`,
+      }
+  } else {
+    const s = staticString(attrs.get('dateStyle'))
+    if (rest.length === 0) style = ''
+    else if (s && DATE_STYLES.has(s) && rest.length === 1) style = `, ${s}`
+    else
+      return {
+        problem: `<FormattedDate>'s ${rest.join(', ')} have no ICU form this migration writes; write the date's style by hand`,
+      }
+  }
+  const kind = element === 'FormattedNumber' ? 'number' : 'date'
+  return { text: `{${name}, ${kind}${style}}`, meta: null, values: values.text() }
+}

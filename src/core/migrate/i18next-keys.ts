@@ -1,0 +1,28 @@
+import type { FileState } from './file-state'
+import type { OldImport } from './imports'
+import type { HookScope } from './scopes'
+
+/** What the i18next conversions share: the file, its i18next imports and hooks, and the keys' texts. */
+
+export interface I18nextCtx {
+  state: FileState
+  imports: OldImport[]
+  scopes: HookScope[]
+  namespaces: Map<HookScope, string | undefined>
+}
+
+/** The source text of `key` in our form, with the namespace written in the key (`ns:key`) first. */
+export function sourceText(ctx: I18nextCtx, key: string, ns: string | undefined): string | undefined {
+  const texts = ctx.state.options.sourceTexts
+  if (!texts) return undefined
+  let namespace = ns ?? ctx.state.options.defaultNamespace ?? 'translation'
+  let k = key
+  const colon = key.indexOf(':')
+  if (colon > 0 && texts.has(key.slice(0, colon))) {
+    namespace = key.slice(0, colon)
+    k = key.slice(colon + 1)
+  }
+  return (
+    texts.get(namespace)?.get(k) ?? (texts.size === 1 && !ns ? [...texts.values()][0]!.get(k) : undefined)
+  )
+}
