@@ -44,18 +44,27 @@ type Formatter = { format(value: unknown): string; select(value: number): string
 /** @internal */
 export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
 const made: Record<string, Map<unknown, Formatter>> = {}
+/**
+ * @internal The time zone of dates and times, spread into every Intl options object and part of the
+ * cache key: empty (the environment's zone, one key) until `setTimeZone` or the server runtime gives it
+ * a `timeZone` getter and a `toString` of the current zone (index.ts `_z`). An app that never sets a
+ * zone pays a few bytes for it, not the code that keeps it per request.
+ */
+export const zoned: { timeZone?: string } = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
-  const key = kind + (locale || '')
-  const byOptions = made[key] || new Map()
-  made[key] = byOptions
+  // `zoned` as text is the current zone (or a constant without one).
+  const key = kind + (locale || '') + zoned
+  made[key] ||= new Map()
+  const byOptions = made[key]!
   let f = byOptions.get(options)
   if (!f) {
     f = (kind > 3
       ? new Intl.PluralRules(locale, { type: kind > 4 ? 'ordinal' : 'cardinal' })
       : new ((kind > 1 ? Intl.DateTimeFormat : Intl.NumberFormat) as typeof Intl.NumberFormat)(
           locale,
-          options as object,
+          // A zone in the message's own options wins; NumberFormat ignores the key.
+          { ...zoned, ...(options as object) } as object,
         )) as unknown as Formatter
     byOptions.set(options, f)
   }
