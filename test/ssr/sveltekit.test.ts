@@ -1,0 +1,250 @@
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchChromium } from '../plugin/bundlers'
+import {
+  childEnv,
+  concurrentRequests,
+  loadAndHydrate,
+  pullIntoCache,
+  type RunningServer,
+  runNode,
+  startServer,
+} from './framework'
+
+/**
+ * examples/sveltekit, built by SvelteKit (adapter-node) from the cache a `tms pull` left, its production
+ * server run with TZ=UTC: 500 concurrent requests in 4 locales each wholly in its locale; the page
+ * hydrates in Chromium with no change, in a browser in Tokyo too; a switch after hydration works; the
+ * prerendered pages of every locale are whole.
+ */
+
+const ROOT = fileURLToPath(new URL('../../examples/sveltekit/', import.meta.url))
+const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'ja-JP'] as const
+type Locale = (typeof LOCALES)[number]
+
+/** The home page's texts by element id, in each locale, the order date in UTC. */
+const HOME: Record<Locale, Record<string, string>> = {
+  'en-US': {
+    welcome: 'Welcome to the demo store',
+    greeting: 'Hello Ada!',
+    'signed-in': 'Signed in as Ada',
+    items: 'You have 3 items in your cart',
+    ordered: 'Ordered on March 1, 2026 at 10:30\u202fPM',
+    'to-terms': 'Terms of sale',
+  },
+  'fr-FR': {
+    welcome: 'Bienvenue dans la boutique de démonstration',
+    greeting: 'Bonjour Ada !',
+    'signed-in': 'Connecté en tant que Ada',
+    items: 'Vous avez 3 articles dans votre panier',
+    ordered: 'Commandé le 1 mars 2026 à 22:30',
+    'to-terms': 'Conditions de vente',
+  },
+  'de-DE': {
+    welcome: 'Willkommen im Demo-Shop',
+    greeting: 'Hallo Ada!',
+    'signed-in': 'Angemeldet als Ada',
+    items: 'Sie haben 3 Artikel im Warenkorb',
+    ordered: 'Bestellt am 1. März 2026 um 22:30',
+    'to-terms': 'Verkaufsbedingungen',
+  },
+  'ja-JP': {
+    welcome: 'デモストアへようこそ',
+    greeting: 'こんにちは、Ada！',
+    'signed-in': 'Ada としてサインイン中',
+    items: 'カートに3個の商品があります',
+    ordered: '2026年3月1日 22:30に注文済み',
+    'to-terms': '販売条件',
+  },
+}
+const LANGUAGE: Record<Locale, string> = {
+  'en-US': 'Language',
+  'fr-FR': 'Langue',
+  'de-DE': 'Sprache',
+  'ja-JP': '言語',
+}
+const IDS = Object.keys(HOME['en-US'])
+
+/** What the server's page shows: `<html>` attributes, the title, the label and each text by id. */
+function served(html: string): Record<string, string | undefined> {
+  const one = (re: RegExp): string | undefined => re.exec(html)?.[1]
+  return {
+    lang: one(/<html lang="([^"]*)"/),
+    dir: one(/<html [^>]*dir="([^"]*)"/),
+    title: one(/<title>([^<]*)<\/title>/),
+    language: one(/<label>([^<]*) <select/),
+    ...Object.fromEntries(IDS.map((id) => [id, one(new RegExp(`id="${id}"[^>]*>([^<]*)<`))])),
+  }
+}
+const expectedHome = (locale: Locale): Record<string, string | undefined> => ({
+  lang: locale,
+  dir: 'ltr',
+  title: HOME[locale].welcome,
+  language: LANGUAGE[locale],
+  ...HOME[locale],
+})
+
+let server: RunningServer | undefined
+let browser: Browser | undefined
+
+beforeAll(async () => {
+  rmSync(`${ROOT}build`, { recursive: true, force: true })
+  rmSync(`${ROOT}.svelte-kit`, { recursive: true, force: true })
+  // `npm install` of the example links unplugin-tms (`file:../..`); the repository has it at its root.
+  mkdirSync(`${ROOT}node_modules`, { recursive: true })
+  rmSync(`${ROOT}node_modules/unplugin-tms`, { force: true })
+  symlinkSync('../../..', `${ROOT}node_modules/unplugin-tms`)
+  await pullIntoCache(ROOT)
+  await runNode(ROOT, [fileURLToPath(import.meta.resolve('vite/bin/vite.js')), 'build'], childEnv({}))
+  server = await startServer(ROOT, ['build'], childEnv({ TZ: 'UTC', HOST: '127.0.0.1', PORT: '0' }))
+  browser = await launchChromium()
+}, 400_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+test('500 concurrent requests in 4 locales: every message of every page in its locale, lang and dir right', async () => {
+  const others = (locale: Locale): string[] =>
+    LOCALES.filter((l) => l !== locale).flatMap((l) => [...Object.values(HOME[l]), LANGUAGE[l]])
+  const result = await concurrentRequests(server!.url, 500, LOCALES, (locale, status, html) => {
+    const texts = served(html)
+    const foreign = others(locale as Locale).filter((text) => html.includes(`>${text}<`))
+    if (
+      status === 200 &&
+      foreign.length === 0 &&
+      JSON.stringify(texts) === JSON.stringify(expectedHome(locale as Locale))
+    )
+      return undefined
+    return `${status} ${JSON.stringify(texts)} foreign ${JSON.stringify(foreign)}`
+  })
+  expect(result).toEqual({ wrong: [], checked: 500 })
+}, 120_000)
+
+test('/ goes to the locale of the lang cookie, else of Accept-Language by q-value; a pseudo-locale only by name', async () => {
+  const cases: [string, string][] = [
+    ['fr;q=0.5, de;q=0.9', ''],
+    ['ar', ''],
+    ['ar-XB', ''],
+    ['en;q=0, *', ''],
+    ['fr', 'lang=ja-JP'],
+    ['fr', 'lang=ar'],
+  ]
+  const answers = []
+  for (const [acceptLanguage, cookie] of cases) {
+    const res = await fetch(`${server!.url}/`, {
+      headers: { 'accept-language': acceptLanguage, cookie },
+      redirect: 'manual',
+    })
+    answers.push([acceptLanguage, cookie, res.status, res.headers.get('location')])
+  }
+  expect(answers).toEqual([
+    ['fr;q=0.5, de;q=0.9', '', 302, '/de-DE'],
+    ['ar', '', 302, '/en-US'],
+    ['ar-XB', '', 302, '/ar-XB'],
+    ['en;q=0, *', '', 302, '/fr-FR'],
+    ['fr', 'lang=ja-JP', 302, '/ja-JP'],
+    ['fr', 'lang=ar', 302, '/fr-FR'],
+  ])
+})
+
+describe('in Chromium', () => {
+  const hydrated = `document.documentElement.dataset.hydrated === 'true'`
+
+  test('hydrates with no warning and no change, in a browser in Tokyo too; the next page renders in its zone', async () => {
+    const tokyo = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
+      context: { timezoneId: 'Asia/Tokyo' },
+      hydrated,
+      ids: IDS,
+    })
+    try {
+      // First visit: the server knows no zone of the user's and renders in UTC; the page keeps it.
+      expect(tokyo).toMatchObject({
+        lang: 'fr-FR',
+        dir: 'ltr',
+        changes: [],
+        logged: [],
+        texts: HOME['fr-FR'],
+      })
+      // Its bundle wrote the browser's zone to a cookie: the next page renders in Tokyo's, on both sides.
+      const next = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
+        context: { timezoneId: 'Asia/Tokyo', storageState: await tokyo.page.context().storageState() },
+        hydrated,
+        ids: IDS,
+      })
+      try {
+        expect(next).toMatchObject({
+          changes: [],
+          logged: [],
+          texts: { ...HOME['fr-FR'], ordered: 'Commandé le 2 mars 2026 à 07:30' },
+        })
+      } finally {
+        await next.close()
+      }
+    } finally {
+      await tokyo.close()
+    }
+  }, 120_000)
+
+  test('a locale switch after hydration renders the new locale, sets lang and dir, and is remembered', async () => {
+    const loaded = await loadAndHydrate(browser!, `${server!.url}/ja-JP`, { hydrated, ids: IDS })
+    const { page } = loaded
+    try {
+      expect(loaded).toMatchObject({ changes: [], logged: [], texts: HOME['ja-JP'] })
+      await page.selectOption('#locale', 'de-DE')
+      await page.waitForURL(/\/de-DE$/)
+      await page.waitForFunction(
+        () => document.getElementById('welcome')?.textContent === 'Willkommen im Demo-Shop',
+      )
+      const after = await page.evaluate(
+        (ids) => ({
+          lang: document.documentElement.lang,
+          dir: document.documentElement.dir,
+          texts: Object.fromEntries(ids.map((id) => [id, document.getElementById(id)?.textContent])),
+          cookie: document.cookie.includes('lang=de-DE'),
+        }),
+        IDS,
+      )
+      expect(after).toEqual({ lang: 'de-DE', dir: 'ltr', texts: HOME['de-DE'], cookie: true })
+      await page.selectOption('#locale', 'ar-XB')
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+      expect(loaded.logged).toEqual([])
+    } finally {
+      await loaded.close()
+    }
+  }, 120_000)
+})
+
+test('the prerendered terms page of every locale, whole', () => {
+  const TERMS: Record<Locale, [string, string, string, string]> = {
+    'en-US': ['Language', 'Terms of sale', 'Delivery and returns', 'Free returns within 30 days'],
+    'fr-FR': ['Langue', 'Conditions de vente', 'Livraison et retours', 'Retours gratuits sous 30 jours'],
+    'de-DE': [
+      'Sprache',
+      'Verkaufsbedingungen',
+      'Lieferung und Rückgabe',
+      'Kostenlose Rückgabe innerhalb von 30 Tagen',
+    ],
+    'ja-JP': ['言語', '販売条件', '配送と返品', '30日以内の返品は無料'],
+  }
+  for (const locale of LOCALES) {
+    const html = readFileSync(`${ROOT}build/prerendered/${locale}/terms.html`, 'utf8')
+    const [language, title, delivery, returns] = TERMS[locale]
+    const options = [...LOCALES, 'ar-XB']
+      .map((l) => `<option value="${l}"${l === locale ? ' selected=""' : ''}>${l}</option>`)
+      .join('')
+    // The page's body as SvelteKit writes it, its hydration markers included: all of it, no text left out.
+    const body = /<div id="app" style="display: contents">([\s\S]*?)\s*<script>/.exec(html)?.[1]
+    expect(body, locale).toBe(
+      `<!--[--><!--[0--><!--[--><!--[0--><!--[--><label>${language} <select id="locale"><!--[-->${options}<!--]--></select></label> <!--[--><h1 id="terms">${title}</h1> <h2>${delivery}</h2> <p id="returns">${returns}</p><!--]--><!----><!--]--><!--]--><!----><!--]--><!--]--> <!--[-1--><!--]--><!--]-->`,
+    )
+    expect(/<html[^>]*>/.exec(html)?.[0]).toBe(`<html lang="${locale}" dir="ltr" data-time-zone="UTC">`)
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(title)
+  }
+  expect(readFileSync(`${ROOT}build/prerendered/ar-XB/terms.html`, 'utf8')).toContain(
+    '<html lang="ar-XB" dir="rtl"',
+  )
+})
