@@ -97,7 +97,7 @@ beforeAll(async () => {
   rmSync(`${ROOT}node_modules/unplugin-tms`, { force: true })
   symlinkSync('../../..', `${ROOT}node_modules/unplugin-tms`)
   await pullIntoCache(ROOT)
-  await runNode(ROOT, [fileURLToPath(import.meta.resolve('vite/bin/vite.js')), 'build'], childEnv({}))
+  await runNode(ROOT, [fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url)), 'build'], childEnv({}))
   server = await startServer(ROOT, ['build'], childEnv({ TZ: 'UTC', HOST: '127.0.0.1', PORT: '0' }))
   browser = await launchChromium()
 }, 400_000)
