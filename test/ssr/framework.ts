@@ -28,8 +28,9 @@ export async function pullIntoCache(root: string): Promise<void> {
 /** The environment of a child: no Vitest variables (frameworks act differently under Vitest), no service. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, TMS_CACHE: 'offline', ...extra }
+  // NODE_ENV=test (Vitest's) would make Vite resolve the frameworks' development builds.
   for (const key of Object.keys(env)) {
-    if (/^(?:VITEST|TMS_(?:BASE_URL|PROJECT_ID|USER_))/.test(key)) delete env[key]
+    if (/^(?:VITEST|NODE_ENV$|TMS_(?:BASE_URL|PROJECT_ID|USER_))/.test(key)) delete env[key]
   }
   return env
 }
@@ -115,13 +116,13 @@ export interface HydratedPage {
 
 /**
  * Loads `path` in a fresh context (a time zone of its own, say), watching the document with a
- * MutationObserver installed by an init script, before any of the page's scripts; waits until
- * `hydrated` holds in the page; resolves with what the page shows and what changed.
+ * MutationObserver installed by an init script, before any of the page's scripts; waits until the app
+ * marks `<html data-hydrated="true">`; resolves with what the page shows and what changed during hydration.
  */
 export async function loadAndHydrate(
   browser: Browser,
   url: string,
-  options: { context?: BrowserContextOptions; hydrated: string; ids: readonly string[]; cookies?: boolean },
+  options: { context?: BrowserContextOptions; ids: readonly string[] },
 ): Promise<HydratedPage & { close(): Promise<void>; page: import('playwright-core').Page }> {
   const context = await browser.newContext(options.context)
   const page = await context.newPage()
@@ -130,11 +131,20 @@ export async function loadAndHydrate(
     if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`)
   })
   page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`))
+  // Hydration ends where the app marks `<html data-hydrated>` (its first mount): the changes before it,
+  // in the order they happened, are hydration's; later ones (an announcer, a switch) are the app's.
   await page.addInitScript(() => {
     const changes: string[] = []
     ;(window as unknown as { changes: string[] }).changes = changes
+    let done = false
     const observer = new MutationObserver((records) => {
       for (const r of records) {
+        if (done) return
+        if (r.target === document.documentElement && r.attributeName === 'data-hydrated') {
+          done = true
+          observer.disconnect()
+          return
+        }
         if (!document.body?.contains(r.target)) continue
         const what = r.type === 'attributes' ? `@${r.attributeName}` : r.type
         changes.push(`${what} of ${r.target.nodeName}: ${r.target.textContent?.slice(0, 80)}`)
@@ -146,7 +156,7 @@ export async function loadAndHydrate(
     })
   })
   await page.goto(url)
-  await page.waitForFunction(options.hydrated)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   const state = await page.evaluate(
     (ids) => ({
       lang: document.documentElement.lang,

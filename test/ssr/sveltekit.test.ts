@@ -27,14 +27,16 @@ type Locale = (typeof LOCALES)[number]
 /** The home page's texts by element id, in each locale, the order date in UTC. */
 const HOME: Record<Locale, Record<string, string>> = {
   'en-US': {
+    language: 'Language',
     welcome: 'Welcome to the demo store',
     greeting: 'Hello Ada!',
     'signed-in': 'Signed in as Ada',
     items: 'You have 3 items in your cart',
-    ordered: 'Ordered on March 1, 2026 at 10:30\u202fPM',
+    ordered: 'Ordered on March 1, 2026 at 10:30 PM',
     'to-terms': 'Terms of sale',
   },
   'fr-FR': {
+    language: 'Langue',
     welcome: 'Bienvenue dans la boutique de démonstration',
     greeting: 'Bonjour Ada !',
     'signed-in': 'Connecté en tant que Ada',
@@ -43,6 +45,7 @@ const HOME: Record<Locale, Record<string, string>> = {
     'to-terms': 'Conditions de vente',
   },
   'de-DE': {
+    language: 'Sprache',
     welcome: 'Willkommen im Demo-Shop',
     greeting: 'Hallo Ada!',
     'signed-in': 'Angemeldet als Ada',
@@ -51,6 +54,7 @@ const HOME: Record<Locale, Record<string, string>> = {
     'to-terms': 'Verkaufsbedingungen',
   },
   'ja-JP': {
+    language: '言語',
     welcome: 'デモストアへようこそ',
     greeting: 'こんにちは、Ada！',
     'signed-in': 'Ada としてサインイン中',
@@ -59,22 +63,15 @@ const HOME: Record<Locale, Record<string, string>> = {
     'to-terms': '販売条件',
   },
 }
-const LANGUAGE: Record<Locale, string> = {
-  'en-US': 'Language',
-  'fr-FR': 'Langue',
-  'de-DE': 'Sprache',
-  'ja-JP': '言語',
-}
 const IDS = Object.keys(HOME['en-US'])
 
-/** What the server's page shows: `<html>` attributes, the title, the label and each text by id. */
+/** What the server's page shows: `<html>` attributes, the title and each text by id. */
 function served(html: string): Record<string, string | undefined> {
   const one = (re: RegExp): string | undefined => re.exec(html)?.[1]
   return {
     lang: one(/<html lang="([^"]*)"/),
     dir: one(/<html [^>]*dir="([^"]*)"/),
     title: one(/<title>([^<]*)<\/title>/),
-    language: one(/<label>([^<]*) <select/),
     ...Object.fromEntries(IDS.map((id) => [id, one(new RegExp(`id="${id}"[^>]*>([^<]*)<`))])),
   }
 }
@@ -82,7 +79,6 @@ const expectedHome = (locale: Locale): Record<string, string | undefined> => ({
   lang: locale,
   dir: 'ltr',
   title: HOME[locale].welcome,
-  language: LANGUAGE[locale],
   ...HOME[locale],
 })
 
@@ -97,7 +93,11 @@ beforeAll(async () => {
   rmSync(`${ROOT}node_modules/unplugin-tms`, { force: true })
   symlinkSync('../../..', `${ROOT}node_modules/unplugin-tms`)
   await pullIntoCache(ROOT)
-  await runNode(ROOT, [fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url)), 'build'], childEnv({}))
+  await runNode(
+    ROOT,
+    [fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url)), 'build'],
+    childEnv({}),
+  )
   server = await startServer(ROOT, ['build'], childEnv({ TZ: 'UTC', HOST: '127.0.0.1', PORT: '0' }))
   browser = await launchChromium()
 }, 400_000)
@@ -109,7 +109,7 @@ afterAll(async () => {
 
 test('500 concurrent requests in 4 locales: every message of every page in its locale, lang and dir right', async () => {
   const others = (locale: Locale): string[] =>
-    LOCALES.filter((l) => l !== locale).flatMap((l) => [...Object.values(HOME[l]), LANGUAGE[l]])
+    LOCALES.filter((l) => l !== locale).flatMap((l) => Object.values(HOME[l]))
   const result = await concurrentRequests(server!.url, 500, LOCALES, (locale, status, html) => {
     const texts = served(html)
     const foreign = others(locale as Locale).filter((text) => html.includes(`>${text}<`))
@@ -152,12 +152,9 @@ test('/ goes to the locale of the lang cookie, else of Accept-Language by q-valu
 })
 
 describe('in Chromium', () => {
-  const hydrated = `document.documentElement.dataset.hydrated === 'true'`
-
   test('hydrates with no warning and no change, in a browser in Tokyo too; the next page renders in its zone', async () => {
     const tokyo = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
       context: { timezoneId: 'Asia/Tokyo' },
-      hydrated,
       ids: IDS,
     })
     try {
@@ -172,7 +169,6 @@ describe('in Chromium', () => {
       // Its bundle wrote the browser's zone to a cookie: the next page renders in Tokyo's, on both sides.
       const next = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
         context: { timezoneId: 'Asia/Tokyo', storageState: await tokyo.page.context().storageState() },
-        hydrated,
         ids: IDS,
       })
       try {
@@ -190,11 +186,11 @@ describe('in Chromium', () => {
   }, 120_000)
 
   test('a locale switch after hydration renders the new locale, sets lang and dir, and is remembered', async () => {
-    const loaded = await loadAndHydrate(browser!, `${server!.url}/ja-JP`, { hydrated, ids: IDS })
+    const loaded = await loadAndHydrate(browser!, `${server!.url}/ja-JP`, { ids: IDS })
     const { page } = loaded
     try {
       expect(loaded).toMatchObject({ changes: [], logged: [], texts: HOME['ja-JP'] })
-      await page.selectOption('#locale', 'de-DE')
+      await page.click('#locales a[hreflang="de-DE"]')
       await page.waitForURL(/\/de-DE$/)
       await page.waitForFunction(
         () => document.getElementById('welcome')?.textContent === 'Willkommen im Demo-Shop',
@@ -209,7 +205,7 @@ describe('in Chromium', () => {
         IDS,
       )
       expect(after).toEqual({ lang: 'de-DE', dir: 'ltr', texts: HOME['de-DE'], cookie: true })
-      await page.selectOption('#locale', 'ar-XB')
+      await page.click('#locales a[hreflang="ar-XB"]')
       await page.waitForFunction(() => document.documentElement.dir === 'rtl')
       expect(loaded.logged).toEqual([])
     } finally {
@@ -233,13 +229,15 @@ test('the prerendered terms page of every locale, whole', () => {
   for (const locale of LOCALES) {
     const html = readFileSync(`${ROOT}build/prerendered/${locale}/terms.html`, 'utf8')
     const [language, title, delivery, returns] = TERMS[locale]
-    const options = [...LOCALES, 'ar-XB']
-      .map((l) => `<option value="${l}"${l === locale ? ' selected=""' : ''}>${l}</option>`)
+    const links = [...LOCALES, 'ar-XB']
+      .map(
+        (l) => `<a href="/${l}/terms" hreflang="${l}"${l === locale ? ' aria-current="page"' : ''}>${l}</a>`,
+      )
       .join('')
     // The page's body as SvelteKit writes it, its hydration markers included: all of it, no text left out.
     const body = /<div id="app" style="display: contents">([\s\S]*?)\s*<script>/.exec(html)?.[1]
     expect(body, locale).toBe(
-      `<!--[--><!--[0--><!--[--><!--[0--><!--[--><label>${language} <select id="locale"><!--[-->${options}<!--]--></select></label> <!--[--><h1 id="terms">${title}</h1> <h2>${delivery}</h2> <p id="returns">${returns}</p><!--]--><!----><!--]--><!--]--><!----><!--]--><!--]--> <!--[-1--><!--]--><!--]-->`,
+      `<!--[--><!--[0--><!--[--><!--[0--><!--[--><nav id="locales"><span id="language">${language}</span> <!--[-->${links}<!--]--></nav> <!--[--><h1 id="terms">${title}</h1> <h2>${delivery}</h2> <p id="returns">${returns}</p><!--]--><!----><!--]--><!--]--><!----><!--]--><!--]--> <!--[-1--><!--]--><!--]-->`,
     )
     expect(/<html[^>]*>/.exec(html)?.[0]).toBe(`<html lang="${locale}" dir="ltr" data-time-zone="UTC">`)
     expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(title)
