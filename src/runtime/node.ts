@@ -108,6 +108,24 @@ export async function runWithLocale<T>(
 }
 
 /**
+ * Puts the rest of the current async context in `locale` (and `options.timeZone`), for renderers that
+ * give no function to wrap: everything that runs after it in this context, and every callback or await
+ * that starts from here, sees the locale; work that started before does not. Call it synchronously at
+ * the start of the request's render, before any await (a Nuxt plugin that runs first, say). The catalog
+ * loads the first time; await the promise before rendering. Prefer {@link runWithLocale} where you can
+ * wrap the render. Throws for an unknown locale or time zone.
+ */
+export function enterLocale(locale: Locale, options: RequestOptions = {}): Promise<void> {
+  const timeZone = _zone(options.timeZone) ?? getTimeZone()
+  const loading = catalogOf(locale)
+  const state: LocaleState = { locale, timeZone }
+  requests.enterWith(state)
+  return loading.then((catalog) => {
+    state.catalog = catalog
+  })
+}
+
+/**
  * Switches the locale: inside `runWithLocale`, the request's only (its listeners are the page's, and
  * are not called); elsewhere the process's default, as in the browser.
  */

@@ -6,10 +6,16 @@ import { launchChromium } from '../plugin/bundlers'
 import {
   childEnv,
   concurrentRequests,
+  expectedHome,
+  HOME,
+  HOME_IDS as IDS,
+  LOCALES,
+  type Locale,
   loadAndHydrate,
   pullIntoCache,
   type RunningServer,
   runNode,
+  served,
   startServer,
 } from './framework'
 
@@ -21,66 +27,6 @@ import {
  */
 
 const ROOT = fileURLToPath(new URL('../../examples/sveltekit/', import.meta.url))
-const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'ja-JP'] as const
-type Locale = (typeof LOCALES)[number]
-
-/** The home page's texts by element id, in each locale, the order date in UTC. */
-const HOME: Record<Locale, Record<string, string>> = {
-  'en-US': {
-    language: 'Language',
-    welcome: 'Welcome to the demo store',
-    greeting: 'Hello Ada!',
-    'signed-in': 'Signed in as Ada',
-    items: 'You have 3 items in your cart',
-    ordered: 'Ordered on March 1, 2026 at 10:30 PM',
-    'to-terms': 'Terms of sale',
-  },
-  'fr-FR': {
-    language: 'Langue',
-    welcome: 'Bienvenue dans la boutique de démonstration',
-    greeting: 'Bonjour Ada !',
-    'signed-in': 'Connecté en tant que Ada',
-    items: 'Vous avez 3 articles dans votre panier',
-    ordered: 'Commandé le 1 mars 2026 à 22:30',
-    'to-terms': 'Conditions de vente',
-  },
-  'de-DE': {
-    language: 'Sprache',
-    welcome: 'Willkommen im Demo-Shop',
-    greeting: 'Hallo Ada!',
-    'signed-in': 'Angemeldet als Ada',
-    items: 'Sie haben 3 Artikel im Warenkorb',
-    ordered: 'Bestellt am 1. März 2026 um 22:30',
-    'to-terms': 'Verkaufsbedingungen',
-  },
-  'ja-JP': {
-    language: '言語',
-    welcome: 'デモストアへようこそ',
-    greeting: 'こんにちは、Ada！',
-    'signed-in': 'Ada としてサインイン中',
-    items: 'カートに3個の商品があります',
-    ordered: '2026年3月1日 22:30に注文済み',
-    'to-terms': '販売条件',
-  },
-}
-const IDS = Object.keys(HOME['en-US'])
-
-/** What the server's page shows: `<html>` attributes, the title and each text by id. */
-function served(html: string): Record<string, string | undefined> {
-  const one = (re: RegExp): string | undefined => re.exec(html)?.[1]
-  return {
-    lang: one(/<html lang="([^"]*)"/),
-    dir: one(/<html [^>]*dir="([^"]*)"/),
-    title: one(/<title>([^<]*)<\/title>/),
-    ...Object.fromEntries(IDS.map((id) => [id, one(new RegExp(`id="${id}"[^>]*>([^<]*)<`))])),
-  }
-}
-const expectedHome = (locale: Locale): Record<string, string | undefined> => ({
-  lang: locale,
-  dir: 'ltr',
-  title: HOME[locale].welcome,
-  ...HOME[locale],
-})
 
 let server: RunningServer | undefined
 let browser: Browser | undefined
