@@ -14,6 +14,7 @@ export default defineNuxtPlugin({
     await setLocale(root.lang)
     rememberLocale({ from: ['cookie'] })
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    // biome-ignore lint/suspicious/noDocumentCookie: one cookie, once per page load (the Cookie Store API is not in every browser)
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
   },
 })
