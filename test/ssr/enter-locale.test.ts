@@ -19,7 +19,9 @@ it('puts the rest of each request in its locale and zone, across awaits, while o
   // the locale entered by the first, synchronous part of createApp (its first plugin).
   const createApp = (locale: string, timeZone: string): Promise<void> => {
     const loading = rt.enterLocale(locale, { timeZone })
-    return loading.then(() => tick(3))
+    return loading.then(async () => {
+      await tick(3)
+    })
   }
   const render = async (delay: number) => {
     await tick(delay)
