@@ -4,6 +4,8 @@ import type { EmulatorSeed } from './types'
  * The emulator's state when started without `--seed`: one user, one account, one project
  * (en-US -> fr-FR, de-DE, ja-JP) and a small translation memory for the auto-translator.
  */
+const ORDERED = 'Ordered on {when, date, long} at {when, time, short}'
+
 export const DEMO_SEED: EmulatorSeed = {
   users: [{ userIdentifier: 'demo-user', userSecret: 'demo-secret' }],
   accounts: [
@@ -127,6 +129,10 @@ export const DEMO_SEED: EmulatorSeed = {
     { localeId: 'fr-FR', source: 'This text is never bundled', target: 'Ce texte n’est jamais inclus' },
     { localeId: 'de-DE', source: 'This text is never bundled', target: 'Dieser Text wird nie gebündelt' },
     { localeId: 'ja-JP', source: 'This text is never bundled', target: 'このテキストはバンドルされません' },
+    // The date of examples/sveltekit and examples/nuxt: ICU arguments with a style stay whole in the text.
+    { localeId: 'fr-FR', source: ORDERED, target: 'Commandé le {when, date, long} à {when, time, short}' },
+    { localeId: 'de-DE', source: ORDERED, target: 'Bestellt am {when, date, long} um {when, time, short}' },
+    { localeId: 'ja-JP', source: ORDERED, target: '{when, date, long} {when, time, short}に注文済み' },
     // The other strings of examples/vite-svelte.
     { localeId: 'fr-FR', source: 'Welcome to the Svelte store', target: 'Bienvenue dans la boutique Svelte' },
     { localeId: 'de-DE', source: 'Welcome to the Svelte store', target: 'Willkommen im Svelte-Shop' },

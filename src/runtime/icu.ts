@@ -45,14 +45,22 @@ type Formatter = { format(value: unknown): string; select(value: number): string
 /** @internal */
 export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
 /**
- * Per locale, its Intl objects by options object, or by kind for those without options (`#`'s number
- * format, the plural rules): reads of keys that are the same objects on every call, no key made per call.
+ * Per locale and time zone, its Intl objects by options object, or by kind for those without options
+ * (`#`'s number format, the plural rules): reads of keys that are the same objects on every call.
  */
 const made: Record<string, Map<unknown, Formatter>> = {}
+/**
+ * @internal The time zone of dates and times, spread into every Intl options object and part of the
+ * cache key: empty (the environment's zone, one key) until `setTimeZone` or the server runtime gives it
+ * a `timeZone` getter and a `toString` of the current zone (index.ts `_z`). An app that never sets a
+ * zone pays a few bytes for it, not the code that keeps it per request.
+ */
+export const zoned: { timeZone?: string } = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
+  // `zoned` as text is the current zone (or a constant without one).
   // biome-ignore lint/suspicious/noAssignInExpressions: one read of the locale's map on the hot path, in the fewest bytes.
-  const byKey = (made[locale!] ||= new Map())
+  const byKey = (made[locale + zoned] ||= new Map())
   const key = options || kind
   let f = byKey.get(key)
   if (!f) {
@@ -60,7 +68,8 @@ function intl(kind: number, locale: string | undefined, options?: unknown): Form
       ? new Intl.PluralRules(locale, { type: kind > 4 ? 'ordinal' : 'cardinal' })
       : new ((kind > 1 ? Intl.DateTimeFormat : Intl.NumberFormat) as typeof Intl.NumberFormat)(
           locale,
-          options as object,
+          // A zone in the message's own options wins; NumberFormat ignores the key.
+          { ...zoned, ...(options as object) } as object,
         )) as unknown as Formatter
     byKey.set(key, f)
   }

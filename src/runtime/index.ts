@@ -8,7 +8,7 @@
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
 
-import { type CompiledMessage, type Formatted, formatParts, has, own, valueText } from './icu'
+import { type CompiledMessage, type Formatted, formatParts, has, own, valueText, zoned } from './icu'
 import { compileText } from './parse'
 import type {
   DefinitionArgs,
@@ -58,6 +58,8 @@ type Loader = () => Promise<{ default: Catalog }>
 export interface LocaleState {
   locale: string
   catalog?: Catalog
+  /** The IANA time zone of dates and times; undefined: the environment's own. */
+  timeZone?: string
 }
 
 let source = ''
@@ -176,6 +178,47 @@ export function _c(locale: string): Promise<Catalog> | undefined {
   const load = loaders && has.call(loaders, locale) ? loaders[locale] : undefined
   if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
   return load?.().then((m) => m.default)
+}
+
+/**
+ * The time zone that dates and times of messages format in (`{d, date, short}`, `{d, time}`), an IANA
+ * name such as `'Europe/Paris'` or `'UTC'`; `undefined` goes back to the environment's own zone. Set the
+ * same zone where the page renders on a server and where it hydrates, or a date that falls on another
+ * day (or hour) there renders differently. Inside a server's `runWithLocale`, the request's zone only.
+ * Throws a RangeError for a name the environment does not know, as Intl does.
+ *
+ * @example
+ * setTimeZone('UTC')
+ */
+export function setTimeZone(timeZone: string | undefined): void {
+  _z()
+  active().timeZone = _zone(timeZone)
+}
+
+/** The time zone that dates and times format in: the request's inside `runWithLocale`, else the page's. */
+export function getTimeZone(): string | undefined {
+  return active().timeZone
+}
+
+/** @internal `timeZone` when the environment knows it (checked now, not at the first date: where it is written). */
+export function _zone(timeZone: string | undefined): string | undefined {
+  try {
+    if (timeZone) new Intl.DateTimeFormat(undefined, { timeZone })
+  } catch {
+    throw new RangeError(
+      `[unplugin-tms] unknown time zone "${timeZone}": give an IANA name such as "Europe/Paris" or "UTC" (Intl.supportedValuesOf('timeZone') lists them)`,
+    )
+  }
+  return timeZone
+}
+
+/** @internal From now on, dates and times follow the zone of the active state (the page's or a request's). */
+export function _z(): void {
+  const zone = (): string | undefined => active().timeZone
+  Object.defineProperties(zoned, {
+    timeZone: { get: zone, enumerable: true, configurable: true },
+    toString: { value: () => `${zone()}`, configurable: true },
+  })
 }
 
 /** @internal The server runtime's hook: `read` gives the current request's state, or the page's. */

@@ -7,7 +7,17 @@
  * any request the page state of the browser runtime applies. Each catalog is loaded once per process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { _a, _c, type Catalog, getLocales, type LocaleState, setLocale as setPageLocale } from './index'
+import {
+  _a,
+  _c,
+  _z,
+  _zone,
+  type Catalog,
+  getLocales,
+  getTimeZone,
+  type LocaleState,
+  setLocale as setPageLocale,
+} from './index'
 import { pickRequestLocale, type RequestLocaleSources } from './request-locale'
 import type { Locale } from './types'
 
@@ -39,11 +49,13 @@ export {
   _u,
   getLocale,
   getLocales,
+  getTimeZone,
   matchLocale,
   msg,
   negotiateLocale,
   onLocaleChange,
   rememberLocale,
+  setTimeZone,
   t,
 } from './index'
 export type { RequestLocaleSources } from './request-locale'
@@ -53,6 +65,17 @@ const requests = new AsyncLocalStorage<LocaleState>()
 const catalogs = new Map<string, Promise<Catalog | undefined>>()
 
 _a((page) => requests.getStore() ?? page)
+// A request's zone must reach the Intl objects even in an app that never calls setTimeZone.
+_z()
+
+/** Options of {@link runWithLocale}. */
+export interface RequestOptions {
+  /**
+   * The IANA time zone of the request's dates and times (`'Asia/Tokyo'`, from the user's cookie, say).
+   * Default: the zone `setTimeZone` set for the process (or the enclosing request's), else the server's own.
+   */
+  timeZone?: string
+}
 
 function catalogOf(locale: string): Promise<Catalog | undefined> {
   let loading = catalogs.get(locale)
@@ -72,11 +95,34 @@ function catalogOf(locale: string): Promise<Catalog | undefined> {
  * (the first time in the process) and `fn` is done. Rejects for a locale the build has no catalog for.
  *
  * @example
- * const html = await runWithLocale('fr-FR', () => renderToString(<App />))
+ * const html = await runWithLocale('fr-FR', () => renderToString(<App />), { timeZone: 'UTC' })
  */
-export async function runWithLocale<T>(locale: Locale, fn: () => T | Promise<T>): Promise<T> {
+export async function runWithLocale<T>(
+  locale: Locale,
+  fn: () => T | Promise<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const timeZone = _zone(options.timeZone) ?? getTimeZone()
   const catalog = await catalogOf(locale)
-  return requests.run({ locale, catalog }, fn)
+  return requests.run({ locale, catalog, timeZone }, fn)
+}
+
+/**
+ * Puts the rest of the current async context in `locale` (and `options.timeZone`), for renderers that
+ * give no function to wrap: everything that runs after it in this context, and every callback or await
+ * that starts from here, sees the locale; work that started before does not. Call it synchronously at
+ * the start of the request's render, before any await (a Nuxt plugin that runs first, say). The catalog
+ * loads the first time; await the promise before rendering. Prefer {@link runWithLocale} where you can
+ * wrap the render. Throws for an unknown locale or time zone.
+ */
+export function enterLocale(locale: Locale, options: RequestOptions = {}): Promise<void> {
+  const timeZone = _zone(options.timeZone) ?? getTimeZone()
+  const loading = catalogOf(locale)
+  const state: LocaleState = { locale, timeZone }
+  requests.enterWith(state)
+  return loading.then((catalog) => {
+    state.catalog = catalog
+  })
 }
 
 /**

@@ -1,0 +1,10 @@
+declare global {
+  namespace App {
+    interface Locals {
+      /** The request's locale (hooks.server.ts). */
+      locale: string
+    }
+  }
+}
+
+export {}
