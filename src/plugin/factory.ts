@@ -11,6 +11,7 @@ import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
 import { type Problem, toRollupLog, toText } from './problems'
+import { isServerCompiler } from './server-compiler'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
@@ -82,6 +83,14 @@ function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefine
   return consumer === undefined ? options?.ssr === true : consumer === 'server'
 }
 
+/** The options of the webpack or rspack compiler a hook runs in (undefined elsewhere). */
+function compilerOptions(ctx: unknown): Parameters<typeof isServerCompiler>[0] {
+  const native = (ctx as { getNativeBuildContext?: () => unknown }).getNativeBuildContext?.() as
+    | { compiler?: { options?: Parameters<typeof isServerCompiler>[0] } }
+    | undefined
+  return native?.compiler?.options
+}
+
 /**
  * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
  * dev overlay's modules, and one catalog module per locale.
@@ -100,9 +109,9 @@ function loadVirtual(
     // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
     const devOverlay = session.command === 'serve' ? overlay() : undefined
     if (id === RUNTIME_ID) {
-      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
-      // with no HMR hook, which only the browser's environment receives.
-      const server = isVite && isServerEnvironment(this, loadOptions)
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment) and webpack's or rspack's
+      // server compilers: the server runtime, with no HMR hook, which only the browser's receives.
+      const server = isVite ? isServerEnvironment(this, loadOptions) : webpackLike && isServerCompiler(compilerOptions(this))
       const runtime = await session.runtimeModule({
         hot: dev && !server,
         chunkNames: webpackLike,

@@ -7,7 +7,7 @@
  * any request the page state of the browser runtime applies. Each catalog is loaded once per process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { _a, _c, type Catalog, getLocales, type LocaleState, setLocale as setPageLocale } from './index'
+import { _a, _c, _d, type Catalog, getLocales, type LocaleState, setLocale as setPageLocale } from './index'
 import { pickRequestLocale, type RequestLocaleSources } from './request-locale'
 import type { Locale } from './types'
 
@@ -77,6 +77,42 @@ function catalogOf(locale: string): Promise<Catalog | undefined> {
 export async function runWithLocale<T>(locale: Locale, fn: () => T | Promise<T>): Promise<T> {
   const catalog = await catalogOf(locale)
   return requests.run({ locale, catalog }, fn)
+}
+
+/** Each locale's catalog once loaded, for {@link enterLocale}'s synchronous step. */
+const loaded = new Map<string, Catalog | undefined>()
+const entering = new Map<string, Promise<void>>()
+
+/**
+ * For frameworks that render a request with no function to wrap (Next.js's server components and
+ * server rendering of client components): makes `locale` the locale of the rest of the current render,
+ * across awaits (AsyncLocalStorage's `enterWith`), for React's `use` in a component that renders
+ * before the text. When the locale's catalog is loaded it returns a settled promise React reads at
+ * once; else the loading, after which React renders the component again and this call enters.
+ *
+ * @example
+ * use(enterLocale(locale))
+ */
+export function enterLocale(locale: Locale): PromiseLike<void> {
+  if (loaded.has(locale)) {
+    requests.enterWith({ locale, catalog: loaded.get(locale) })
+    return _d
+  }
+  // One promise per locale: every render that asks meanwhile waits on the same (React tracks it).
+  let loading = entering.get(locale)
+  if (!loading) {
+    loading = catalogOf(locale).then(
+      (catalog) => {
+        loaded.set(locale, catalog)
+      },
+      (error: unknown) => {
+        entering.delete(locale)
+        throw error
+      },
+    )
+    entering.set(locale, loading)
+  }
+  return loading
 }
 
 /**
