@@ -198,5 +198,12 @@ export const DEMO_SEED: EmulatorSeed = {
       target: 'Kostenlose Rückgabe innerhalb von {0} Tagen',
     },
     { localeId: 'ja-JP', source: 'Free returns within {0} days', target: '{0}日以内の返品は無料' },
+    // examples/nextjs: its own title, and a date.
+    { localeId: 'fr-FR', source: 'Welcome to the Next.js store', target: 'Bienvenue dans la boutique Next.js' },
+    { localeId: 'de-DE', source: 'Welcome to the Next.js store', target: 'Willkommen im Next.js-Shop' },
+    { localeId: 'ja-JP', source: 'Welcome to the Next.js store', target: 'Next.js ストアへようこそ' },
+    { localeId: 'fr-FR', source: 'Order placed on {0}', target: 'Commande passée le {0}' },
+    { localeId: 'de-DE', source: 'Order placed on {0}', target: 'Bestellung vom {0}' },
+    { localeId: 'ja-JP', source: 'Order placed on {0}', target: '{0}に注文しました' },
   ],
 }

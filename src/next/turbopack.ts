@@ -86,7 +86,7 @@ type LoaderItem = { loader: string; options: Record<string, unknown> }
  */
 function withLoader(existing: unknown, loader: LoaderItem, glob: string, nextMajor: number): unknown {
   if (existing === undefined) {
-    const rule = { loaders: [loader], as: glob }
+    const rule = { loaders: [loader] }
     return nextMajor >= 16 ? { ...rule, condition: { not: 'foreign' } } : rule
   }
   if (Array.isArray(existing)) return [...existing, loader]
