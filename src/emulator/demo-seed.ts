@@ -202,8 +202,13 @@ export const DEMO_SEED: EmulatorSeed = {
     { localeId: 'fr-FR', source: 'Welcome to the Next.js store', target: 'Bienvenue dans la boutique Next.js' },
     { localeId: 'de-DE', source: 'Welcome to the Next.js store', target: 'Willkommen im Next.js-Shop' },
     { localeId: 'ja-JP', source: 'Welcome to the Next.js store', target: 'Next.js ストアへようこそ' },
-    { localeId: 'fr-FR', source: 'Order placed on {0}', target: 'Commande passée le {0}' },
-    { localeId: 'de-DE', source: 'Order placed on {0}', target: 'Bestellung vom {0}' },
-    { localeId: 'ja-JP', source: 'Order placed on {0}', target: '{0}に注文しました' },
+    // A date argument is not a placeholder for the service: the translator keeps it as written.
+    {
+      localeId: 'fr-FR',
+      source: 'Order placed on {date, date, long}',
+      target: 'Commande passée le {date, date, long}',
+    },
+    { localeId: 'de-DE', source: 'Order placed on {date, date, long}', target: 'Bestellung vom {date, date, long}' },
+    { localeId: 'ja-JP', source: 'Order placed on {date, date, long}', target: '{date, date, long}に注文しました' },
   ],
 }
