@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Options } from '../options'
 import { offline, syncOnce } from './sync'
 import { turbopackConfig, writeGeneratedModules } from './turbopack'
-import type { NextConfigFunction, NextConfigInput, NextConfigObject } from './types'
+import type { NextConfigFunction, NextConfigInput } from './types'
 import { webpackWithTms } from './webpack'
 
 export type { NextConfigFunction, NextConfigInput, NextConfigObject } from './types'
@@ -36,7 +36,8 @@ export function withTms(nextConfig: NextConfigInput = {}, options: Options = {})
     const turbopack = Boolean(process.env.TURBOPACK)
     const first = process.env[SYNCED] === undefined
     // The sync once per `next build` or `next dev`; its workers read the cache it filled.
-    const session = first || turbopack ? await syncOnce(first ? options : offline(options), root, command) : undefined
+    const session =
+      first || turbopack ? await syncOnce(first ? options : offline(options), root, command) : undefined
     process.env[SYNCED] = '1'
     if (!turbopack) return { ...own, webpack: webpackWithTms(own.webpack, offline(options)) }
     const dir = await writeGeneratedModules(session!, root)

@@ -41,12 +41,18 @@ function sessionFor(root: string, options: Options): Promise<TmsSession> {
 export default function tmsLoader(this: LoaderContext, source: string): void {
   const callback = this.async()
   // Next 15's rules have no condition to keep packages out: they pass through here.
-  if (NODE_MODULES.test(this.resourcePath)) return callback(null, source)
+  if (NODE_MODULES.test(this.resourcePath)) {
+    callback(null, source)
+    return
+  }
   const { root, options } = this.getOptions()
   sessionFor(root, options).then(
     (session) => {
       const result = session.transform(source, this.resourcePath)
-      if (!result) return callback(null, source)
+      if (!result) {
+        callback(null, source)
+        return
+      }
       for (const p of result.problems) {
         if (p.severity === 'error') this.emitError(new Error(toText(p)))
         else this.emitWarning(new Error(toText(p)))

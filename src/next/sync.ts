@@ -8,7 +8,11 @@ import { TmsSession } from '../plugin/session'
  * processes; each reads the cache this sync left (`cache: 'offline'`, no push), so the server and
  * the browser hold the same translations, as the Vite SSR docs ask of two builds.
  */
-export async function syncOnce(options: Options, root: string, command: 'build' | 'serve'): Promise<TmsSession> {
+export async function syncOnce(
+  options: Options,
+  root: string,
+  command: 'build' | 'serve',
+): Promise<TmsSession> {
   const session = new TmsSession(options)
   session.configure({ root })
   const outcome = await session.startAndSync(command)

@@ -72,7 +72,10 @@ export function turbopackConfig(
     rules,
     resolveAlias: {
       ...own?.resolveAlias,
-      'unplugin-tms/runtime': { browser: `${toDir}/runtime.browser.mjs`, default: `${toDir}/runtime.server.mjs` },
+      'unplugin-tms/runtime': {
+        browser: `${toDir}/runtime.browser.mjs`,
+        default: `${toDir}/runtime.server.mjs`,
+      },
     },
   }
 }

@@ -12,7 +12,10 @@ export interface NextConfigObject {
 /** What `next.config` may export: the object, or a function of the phase that returns it. */
 export type NextConfigInput =
   | NextConfigObject
-  | ((phase: string, context: { defaultConfig: NextConfigObject }) => NextConfigObject | Promise<NextConfigObject>)
+  | ((
+      phase: string,
+      context: { defaultConfig: NextConfigObject },
+    ) => NextConfigObject | Promise<NextConfigObject>)
 
 /** The function `withTms` returns, which Next calls with the phase once the config is loaded. */
 export type NextConfigFunction = (

@@ -11,8 +11,8 @@ import { copyPublicDir, emitLocaleCopies, inlineBase } from './inline/index'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { type OverlayCompiler, overlayInDevServer } from './overlay/webpack'
 import { type Problem, toRollupLog, toText } from './problems'
-import { isServerCompiler } from './server-compiler'
 import { type RollupLikeState, rollupLikeHooks } from './rollup-like'
+import { isServerCompiler } from './server-compiler'
 import { inlineUnsupportedMessage, TmsSession } from './session'
 import { SVELTE_RUNTIME } from './transform'
 import { catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
@@ -111,7 +111,9 @@ function loadVirtual(
     if (id === RUNTIME_ID) {
       // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment) and webpack's or rspack's
       // server compilers: the server runtime, with no HMR hook, which only the browser's receives.
-      const server = isVite ? isServerEnvironment(this, loadOptions) : webpackLike && isServerCompiler(compilerOptions(this))
+      const server = isVite
+        ? isServerEnvironment(this, loadOptions)
+        : webpackLike && isServerCompiler(compilerOptions(this))
       const runtime = await session.runtimeModule({
         hot: dev && !server,
         chunkNames: webpackLike,

@@ -134,7 +134,8 @@ function importOffset(code: string, path: string): number {
  * Where the directive prologue (`'use client'`, `'use server'`, `'use strict'`) ends: a directive is
  * one only before every other statement, and React's server components read `'use client'` there.
  */
-const DIRECTIVE = /(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(['"])[^'"\\\r\n]*\1[^\S\r\n]*(?:;|(?=\r?\n|$))[^\S\r\n]*\r?\n?/y
+const DIRECTIVE =
+  /(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(['"])[^'"\\\r\n]*\1[^\S\r\n]*(?:;|(?=\r?\n|$))[^\S\r\n]*\r?\n?/y
 
 function afterDirectives(code: string, from: number): number {
   let at = from

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation'
 import { type ReactNode, use, useState } from 'react'
-import { enterLocale, rememberLocale, setLocale, t } from 'unplugin-tms/runtime'
 import { useLocale } from 'unplugin-tms/react'
+import { enterLocale, rememberLocale, setLocale, t } from 'unplugin-tms/runtime'
 import { dirOf, LOCALES } from '../locales'
 
 /**

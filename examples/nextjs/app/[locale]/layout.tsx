@@ -19,7 +19,11 @@ export function generateStaticParams(): { locale: string }[] {
 // Metadata is made outside the component tree: it has its function to wrap.
 export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
   const { locale } = await params
-  return runWithLocale(locale, () => ({ title: t('Welcome to the Next.js store') }))
+  // `data:,` as the icon: the browser asks the server for no /favicon.ico.
+  return runWithLocale(locale, () => ({
+    title: t('Welcome to the Next.js store'),
+    icons: { icon: 'data:,' },
+  }))
 }
 
 export default function LocaleLayout({ children, params }: Props) {
