@@ -172,6 +172,48 @@ describe.each(MAJORS)('Next %i', (major) => {
       expect(result).toEqual({ mixed: [], checked: 500 })
     }, 120_000)
 
+    test("the proxy sends a path without a locale to the request's: the lang cookie, else Accept-Language by q-value", async () => {
+      const requests: [string, string, string | undefined][] = [
+        ['/', 'ar', undefined],
+        ['/', 'ar-XB', undefined],
+        ['/', 'fr;q=0.5, de;q=0.9', undefined],
+        ['/', 'fr-CA, en;q=0.5', undefined],
+        ['/', 'en;q=0, *', undefined],
+        ['/', 'de;q=0, ja;q=0.2', undefined],
+        ['/', 'fr', 'lang=ja-JP'],
+        ['/', 'fr', 'theme=dark; lang=ar'],
+        ['/', '', undefined],
+        ['/account', 'de-AT, en;q=0.8', undefined],
+      ]
+      const answers = []
+      for (const [path, acceptLanguage, cookie] of requests) {
+        const headers: Record<string, string> = { 'accept-language': acceptLanguage }
+        if (cookie) headers.cookie = cookie
+        const res = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+        await res.arrayBuffer()
+        const location = res.headers.get('location')
+        answers.push([
+          path,
+          acceptLanguage,
+          cookie ?? '',
+          res.status,
+          location && new URL(location, server.url).pathname,
+        ])
+      }
+      expect(answers).toEqual([
+        ['/', 'ar', '', 307, '/en-US'],
+        ['/', 'ar-XB', '', 307, '/ar-XB'],
+        ['/', 'fr;q=0.5, de;q=0.9', '', 307, '/de-DE'],
+        ['/', 'fr-CA, en;q=0.5', '', 307, '/fr-FR'],
+        ['/', 'en;q=0, *', '', 307, '/fr-FR'],
+        ['/', 'de;q=0, ja;q=0.2', '', 307, '/ja-JP'],
+        ['/', 'fr', 'lang=ja-JP', 307, '/ja-JP'],
+        ['/', 'fr', 'theme=dark; lang=ar', 307, '/fr-FR'],
+        ['/', '', '', 307, '/en-US'],
+        ['/account', 'de-AT, en;q=0.8', '', 307, '/de-DE/account'],
+      ])
+    })
+
     test('the static page of each locale, whole: exactly its texts, in order', () => {
       for (const locale of ['en-US', ...TESTED] as const) {
         const html = readFileSync(join(app, '.next/server/app', `${locale}.html`), 'utf8')
