@@ -234,7 +234,8 @@ export function pageTexts(html: string): Record<string, string | undefined> {
     welcome: one(/id="welcome">([^<]*)</),
     greeting: one(/id="greeting">([^<]*)</),
     ordered: one(/id="ordered">([^<]*)</),
-    language: one(/<label>([^<]*)<!-- -->/),
+    // `<label>Langue<!-- --> <select` as rendered on the server, `<label>Langue <select` by the browser.
+    language: one(/<label>([^<]*?)(?:<!-- -->)? ?<select/),
     cart: one(/<h2>([^<]*)<\/h2>/),
     items: one(/id="items">([^<]*)</),
     add: one(/id="add"[^>]*>([^<]*)</),
