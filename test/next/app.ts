@@ -113,6 +113,8 @@ export async function nextStart(app: string): Promise<NextServer> {
     cwd: app,
     env: { ...userEnv(), NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `next start` runs the server as a child, which must end with it.
+    detached: true,
   })
   let log = ''
   child.stdout.on('data', (d) => (log += d))
@@ -128,7 +130,7 @@ export async function nextStart(app: string): Promise<NextServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
-      child.kill('SIGTERM')
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
       await exited
     },
   }
