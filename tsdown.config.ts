@@ -23,6 +23,8 @@ export default defineConfig([
       esbuild: 'src/esbuild.ts',
       rspack: 'src/rspack.ts',
       rolldown: 'src/rolldown.ts',
+      next: 'src/next.ts',
+      'next-loader': 'src/next/loader.ts',
       runtime: 'src/runtime/index.ts',
       client: 'src/client/index.ts',
       emulator: 'src/emulator/index.ts',

@@ -1,10 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { FRAMEWORK_TESTS } from './test/frameworks.vitest.config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The apps of the bundler lines install from the registry: scripts/test-bundler-lines.mjs runs them.
-    exclude: [...configDefaults.exclude, 'test/lines/**'],
+    // The apps of the bundler lines install from the registry: scripts/test-bundler-lines.mjs runs them;
+    // the framework apps (test/frameworks.vitest.config.ts) run once, in `.ci/run`'s frameworks step.
+    exclude: [...configDefaults.exclude, 'test/lines/**', ...FRAMEWORK_TESTS],
     // A limit for a test that hangs, never a speed expectation: on a 2-core machine under other
     // builds (load 20), a Chromium or bundler test that takes 8 s alone takes over 30 s.
     testTimeout: 120_000,

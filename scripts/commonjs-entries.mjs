@@ -25,6 +25,17 @@ for (const entry of BUNDLERS) {
       `  default: typeof import('./${entry}.mjs', { with: { 'resolution-mode': 'import' } }).default\n}\nexport = plugin\n`,
   )
 }
+// next.config's helper: its named exports (`const { withTms } = require('unplugin-tms/next')`).
+writeFileSync(new URL('next.cjs', dist), `${HEADER}'use strict'\nmodule.exports = require('./next.mjs')\n`)
+writeFileSync(
+  new URL('next.d.cts', dist),
+  "declare const next: typeof import('./next.mjs', { with: { 'resolution-mode': 'import' } })\nexport = next\n",
+)
+// Turbopack's loader (next.config's turbopack.rules name this file): a loader is a CommonJS function.
+writeFileSync(
+  new URL('next-loader.cjs', dist),
+  `${HEADER}'use strict'\nmodule.exports = require('./next-loader.mjs').default\n`,
+)
 // The root has no one factory: its namespace (unplugin, unpluginFactory, default).
 writeFileSync(new URL('index.cjs', dist), `${HEADER}'use strict'\nmodule.exports = require('./index.mjs')\n`)
 writeFileSync(

@@ -204,5 +204,29 @@ export const DEMO_SEED: EmulatorSeed = {
       target: 'Kostenlose Rückgabe innerhalb von {0} Tagen',
     },
     { localeId: 'ja-JP', source: 'Free returns within {0} days', target: '{0}日以内の返品は無料' },
+    // examples/nextjs: its own title, and a date.
+    {
+      localeId: 'fr-FR',
+      source: 'Welcome to the Next.js store',
+      target: 'Bienvenue dans la boutique Next.js',
+    },
+    { localeId: 'de-DE', source: 'Welcome to the Next.js store', target: 'Willkommen im Next.js-Shop' },
+    { localeId: 'ja-JP', source: 'Welcome to the Next.js store', target: 'Next.js ストアへようこそ' },
+    // A date argument is not a placeholder for the service: the translator keeps it as written.
+    {
+      localeId: 'fr-FR',
+      source: 'Order placed on {date, date, long}',
+      target: 'Commande passée le {date, date, long}',
+    },
+    {
+      localeId: 'de-DE',
+      source: 'Order placed on {date, date, long}',
+      target: 'Bestellung vom {date, date, long}',
+    },
+    {
+      localeId: 'ja-JP',
+      source: 'Order placed on {date, date, long}',
+      target: '{date, date, long}に注文しました',
+    },
   ],
 }

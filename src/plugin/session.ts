@@ -430,7 +430,12 @@ export class TmsSession {
   }
 
   /** `server`: a server build or vite's SSR, whose runtime has a locale per request (runWithLocale). */
-  async runtimeModule(how: { hot: boolean; chunkNames: boolean; server?: boolean }): Promise<string> {
+  async runtimeModule(how: {
+    hot: boolean
+    chunkNames: boolean
+    server?: boolean
+    catalogSpecifier?: (locale: string) => string
+  }): Promise<string> {
     const build = this.build
     const runtime = await runtimeCode(how.server ? 'node' : 'browser')
     if (build.inline) return inlineRuntimeModule(runtime, build.inlineLocales())
@@ -440,6 +445,7 @@ export class TmsSession {
       locales: build.locales,
       hot: how.hot,
       chunkNames: how.chunkNames,
+      catalogSpecifier: how.catalogSpecifier,
     })
   }
 

@@ -121,11 +121,30 @@ function importOffset(code: string, path: string): number {
     if (fence) return fence[0].length
   }
   // A hashbang must stay the first line.
+  let at = 0
   if (code.startsWith('#!')) {
     const eol = code.indexOf('\n')
-    return eol < 0 ? code.length : eol + 1
+    if (eol < 0) return code.length
+    at = eol + 1
   }
-  return 0
+  return afterDirectives(code, at)
+}
+
+/**
+ * Where the directive prologue (`'use client'`, `'use server'`, `'use strict'`) ends: a directive is
+ * one only before every other statement, and React's server components read `'use client'` there.
+ */
+const DIRECTIVE =
+  /(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(['"])[^'"\\\r\n]*\1[^\S\r\n]*(?:;|(?=\r?\n|$))[^\S\r\n]*\r?\n?/y
+
+function afterDirectives(code: string, from: number): number {
+  let at = from
+  for (;;) {
+    DIRECTIVE.lastIndex = at
+    const m = DIRECTIVE.exec(code)
+    if (!m) return at
+    at = DIRECTIVE.lastIndex
+  }
 }
 
 /** The runtime's exports a transformed module may import, by the local name it gives them. */

@@ -2,6 +2,7 @@ import type { UnpluginOptions } from 'unplugin'
 import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { fillChunkCatalogs } from './rollup-like'
+import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
 import { catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { VUE_BINDING } from './vue-sfc'
@@ -28,6 +29,14 @@ function isServerEnvironment(ctx: unknown, options: { ssr?: boolean } | undefine
   return consumer === undefined ? options?.ssr === true : consumer === 'server'
 }
 
+/** The options of the webpack or rspack compiler a hook runs in (undefined elsewhere). */
+function compilerOptions(ctx: unknown): Parameters<typeof isServerCompiler>[0] {
+  const native = (ctx as { getNativeBuildContext?: () => unknown }).getNativeBuildContext?.() as
+    | { compiler?: { options?: Parameters<typeof isServerCompiler>[0] } }
+    | undefined
+  return native?.compiler?.options
+}
+
 /**
  * The `load` hook of the virtual modules: the runtime module (the server runtime for vite's SSR), the
  * dev overlay's modules, and one catalog module per locale.
@@ -42,9 +51,11 @@ function loadVirtual(plugins: PluginContext) {
     // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
     const devOverlay = session.command === 'serve' ? plugins.overlay : undefined
     if (id === RUNTIME_ID) {
-      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment): the server runtime,
-      // with no HMR hook, which only the browser's environment receives.
-      const server = isVite && isServerEnvironment(this, loadOptions)
+      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment) and webpack's or rspack's
+      // server compilers: the server runtime, with no HMR hook, which only the browser's receives.
+      const server = isVite
+        ? isServerEnvironment(this, loadOptions)
+        : webpackLike && isServerCompiler(compilerOptions(this))
       const runtime = await session.runtimeModule({
         hot: dev && !server,
         chunkNames: webpackLike,

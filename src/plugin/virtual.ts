@@ -189,6 +189,11 @@ export interface RuntimeModuleInput {
   hot: boolean
   /** webpack and rspack: name the catalog chunks `tms-<locale>` (the others name them after the module id). */
   chunkNames: boolean
+  /**
+   * What a locale's loader imports: the catalog module's virtual id by default; Turbopack, which has
+   * no virtual modules, imports catalogs written as files (src/next/turbopack.ts).
+   */
+  catalogSpecifier?: (locale: string) => string
 }
 
 /** The event the dev server sends when a locale's catalog changed in the cache. */
@@ -199,7 +204,7 @@ export function runtimeModule(input: RuntimeModuleInput): string {
   const loaders = locales.map((locale) => {
     const key = jsString(locale)
     const name = input.chunkNames ? `/* webpackChunkName: ${jsString(`tms-${locale}`)} */ ` : ''
-    const load = `import(${name}${jsString(catalogModuleId(locale))})`
+    const load = `import(${name}${jsString((input.catalogSpecifier ?? catalogModuleId)(locale))})`
     return hot
       ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}`
       : `${key}: () => ${load}`

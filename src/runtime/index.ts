@@ -169,6 +169,28 @@ export async function setLocale(locale: Locale): Promise<void> {
   for (const fn of listeners) fn(locale)
 }
 
+/** A promise React's `use` reads at once (its `status`), with no suspension: the locale is active already. */
+export const _d: PromiseLike<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' })
+const entering = new Map<string, Promise<void>>()
+
+/**
+ * For frameworks that render without a function to wrap (Next.js): makes `locale` the page's, for
+ * React's `use` in a component that renders before the text. Returns a settled promise when `locale`
+ * is the page's already, else the switch (the same promise for every render that asks meanwhile).
+ *
+ * @example
+ * use(enterLocale(locale))
+ */
+export function enterLocale(locale: Locale): PromiseLike<void> {
+  if (page.locale === locale) return _d
+  let switching = entering.get(locale)
+  if (!switching) {
+    switching = setLocale(locale).finally(() => entering.delete(locale))
+    entering.set(locale, switching)
+  }
+  return switching
+}
+
 /**
  * @internal Loads a locale's catalog (none for the source locale unless the build ships one:
  * `sourceCatalog`); throws for an unknown locale.

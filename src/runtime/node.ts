@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   _a,
   _c,
+  _d,
   _z,
   _zone,
   type Catalog,
@@ -107,22 +108,52 @@ export async function runWithLocale<T>(
   return requests.run({ locale, catalog, timeZone }, fn)
 }
 
+/** Each locale's catalog once loaded, for {@link enterLocale}'s synchronous step. */
+const loaded = new Map<string, Catalog | undefined>()
+/** Per locale, its loading and the states entered meanwhile, which get the catalog when it comes. */
+const entering = new Map<string, { loading: Promise<void>; states: LocaleState[] }>()
+
 /**
  * Puts the rest of the current async context in `locale` (and `options.timeZone`), for renderers that
  * give no function to wrap: everything that runs after it in this context, and every callback or await
- * that starts from here, sees the locale; work that started before does not. Call it synchronously at
- * the start of the request's render, before any await (a Nuxt plugin that runs first, say). The catalog
- * loads the first time; await the promise before rendering. Prefer {@link runWithLocale} where you can
- * wrap the render. Throws for an unknown locale or time zone.
+ * that starts from here, sees the locale (AsyncLocalStorage's `enterWith`); work that started before
+ * does not. Call it synchronously at the start of the request's render: a Nuxt plugin that runs first
+ * (await the promise before rendering), or React's `use` in a Next.js layout or page. When the locale's
+ * catalog is loaded it returns a settled promise React reads at once; else one loading per locale,
+ * shared by every render that asks meanwhile, after which each state entered gets the catalog. Prefer
+ * {@link runWithLocale} where you can wrap the render. Rejects for an unknown locale; throws for an
+ * unknown time zone.
+ *
+ * @example
+ * use(enterLocale(locale))
  */
-export function enterLocale(locale: Locale, options: RequestOptions = {}): Promise<void> {
+export function enterLocale(locale: Locale, options: RequestOptions = {}): PromiseLike<void> {
   const timeZone = _zone(options.timeZone) ?? getTimeZone()
-  const loading = catalogOf(locale)
   const state: LocaleState = { locale, timeZone }
   requests.enterWith(state)
-  return loading.then((catalog) => {
-    state.catalog = catalog
-  })
+  if (loaded.has(locale)) {
+    state.catalog = loaded.get(locale)
+    return _d
+  }
+  let pending = entering.get(locale)
+  if (!pending) {
+    const states: LocaleState[] = []
+    const loading = catalogOf(locale).then(
+      (catalog) => {
+        loaded.set(locale, catalog)
+        for (const s of states) s.catalog = catalog
+        entering.delete(locale)
+      },
+      (error: unknown) => {
+        entering.delete(locale)
+        throw error
+      },
+    )
+    pending = { loading, states }
+    entering.set(locale, pending)
+  }
+  pending.states.push(state)
+  return pending.loading
 }
 
 /**

@@ -81,7 +81,8 @@ describe('CommonJS configs', () => {
         console.log(entry, typeof plugin, plugin.default === plugin)
       }
       const root = require('unplugin-tms')
-      console.log('root', typeof root.unplugin.webpack, typeof root.unpluginFactory, root.default === root.unplugin)`
+      console.log('root', typeof root.unplugin.webpack, typeof root.unpluginFactory, root.default === root.unplugin)
+      console.log('next', typeof require('unplugin-tms/next').withTms)`
     const { stdout, stderr } = await node(['-e', script])
     expect(stdout).toBe(
       [
@@ -92,6 +93,7 @@ describe('CommonJS configs', () => {
         'rspack function true',
         'rolldown function true',
         'root function function true',
+        'next function',
         '',
       ].join('\n'),
     )

@@ -18,7 +18,7 @@ it('puts the rest of each request in its locale and zone, across awaits, while o
   // The shape of Nuxt's renderer: `const app = await createApp(); const html = await render(app)`,
   // the locale entered by the first, synchronous part of createApp (its first plugin).
   const createApp = (locale: string, timeZone: string): Promise<void> => {
-    const loading = rt.enterLocale(locale, { timeZone })
+    const loading = Promise.resolve(rt.enterLocale(locale, { timeZone }))
     return loading.then(async () => {
       await tick(3)
     })

@@ -10,9 +10,8 @@
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
-import { mayUseNetwork, type PseudoLocale, type ResolvedOptions, TmsConfigError } from '../model/options'
+import { mayUseNetwork, type PseudoLocale, type ResolvedOptions } from '../model/options'
 import { pseudoLocalize } from '../model/pseudo'
-import { singularTranslation } from '../model/wire'
 import { counted } from '../wording'
 import { awaitingAuthorization, type Unauthorized } from './authorization'
 import { CatalogMemos, type MemoCheck } from './catalog-memo'
