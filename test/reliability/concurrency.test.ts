@@ -96,4 +96,4 @@ it('four builds sharing one cache directory at once all succeed, keep every mess
     const read = await cache.readLocale(locale, 'published')
     expect(read.hit && Object.keys(read.value.translations).length).toBe(250)
   }
-}, 120_000)
+}, 600_000)

@@ -114,7 +114,7 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
     expect(log.total).toBeLessThanOrEqual(logical * PER_REQUEST)
     // What the plugin counted is what the service saw.
     expect(built.report!.requests).toBe(log.total)
-  }, 180_000)
+  }, 600_000)
 
   it('every published translation of every locale arrives, within the request bound', async () => {
     // The translators: everything authorized, the pseudo translator publishes at once.
@@ -147,7 +147,7 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
     expect(ja.hit && ja.value.translations[stored.hashcode]).toBe(published.replace('{app}', '{0}'))
     const chunk = readdirSync(built.outDir).find((f) => f.includes('tms-ja-JP'))!
     expect(readFileSync(join(built.outDir, chunk), 'utf8')).toContain(JSON.stringify(published))
-  }, 180_000)
+  }, 600_000)
 
   it.concurrent('maintenance mode (503 on everything): the build finishes from the cache with one warning', async () => {
     await faults({ rates: { '503': 1 } })

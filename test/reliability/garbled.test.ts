@@ -58,7 +58,7 @@ async function localeSizes(): Promise<Record<string, number>> {
 }
 
 it('one garbled answer in 50: every created string recorded, every translation of 5 locales pulled', {
-  timeout: 120_000,
+  timeout: 600_000,
 }, async () => {
   const logger = memoryLogger()
   const push = await runPipeline({
@@ -88,7 +88,7 @@ it('one garbled answer in 50: every created string recorded, every translation o
 })
 
 it('a pull that fails part-way (no retries) keeps every cached translation and reports 100%', {
-  timeout: 60_000,
+  timeout: 600_000,
 }, async () => {
   const logger = memoryLogger()
   const before = proxy.garbled.length
@@ -106,7 +106,7 @@ it('a pull that fails part-way (no retries) keeps every cached translation and r
 })
 
 it('with no retries the one garbled create costs its own 100 strings; the next push creates them', {
-  timeout: 120_000,
+  timeout: 600_000,
 }, async () => {
   const own = await startProxy(emu.url, { garbleEvery: 50 })
   const app = makeApp(messageModules(COUNT).files, { locales: FIVE_LOCALES })

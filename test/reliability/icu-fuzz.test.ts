@@ -49,7 +49,7 @@ beforeAll(async () => {
     LOCALES,
   )
   browser = await launchChromium()
-}, 120_000)
+}, 600_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -177,7 +177,7 @@ test('runtime mode: the build completes and every message renders in every local
   const { refused, accepted } = check(built.warnings, out, errors)
   expect(refused).toBeGreaterThan(SLOTS)
   expect(accepted).toBeGreaterThan(SLOTS / 2)
-}, 240_000)
+}, 600_000)
 
 test('inline mode: the build completes and every copy renders every message without a throw', async () => {
   const outDir = join(project.root, 'dist-inline')
@@ -189,4 +189,4 @@ test('inline mode: the build completes and every copy renders every message with
   const { refused, accepted } = check(built.warnings, out, errors)
   expect(refused).toBeGreaterThan(SLOTS)
   expect(accepted).toBeGreaterThan(SLOTS / 2)
-}, 240_000)
+}, 600_000)

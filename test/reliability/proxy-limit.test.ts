@@ -20,7 +20,7 @@ afterAll(async () => {
 })
 
 it('pulls 1,000 translations through a proxy with an 8 KiB header limit; 16 KiB lines get 431', {
-  timeout: 120_000,
+  timeout: 600_000,
 }, async () => {
   const app = messageModules(1000)
   const root = makeApp(app.files, { locales: ['fr-FR'] })

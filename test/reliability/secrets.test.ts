@@ -176,4 +176,4 @@ it('no output of any run holds the secret or a token', async () => {
   expect(leaks).toEqual([])
   // The scan saw real content: the user name is not secret and shows in the error copies.
   expect(outputs.length).toBeGreaterThan(100)
-}, 180_000)
+}, 600_000)

@@ -52,7 +52,7 @@ async function pull(root: string): Promise<void> {
 }
 
 it('four apps sharing a cache directory, pulled at once, all read 100% offline', {
-  timeout: 120_000,
+  timeout: 600_000,
 }, async () => {
   for (const root of apps) expect((await tms(root, ['push'], env())).code).toBe(0)
   await control(emu, 'POST', `/_emulator/projects/${PROJECT}/strings/authorize`, {})
@@ -62,7 +62,7 @@ it('four apps sharing a cache directory, pulled at once, all read 100% offline',
 })
 
 it('four apps sharing a cache directory, pulled one after another, all read 100% offline', {
-  timeout: 120_000,
+  timeout: 600_000,
 }, async () => {
   rmSync(join(cacheDir, 'locales'), { recursive: true })
   for (const root of apps) await pull(root)

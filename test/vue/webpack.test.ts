@@ -87,7 +87,7 @@ beforeAll(async () => {
   )
   server = await serveStatic(join(root, 'dist'))
   browser = await launchChromium()
-}, 240_000)
+}, 600_000)
 
 afterAll(async () => {
   await browser?.close()
