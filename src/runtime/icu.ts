@@ -60,7 +60,7 @@ export const zoned: { timeZone?: string } = {}
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
   // `zoned` as text is the current zone (or a constant without one).
   // biome-ignore lint/suspicious/noAssignInExpressions: one read of the locale's map on the hot path, in the fewest bytes.
-  const byKey = (made[`${locale}${zoned}`] ||= new Map())
+  const byKey = (made[(locale as string) + (zoned as unknown as string)] ||= new Map())
   const key = options || kind
   let f = byKey.get(key)
   if (!f) {

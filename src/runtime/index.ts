@@ -170,8 +170,10 @@ export async function setLocale(locale: Locale): Promise<void> {
 }
 
 /** A promise React's `use` reads at once (its `status`), with no suspension: the locale is active already. */
-export const _d: PromiseLike<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' })
-const entering = new Map<string, Promise<void>>()
+export const _d: PromiseLike<void> = /* @__PURE__ */ Object.assign(/* @__PURE__ */ Promise.resolve(), {
+  status: 'fulfilled',
+})
+const entering = /* @__PURE__ */ new Map<string, Promise<void>>()
 
 /**
  * For frameworks that render without a function to wrap (Next.js): makes `locale` the page's, for

@@ -43,6 +43,7 @@ export type {
   Values,
 } from './index'
 export {
+  _f,
   _l,
   _m,
   _r,

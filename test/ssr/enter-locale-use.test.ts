@@ -26,11 +26,16 @@ describe('enterLocale (server runtime)', () => {
       'fr-FR': async () => ({ default: { a: 'Bonjour {name}' } }),
       'de-DE': async () => ({ default: { a: 'Hallo {name}' } }),
     })
-    // The first call of a locale suspends (its catalog loads); the render runs again and enters.
-    const first = rt.enterLocale('fr-FR')
+    // The first call of a locale suspends (its catalog loads); the render runs again and enters. Each
+    // call from a callback of its own: what a call enters stays there, as in a request's render.
+    const entered = (locale: 'fr-FR' | 'de-DE') =>
+      new Promise<{ loading: PromiseLike<void> }>((resolve) =>
+        setImmediate(() => resolve({ loading: rt.enterLocale(locale) })),
+      )
+    const first = (await entered('fr-FR')).loading
     expect(isSettled(first)).toBe(false)
     await first
-    await rt.enterLocale('de-DE')
+    await (await entered('de-DE')).loading
     // Each render starts from a callback of its own, as a server's request does (a socket's data, a
     // scheduled task): what it enters stays in that callback and what it schedules.
     const page = (locale: 'fr-FR' | 'de-DE', delay: number) =>
