@@ -45,10 +45,10 @@ type Formatter = { format(value: unknown): string; select(value: number): string
 /** @internal */
 export const has: (this: unknown, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
 /**
- * Per locale and time zone, its Intl objects by options object, or by kind for those without options
+ * Per time zone and locale, its Intl objects by options object, or by kind for those without options
  * (`#`'s number format, the plural rules): reads of keys that are the same objects on every call.
  */
-const made: Record<string, Map<unknown, Formatter>> = {}
+const made: Record<string, Record<string, Map<unknown, Formatter>>> = {}
 /**
  * @internal The time zone of dates and times, spread into every Intl options object and part of the
  * cache key: empty (the environment's zone, one key) until `setTimeZone` or the server runtime gives it
@@ -58,9 +58,10 @@ const made: Record<string, Map<unknown, Formatter>> = {}
 export const zoned: { timeZone?: string } = {}
 
 function intl(kind: number, locale: string | undefined, options?: unknown): Formatter {
-  // `zoned` as text is the current zone (or a constant without one).
-  // biome-ignore lint/suspicious/noAssignInExpressions: one read of the locale's map on the hot path, in the fewest bytes.
-  const byKey = (made[(locale as string) + (zoned as unknown as string)] ||= new Map())
+  // `zoned` as text is the current zone (or a constant without one): a read of a string that exists,
+  // no key made per call.
+  // biome-ignore lint/suspicious/noAssignInExpressions: two reads on the hot path, in the fewest bytes.
+  const byKey = ((made[zoned as unknown as string] ||= {})[locale as string] ||= new Map())
   const key = options || kind
   let f = byKey.get(key)
   if (!f) {
