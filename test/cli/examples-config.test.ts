@@ -30,7 +30,7 @@ afterAll(() => {
 
 describe.each(names)('examples/%s', (name) => {
   it('tms status and tms issues read its tms.config.*', async () => {
-    expect(names.length).toBe(8)
+    expect(names.length).toBe(11)
     const root = copy(name)
     const status = await tms(root, ['status', '--json'])
     expect([status.code, status.stderr]).toEqual([
