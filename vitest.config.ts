@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The apps of the bundler lines install from the registry: scripts/test-bundler-lines.mjs runs them;
-    // the framework apps (test/frameworks.vitest.config.ts) run once, in `.ci/run`'s frameworks step.
+    // the framework apps (test/frameworks.vitest.config.ts) run by hand, on Node 22.
     exclude: [...configDefaults.exclude, 'test/lines/**', ...FRAMEWORK_TESTS],
     // A limit for a test that hangs, never a speed expectation: on a 2-core machine under other
     // builds (load 20), a Chromium or bundler test that takes 8 s alone takes over 30 s.

@@ -70,11 +70,11 @@ const nuxi = (command: string): Promise<string> =>
   runNode(APP, [join(APP, 'node_modules/nuxt/bin/nuxt.mjs'), command], childEnv({}))
 
 beforeAll(async () => {
-  // Nuxt 4 builds on Node 22 and later: the frameworks step runs this file on Node 22 (not `npm test`).
+  // Nuxt 4 builds on Node 22 and later: run this file with test/frameworks.vitest.config.ts on Node 22 (not `npm test`).
   const major = Number(process.versions.node.split('.')[0])
   if (major < 22)
     throw new Error(
-      `Nuxt 4 needs Node 22 or later; this is Node ${major}: run the frameworks step (docs/development.md)`,
+      `Nuxt 4 needs Node 22 or later; this is Node ${major}: run it as docs/development.md says`,
     )
   await prepareApp()
   await pullIntoCache(APP)
