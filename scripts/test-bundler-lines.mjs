@@ -51,7 +51,7 @@ export const SETS = {
       // Vitest 4 runs on vite 6 and later only; on vite 5 the same test files run under vitest 3.
       'vitest@^3',
       'webpack@5.90.0',
-      'rollup@3.0.0',
+      'rollup@3.30.0',
       'esbuild@0.19.0',
       '@rspack/core@1.0.0',
       'rolldown@1.0.0',
@@ -217,7 +217,16 @@ async function runSet(name, { specs, files }, withApps, afterSuite) {
     runInBackground(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...rest], copy)
   try {
     const flags = ['--no-save', '--legacy-peer-deps', '--prefer-offline', '--no-audit', '--no-fund']
-    run(npm, ['install', ...flags, ...specs], copy)
+    try {
+      run(npm, ['install', ...flags, ...specs], copy)
+    } catch {
+      // npm's cached metadata may name a release the registry does not serve yet (ETARGET): once more, fresh.
+      run(
+        npm,
+        ['install', ...flags.map((f) => (f === '--prefer-offline' ? '--prefer-online' : f)), ...specs],
+        copy,
+      )
+    }
     const versions = installedVersions(copy)
     console.log(`== ${name}: ${versions.join(', ')}`)
     // Today's newest releases are usually the lock's: then this set's test files are the suite's own
