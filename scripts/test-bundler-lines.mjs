@@ -51,7 +51,7 @@ export const SETS = {
       // Vitest 4 runs on vite 6 and later only; on vite 5 the same test files run under vitest 3.
       'vitest@^3',
       'webpack@5.90.0',
-      'rollup@3.30.0',
+      'rollup@3.0.0',
       'esbuild@0.19.0',
       '@rspack/core@1.0.0',
       'rolldown@1.0.0',

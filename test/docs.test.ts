@@ -68,7 +68,7 @@ describe('the docs', () => {
     expect(stated).toEqual([
       'vite `^5.0.0 || ^6.0.0 || ^7.0.0 || ^8.0.0`',
       'webpack `^5.90.0`',
-      'rollup `^3.30.0 || ^4.0.0`',
+      'rollup `^3.0.0 || ^4.0.0`',
       'esbuild `>=0.19.0`',
       '@rspack/core `^1.0.0 || ^2.0.0`',
       'rolldown `^1.0.0`',
