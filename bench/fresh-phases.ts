@@ -36,8 +36,8 @@ await lap('transform', () => {
 })
 await lap('sync', () => session.synced())
 await lap('catalogs', () => {
-  if (mode === 'runtime') for (const l of session.locales) session.catalogLiteralFor(l, modules)
-  else for (const l of session.inlineLocales()) session.inlineTexts(l)
+  if (mode === 'runtime') for (const l of session.build.locales) session.build.catalogLiteralFor(l, modules)
+  else for (const l of session.build.inlineLocales()) session.build.inlineTexts(l)
 })
 const c = process.cpuUsage(all)
 times.total = (c.user + c.system) / 1000

@@ -432,3 +432,43 @@ it(`no source file over ${MAX_FILE_LINES} lines, no function over ${MAX_FUNCTION
   // A file that came under the limit leaves the list.
   expect([...FILES_TO_SPLIT].filter((f) => !over.includes(f))).toEqual([])
 })
+
+/**
+ * The members of class `name` in `code` that only hand a call or a read to the Build of the same name
+ * (`catalogFor(l) { return this.build.catalogFor(l) }`): a caller then should reach the Build itself.
+ */
+function passThroughs(code: string, name: string): string[] {
+  const { program } = parseSync('session.ts', code)
+  const found: string[] = []
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+    if (declaration?.type !== 'ClassDeclaration' || declaration.id?.name !== name) continue
+    for (const member of declaration.body.body) {
+      if (member.type !== 'MethodDefinition' || member.key.type !== 'Identifier') continue
+      const only = member.value.body?.body
+      const first = only?.length === 1 ? only[0] : undefined
+      if (first?.type !== 'ReturnStatement' || !first.argument) continue
+      const returned = code.slice(first.argument.start, first.argument.end)
+      const same = new RegExp(`^this\\.(?:build|current)\\??\\.${member.key.name}(?![\\w$])`)
+      if (same.test(returned)) found.push(member.key.name)
+    }
+  }
+  return found
+}
+
+it('TmsSession passes nothing straight through to Build: hooks reach the Build itself', () => {
+  const code = readFileSync(join(root, 'src/plugin/session.ts'), 'utf8')
+  expect(passThroughs(code, 'TmsSession')).toEqual([])
+})
+
+it('a member that only hands a call or a read to the Build is reported', () => {
+  const code = `export class TmsSession {
+    get build() { if (!this.current) throw new Error('none'); return this.current }
+    get locales() { return this.build.locales }
+    staleFullCatalogs() { return this.current?.staleFullCatalogs() ?? [] }
+    catalogFor(locale, files) { return this.build.catalogFor(locale, files) }
+    catalogModule(locale) { return literal(this.build.catalogFor(locale)) }
+    get localeCount() { return this.build.locales.length }
+  }`
+  expect(passThroughs(code, 'TmsSession')).toEqual(['locales', 'staleFullCatalogs', 'catalogFor'])
+})

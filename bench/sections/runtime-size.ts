@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { minifiedBundle } from '../../test/helpers/bundle'
 import { paraglideOutput } from '../paraglide'
 import type { BenchSection } from '../run'
 
@@ -147,19 +147,7 @@ async function paraglideEntry(): Promise<Entry> {
 }
 
 async function minGzip(entry: Entry): Promise<{ min: number; gzip: number }> {
-  const result = await build({
-    stdin: { contents: entry.code, resolveDir: repo, loader: 'js' },
-    external: entry.external ?? [],
-    define: entry.define ?? {},
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  const bytes = result.outputFiles[0]!.contents
+  const bytes = await minifiedBundle(entry.code, { external: entry.external, define: entry.define })
   return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
 }
 

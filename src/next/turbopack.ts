@@ -42,8 +42,11 @@ export async function writeGeneratedModules(session: TmsSession, root: string): 
   const how = { hot: false, chunkNames: false, catalogSpecifier }
   await writeWhole(join(dir, 'runtime.server.mjs'), await session.runtimeModule({ ...how, server: true }))
   await writeWhole(join(dir, 'runtime.browser.mjs'), await session.runtimeModule(how))
-  for (const locale of session.locales) {
-    await writeWhole(join(dir, catalogFile(locale)), literalCatalogModule(session.catalogLiteralFor(locale)))
+  for (const locale of session.build.locales) {
+    await writeWhole(
+      join(dir, catalogFile(locale)),
+      literalCatalogModule(session.build.catalogLiteralFor(locale)),
+    )
   }
   return dir
 }

@@ -10,7 +10,7 @@ export type Framework = UnpluginContextMeta['framework']
 
 /**
  * What the small plugins of one `createPlugin` call share: the session of the build and the little
- * each bundler family's hooks hand each other. Everything else a plugin needs, it asks the session.
+ * each bundler family's hooks hand each other. Everything else a plugin needs, it asks the session or the `Build` it opened (`session.build`).
  */
 export interface PluginContext {
   readonly framework: Framework

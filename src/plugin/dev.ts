@@ -52,11 +52,11 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
 
   const refresh = async (): Promise<void> => {
-    const before = new Map(session.locales.map((l) => [l, catalogLiteral(session.catalogFor(l))]))
+    const before = new Map(session.build.locales.map((l) => [l, catalogLiteral(session.build.catalogFor(l))]))
     const outcome = await session.startAndSync('serve')
     for (const p of outcome.problems) logger.warn(toText(p))
-    for (const locale of session.locales) {
-      const catalog = session.catalogFor(locale)
+    for (const locale of session.build.locales) {
+      const catalog = session.build.catalogFor(locale)
       if (before.get(locale) === catalogLiteral(catalog)) continue
       invalidate(locale)
       push(locale, catalog)
@@ -69,12 +69,12 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // gets the stale catalogs pushed, after the burst of transforms an edit brings.
   let idsTimer: NodeJS.Timeout | undefined
   session.onIdsAdded = () => {
-    for (const locale of session.locales) invalidate(locale)
+    for (const locale of session.build.locales) invalidate(locale)
     clearTimeout(idsTimer)
     idsTimer = setTimeout(() => {
-      for (const locale of session.staleFullCatalogs()) {
-        push(locale, session.catalogFor(locale))
-        session.catalogLiteralFor(locale)
+      for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
+        push(locale, session.build.catalogFor(locale))
+        session.build.catalogLiteralFor(locale)
       }
     }, DEBOUNCE_MS)
   }

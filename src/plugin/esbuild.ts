@@ -48,8 +48,8 @@ export function esbuildSetup(session: TmsSession): (build: PluginBuild) => void 
         .filter((input) => !input.includes(':'))
         .map((input) => (isAbsolute(input) ? input : resolve(cwd, input)))
       const catalogOf = (index: number) => {
-        const locale = session.locales[index]
-        return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
+        const locale = session.build.locales[index]
+        return locale === undefined ? undefined : session.build.catalogLiteralFor(locale, files)
       }
       fillOutputs(result, cwd, catalogOf)
       // The catalog memos these catalogs wrote are on disk when the build ends: the next may read them.

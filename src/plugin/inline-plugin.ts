@@ -28,7 +28,7 @@ export function inlineCopiesPlugin(plugins: PluginContext): UnpluginOptions {
     // rspack reads the output options once, before the first build starts.
     if (raw?.mode === 'inline') inlinePublicPath(compiler)
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) =>
-      tapInlineCopies(session, compiler, compilation),
+      tapInlineCopies(() => session.openBuild, compiler, compilation),
     )
   }
   plugin.webpack = (compiler) => webpackLike(compilerSlice(compiler))
@@ -42,10 +42,10 @@ export function inlineCopiesPlugin(plugins: PluginContext): UnpluginOptions {
       output: Parameters<typeof emitLocaleCopies>[2],
       bundle: Parameters<typeof emitLocaleCopies>[3],
     ): Promise<void> {
-      if (!session.inline) return
+      if (!session.openBuild?.inline) return
       // The translations: buildEnd has waited for them already.
       await session.synced()
-      emitLocaleCopies(session, this, output, bundle)
+      emitLocaleCopies(session.build, this, output, bundle)
     },
   }
   plugin.rollup = { generateBundle }
@@ -65,7 +65,8 @@ export function inlineCopiesPlugin(plugins: PluginContext): UnpluginOptions {
     writeBundle: {
       order: 'post',
       handler() {
-        if (session.inline && viteConfig) copyPublicDir(session, viteConfig)
+        const build = session.openBuild
+        if (build?.inline && viteConfig) copyPublicDir(build, viteConfig)
       },
     },
   }

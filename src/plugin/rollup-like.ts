@@ -73,12 +73,12 @@ export function rollupLikeHooks(
    * a failure here is left to renderChunk, which makes it again and reports it.
    */
   const prepareCatalogs = (ctx: RollupLikeContext): void => {
-    if (session.inline || typeof ctx.getModuleIds !== 'function') return
+    if (session.openBuild?.inline || typeof ctx.getModuleIds !== 'function') return
     const files = [...ctx.getModuleIds()]
     state.modules = files
     setImmediate(() => {
       try {
-        for (const locale of session.locales) session.catalogLiteralFor(locale, files)
+        for (const locale of session.build.locales) session.build.catalogLiteralFor(locale, files)
       } catch {
         // renderChunk asks again and reports.
       }
@@ -159,8 +159,8 @@ export function fillChunkCatalogs(
   state.modules ??= [...ctx.getModuleIds()]
   const files = state.modules
   const catalogOf = (index: number) => {
-    const locale = session.locales[index]
-    return locale === undefined ? undefined : session.catalogLiteralFor(locale, files)
+    const locale = session.build.locales[index]
+    return locale === undefined ? undefined : session.build.catalogLiteralFor(locale, files)
   }
   // true, 'inline' or 'hidden' all write a map
   return fillCatalogMarkers(code, fileName, catalogOf, !!sourcemap, jsonExpression)

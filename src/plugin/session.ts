@@ -8,7 +8,6 @@ import {
   extractFromCode,
   extractMessages,
   findSourceFiles,
-  type Message,
   resolveExtractOptions,
   transientExtraction,
 } from '../core/extract/index'
@@ -20,22 +19,16 @@ import {
   syncExtraction,
 } from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
-import { type SyncResult, settingsFailure } from '../core/sync'
+import { settingsFailure } from '../core/sync'
 import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
 import { connectService } from '../service'
 import { Build, stripQuery } from './build'
-import { inlineRuntimeModule, type LocaleTexts } from './inline/index'
+import { inlineRuntimeModule } from './inline/index'
 import { moduleLevelProblems } from './module-level'
 import { type Problem, problemFromDiagnostic } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
-import {
-  type CatalogMap,
-  literalCatalogModule,
-  literalDigest,
-  markerCatalogModule,
-  runtimeModule,
-} from './virtual'
+import { literalCatalogModule, literalDigest, markerCatalogModule, runtimeModule } from './virtual'
 import { isCompiledVuePart, templateProblem } from './vue-sfc'
 
 export { stripQuery }
@@ -73,7 +66,9 @@ export interface SyncOutcome {
  * One plugin instance across builds (a watch or dev server runs many): the bundler's setup, and the
  * {@link Build} of the current build start, made by {@link start} and dropped by {@link release}.
  * Bundler hooks call into it; it holds no bundler knowledge, and the catalog work is core's
- * (`src/core/catalog/index.ts`).
+ * (`src/core/catalog/index.ts`). Its jobs are the build's life (start, sync, release), the transform
+ * and the runtime and catalog modules; what a build holds (locales, catalogs, inline texts, the sync)
+ * hooks read from the `Build` itself, through {@link build} or {@link openBuild}.
  */
 export class TmsSession {
   readonly raw: Options | undefined
@@ -114,6 +109,11 @@ export class TmsSession {
     return this.current
   }
 
+  /** The current build start's state when one is open: what dev-server hooks and the overlay read between builds. */
+  get openBuild(): Build | undefined {
+    return this.current
+  }
+
   /** The options of the last build start; an error before the first. */
   get options(): ResolvedOptions {
     if (!this.lastOptions)
@@ -124,31 +124,6 @@ export class TmsSession {
   /** The options once a build has started, else undefined. */
   get optionsIfStarted(): ResolvedOptions | undefined {
     return this.lastOptions
-  }
-
-  /** Target locales then pseudo-locales of the current build: the ones with a catalog chunk. */
-  get locales(): readonly string[] {
-    return this.build.locales
-  }
-
-  /** Whether the current build is an inline one (false before any start). */
-  get inline(): boolean {
-    return this.current?.inline ?? false
-  }
-
-  /** The current build's report, once its sync is done. */
-  get report(): TmsReport | undefined {
-    return this.current?.report
-  }
-
-  /** The current build's sync, once it is done. */
-  get sync(): SyncResult | undefined {
-    return this.current?.sync
-  }
-
-  /** The current build's messages (empty when no build is open). */
-  get messages(): ReadonlyMap<string, Message> {
-    return this.current?.messages ?? new Map()
   }
 
   /**
@@ -404,31 +379,6 @@ export class TmsSession {
     return { code: result.code, map: result.map, problems }
   }
 
-  /** See {@link Build.catalogFor}. */
-  catalogFor(locale: string, files?: Iterable<string>): CatalogMap {
-    return this.build.catalogFor(locale, files)
-  }
-
-  /** See {@link Build.translatedIds}. */
-  translatedIds(locale: string): string[] {
-    return this.build.translatedIds(locale)
-  }
-
-  /** See {@link Build.staleFullCatalogs}; none when no build is open. */
-  staleFullCatalogs(): string[] {
-    return this.current?.staleFullCatalogs() ?? []
-  }
-
-  /** See {@link Build.catalogLiteralFor}. */
-  catalogLiteralFor(locale: string, files?: Iterable<string>): string {
-    return this.build.catalogLiteralFor(locale, files)
-  }
-
-  /** The ids the given modules use. */
-  usedIds(files: Iterable<string>): Set<string> {
-    return this.build.usedIds(files)
-  }
-
   /** `server`: a server build or vite's SSR, whose runtime has a locale per request (runWithLocale). */
   async runtimeModule(how: {
     hot: boolean
@@ -467,16 +417,6 @@ export class TmsSession {
       return markerCatalogModule(index, digest)
     }
     return literalCatalogModule(build.catalogLiteralFor(locale, how.files), how.hot ? locale : undefined)
-  }
-
-  /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
-  inlineLocales(): string[] {
-    return this.build.inlineLocales()
-  }
-
-  /** See {@link Build.inlineTexts}. */
-  inlineTexts(locale: string): LocaleTexts {
-    return this.build.inlineTexts(locale)
   }
 }
 

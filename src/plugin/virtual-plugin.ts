@@ -66,7 +66,7 @@ function loadVirtual(plugins: PluginContext) {
     const overlaid = devOverlay ? await devOverlay.load(id) : undefined
     if (overlaid !== undefined) return overlaid
     const locale = catalogModuleLocale(id)
-    if (locale === undefined || !session.locales.includes(locale)) return null
+    if (locale === undefined || !session.build.locales.includes(locale)) return null
     // A catalog module holds translations: it waits for the pull, which the other modules do not.
     try {
       await session.synced()

@@ -226,7 +226,7 @@ export function webpackLikeHooks(
       session.configure({ root: compiler.options.context })
       state.files = undefined
       outcome = await session.startAndSync(command)
-      if (session.inline) inlinePublicPath(compiler)
+      if (session.openBuild?.inline) inlinePublicPath(compiler)
       const logger = compiler.getInfrastructureLogger('unplugin-tms')
       for (const line of outcome.info) logger.info(line)
       for (const p of outcome.problems) {

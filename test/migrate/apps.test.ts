@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import * as esbuild from 'esbuild'
-import { rollup } from 'rollup'
+import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
 import type { Library } from '../../src/core/migrate/types'
-import tmsRollup from '../../src/rollup'
 import { tms } from '../helpers/cli'
+import { renderPages, rollupReactApp } from '../helpers/react-app'
 import { type Project, setupProject } from '../plugin/helpers'
 
 /**
@@ -20,7 +16,6 @@ import { type Project, setupProject } from '../plugin/helpers'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 const FIXTURES = join(REPO, 'test/fixtures/migrate')
-const REACT = /^react(?:-dom)?(?:\/|$)/
 const projects: Project[] = []
 const copies: string[] = []
 
@@ -78,42 +73,12 @@ const FRENCH_PAGE: Record<Library, string> = {
 }
 
 /** rollup with the plugin, the binding from the built package, the JSX compiled by esbuild. */
-async function build(project: Project): Promise<string> {
-  const outDir = join(project.root, 'dist')
-  const bundle = await rollup({
-    input: join(project.root, 'src/main.jsx'),
-    external: (id) => REACT.test(id),
-    plugins: [
-      tmsRollup(project.options({ pseudo: false })),
-      {
-        name: 'resolve-binding',
-        resolveId: (id) => (id === 'unplugin-tms/react' ? join(REPO, 'dist/react.mjs') : null),
-      },
-      {
-        name: 'jsx',
-        transform: (code, id) =>
-          id.endsWith('.jsx')
-            ? esbuild.transformSync(code, { loader: 'jsx', jsx: 'automatic', format: 'esm' }).code
-            : null,
-      },
-    ],
-  })
-  await bundle.write({ dir: outDir, format: 'es' })
-  await bundle.close()
-  return join(outDir, 'main.js')
-}
-
-async function renderPages(file: string): Promise<{ source: string; fr: string }> {
-  const script = `
-    const app = await import(${JSON.stringify(pathToFileURL(file).href)})
-    const source = await app.render()
-    const fr = await app.render('fr-FR')
-    process.stdout.write(JSON.stringify({ source, fr }))
-  `
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    timeout: 60_000,
-  })
-  return JSON.parse(stdout)
+function build(project: Project): Promise<string> {
+  return rollupReactApp(
+    join(project.root, 'src/main.jsx'),
+    join(project.root, 'dist'),
+    project.options({ pseudo: false }),
+  )
 }
 
 /** The fixture copied under the repo (so React and the package resolve as in an installed app) and migrated. */

@@ -141,7 +141,7 @@ test('the next build start gives both keys long ids; a module the bundler kept f
   expect(transformed(s, p.file('b.js'))).toBe(`export default __tms_l("cCit94Ps", 'Save 206714')`)
   expect(s.build.plainIds.get(SAVE_A)).toBe('cCit948R')
   await s.synced()
-  const catalog = s.catalogFor('en-XA', [p.file('a.js'), p.file('b.js')])
+  const catalog = s.build.catalogFor('en-XA', [p.file('a.js'), p.file('b.js')])
   expect([...catalog.keys()].sort()).toEqual(['cCit94', 'cCit948R', 'cCit94Ps'])
   expect(catalog.get('cCit94')).toEqual(catalog.get('cCit948R'))
 })

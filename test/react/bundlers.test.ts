@@ -1,19 +1,16 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 import { rolldown } from 'rolldown'
-import { rollup } from 'rollup'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import webpack from 'webpack'
 import tmsEsbuild from '../../src/esbuild'
 import type { Options } from '../../src/options'
 import tmsRolldown from '../../src/rolldown'
-import tmsRollup from '../../src/rollup'
 import tmsRspack from '../../src/rspack'
 import tmsWebpack from '../../src/webpack'
+import { REACT, renderPages, rollupReactApp } from '../helpers/react-app'
 import { type LikeCompiler, outputFiles, runWebpackLike, webpackConfig } from '../plugin/bundlers'
 import { type Project, setupProject } from '../plugin/helpers'
 
@@ -29,7 +26,6 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url))
 const APP = join(REPO, 'test/fixtures/react-bundlers')
 /** A string of the runtime that a minifier keeps: one per copy of the runtime in an output. */
 const RUNTIME_MARK = '] unknown locale "'
-const REACT = /^react(?:-dom)?(?:\/|$)/
 
 const FRENCH: Record<string, string> = {
   'Welcome to the shop': 'Bienvenue dans la boutique',
@@ -52,10 +48,8 @@ afterAll(async () => {
 const options = (): Options => project.options()
 const entry = (): string => join(project.root, 'src/main.jsx')
 
-/** The JSX left after the plugin's transform, compiled by esbuild (a loader for webpack, a plugin for rollup). */
+/** The JSX left after the plugin's transform, compiled by esbuild for webpack and rspack. */
 const JSX_LOADER = fileURLToPath(new URL('./jsx-loader.cjs', import.meta.url))
-const compileJsx = (code: string): string =>
-  esbuild.transformSync(code, { loader: 'jsx', jsx: 'automatic', format: 'esm' }).code
 
 const BUILDS: Record<string, (outDir: string) => Promise<string>> = {
   async webpack(outDir) {
@@ -94,24 +88,7 @@ const BUILDS: Record<string, (outDir: string) => Promise<string>> = {
     await runWebpackLike((c) => rspack(c as never) as unknown as LikeCompiler, config)
     return join(outDir, 'main.mjs')
   },
-  async rollup(outDir) {
-    const bundle = await rollup({
-      input: entry(),
-      external: (id) => REACT.test(id),
-      plugins: [
-        tmsRollup(options()),
-        // What @rollup/plugin-node-resolve does for this one import: the package's `exports`.
-        {
-          name: 'resolve-binding',
-          resolveId: (id) => (id === 'unplugin-tms/react' ? join(REPO, 'dist/react.mjs') : null),
-        },
-        { name: 'jsx', transform: (code, id) => (id.endsWith('.jsx') ? compileJsx(code) : null) },
-      ],
-    })
-    await bundle.write({ dir: outDir, format: 'es' })
-    await bundle.close()
-    return join(outDir, 'main.js')
-  },
+  rollup: (outDir) => rollupReactApp(entry(), outDir, options()),
   async rolldown(outDir) {
     const bundle = await rolldown({
       input: entry(),
@@ -140,20 +117,6 @@ const BUILDS: Record<string, (outDir: string) => Promise<string>> = {
     })
     return join(outDir, 'main.js')
   },
-}
-
-/** The page before and after setLocale('fr-FR'), rendered in a fresh Node process. */
-async function renderPages(file: string): Promise<{ source: string; fr: string }> {
-  const script = `
-    const app = await import(${JSON.stringify(pathToFileURL(file).href)})
-    const source = await app.render()
-    const fr = await app.render('fr-FR')
-    process.stdout.write(JSON.stringify({ source, fr }))
-  `
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    timeout: 60_000,
-  })
-  return JSON.parse(stdout)
 }
 
 test.each(Object.keys(BUILDS))(

@@ -1,6 +1,6 @@
 import { transformSync } from 'esbuild'
 import { expect, test } from 'vitest'
-import { collapseJsxText, decodeEntities, quoteIcu } from '../../src/core/extract/jsx'
+import { collapseJsxText, decodeEntities, quoteIcu } from '../../src/core/extract/jsx-text'
 import { parseIcu } from '../../src/core/icu/parse'
 import { APP_PLACEHOLDER_SOURCE, parsePlaceholders } from '../../src/core/model/placeholders'
 

@@ -1,14 +1,13 @@
-import { relative } from 'node:path'
+/**
+ * A keyword call read into its message and call site: `t('text', values, { variant })`, xgettext-style
+ * argument positions (`_x:1,2c`), plural texts, and the default API's tagged template. What cannot be
+ * known at build time (a spread, a computed text, options that are not a literal) is reported with a
+ * stable code and the call skipped; the rest of the file goes on.
+ */
 import { sourceMessageProblem } from '../icu/check'
 import { cannotBeIcu } from '../icu/parse'
-import {
-  APP_PLACEHOLDER_SOURCE,
-  type ParsedText,
-  type PlaceholderSpec,
-  parsePlaceholders,
-  placeholderRegex,
-  placeholderTrigger,
-} from '../model/placeholders'
+import { APP_PLACEHOLDER_SOURCE } from '../model/placeholders'
+import { type FileContext, MAX_TEXT_LENGTH } from './file-context'
 import type { KeywordSpec } from './keywords'
 import { markSite } from './module-level'
 import {
@@ -23,195 +22,7 @@ import {
   staticString,
   unwrap,
 } from './nodes'
-import type { ResolvedExtractOptions } from './options'
-import { type CallSite, type Diagnostic, type Message, messageKey, type Range } from './types'
-
-interface Memo {
-  /**
-   * Whether a text may hold a placeholder: a character every placeholder of the spec starts with, or
-   * the spec's regex (non-global) when there is no such character; null when the spec knows none.
-   */
-  trigger: string | RegExp | null
-  parsed: Map<string, ParsedText>
-}
-
-const parsedMemo = new Map<string, Memo>()
-
-/** What tells that a text may hold a placeholder: the spec's trigger character, else its regex. */
-function triggerOf(spec: PlaceholderSpec): string | RegExp | null {
-  const trigger = placeholderTrigger(spec)
-  if (trigger !== undefined) return trigger
-  const re = placeholderRegex(spec)
-  return re === null ? null : new RegExp(re.source, re.flags.replace('g', ''))
-}
-
-const memoOfOptions = new WeakMap<ResolvedExtractOptions, Memo>()
-
-/** memoFor(options.placeholder), looked up once per resolved options rather than once per file. */
-function memoOf(options: ResolvedExtractOptions): Memo {
-  let memo = memoOfOptions.get(options)
-  if (memo === undefined) {
-    memo = memoFor(options.placeholder)
-    memoOfOptions.set(options, memo)
-  }
-  return memo
-}
-
-/** The memo of parsePlaceholders results for one spec: the same texts recur across a codebase. */
-function memoFor(spec: PlaceholderSpec): Memo {
-  const specKey =
-    spec.custom != null && spec.custom !== '' ? `c:${spec.custom}` : `f:${spec.format ?? 'none'}`
-  let memo = parsedMemo.get(specKey)
-  if (memo === undefined) {
-    memo = { trigger: triggerOf(spec), parsed: new Map() }
-    parsedMemo.set(specKey, memo)
-  }
-  return memo
-}
-
-const NO_PLACEHOLDERS: readonly string[] = Object.freeze([] as string[])
-
-/**
- * parsePlaceholders through the memo. Most texts hold no placeholder: looking for the trigger (no
- * trigger means parsePlaceholders would find none) is cheaper than hashing the text into the memo.
- */
-function parseCached(text: string, spec: PlaceholderSpec, memo: Memo): ParsedText {
-  const trigger = memo.trigger
-  if (trigger === null || (typeof trigger === 'string' ? !text.includes(trigger) : !trigger.test(text))) {
-    return { parsed: text, placeholders: NO_PLACEHOLDERS as string[] }
-  }
-  let parsed = memo.parsed.get(text)
-  if (parsed === undefined) {
-    parsed = parsePlaceholders(text, spec)
-    // Bounded: a long-lived dev server meets ever new texts.
-    if (memo.parsed.size >= 100_000) memo.parsed.clear()
-    memo.parsed.set(text, parsed)
-  }
-  return parsed
-}
-
-/** The service's limit on `stringText`. */
-export const MAX_TEXT_LENGTH = 10000
-
-/** Per-file state of one extraction: what the call handlers below fill in. */
-export class FileContext {
-  readonly file: string
-  readonly code: string
-  readonly options: ResolvedExtractOptions
-  readonly sites: CallSite[] = []
-  readonly messages: Map<string, Message> = new Map()
-  readonly diagnostics: Diagnostic[] = []
-  /**
-   * The functions and classes of the program being scanned, given by its scanner (a function when it
-   * computes them only if a call asks), for `markSite` (module-level.ts). Null: not known.
-   */
-  deferred: readonly Range[] | (() => readonly Range[]) | null = null
-  #lineStarts: number[] | null = null
-  readonly #memo: Memo
-
-  constructor(file: string, code: string, options: ResolvedExtractOptions) {
-    this.file = file
-    this.code = code
-    this.options = options
-    this.#memo = memoOf(options)
-  }
-
-  /** 1-based line and column (UTF-16 code units) of an offset. */
-  position(offset: number): { line: number; column: number } {
-    if (this.#lineStarts === null) {
-      const starts = [0]
-      const code = this.code
-      for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) starts.push(i + 1)
-      this.#lineStarts = starts
-    }
-    const starts = this.#lineStarts
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 }
-  }
-
-  report(severity: Diagnostic['severity'], code: string, offset: number | null, text: string): void {
-    const rel = relative(this.options.cwd, this.file) || this.file
-    if (offset === null) {
-      this.diagnostics.push({ severity, code, message: `${rel}: ${text}`, file: this.file })
-      return
-    }
-    const { line, column } = this.position(offset)
-    this.diagnostics.push({
-      severity,
-      code,
-      message: `${rel}:${line}:${column}: ${text}`,
-      file: this.file,
-      line,
-      column,
-    })
-  }
-
-  /** Adds one use of a message; returns its key and this site's placeholder spellings. */
-  addMessage(
-    text: string,
-    variant: string | null,
-    meta: { instruction?: string; maxLength?: number },
-    offset: number,
-    at: { line: number; column: number },
-  ): { key: string; placeholders: string[] } {
-    const { parsed, placeholders: shared } = parseCached(text, this.options.placeholder, this.#memo)
-    // The memo's array is shared between sites; each site and message gets its own copy, but the
-    // empty list (most texts) is one frozen array: tens of thousands fewer objects that live on.
-    const placeholders = shared.length === 0 ? (NO_PLACEHOLDERS as string[]) : [...shared]
-    const namespace = this.options.namespace
-    const key = messageKey(parsed, variant, namespace)
-    const location = { file: this.file, line: at.line, column: at.column }
-    const existing = this.messages.get(key)
-    if (existing === undefined) {
-      const message: Message = {
-        key,
-        text,
-        parsed,
-        placeholders: placeholders.length === 0 ? placeholders : [...placeholders],
-        variant,
-        namespace,
-        locations: [location],
-      }
-      if (meta.instruction !== undefined) message.instruction = meta.instruction
-      if (meta.maxLength !== undefined) message.maxLength = meta.maxLength
-      this.messages.set(key, message)
-    } else {
-      existing.locations.push(location)
-      if (meta.instruction !== undefined || meta.maxLength !== undefined) {
-        mergeMeta(existing, meta, (what) =>
-          this.report('warning', 'conflicting-metadata', offset, `${what}; the first one is kept`),
-        )
-      }
-    }
-    return { key, placeholders }
-  }
-}
-
-/** Folds a later use's instruction/maxLength into a message; reports a conflict through `warn`. */
-export function mergeMeta(
-  message: Message,
-  meta: { instruction?: string; maxLength?: number },
-  warn: (what: string) => void,
-): void {
-  if (meta.instruction !== undefined) {
-    if (message.instruction === undefined) message.instruction = meta.instruction
-    else if (message.instruction !== meta.instruction) {
-      warn(`message ${JSON.stringify(message.text)} has two different instructions`)
-    }
-  }
-  if (meta.maxLength !== undefined) {
-    if (message.maxLength === undefined) message.maxLength = meta.maxLength
-    else if (message.maxLength !== meta.maxLength) {
-      warn(`message ${JSON.stringify(message.text)} has two different maxLength values`)
-    }
-  }
-}
+import type { CallSite, Range } from './types'
 
 function range(node: AstNode): Range {
   return { start: node.start, end: node.end }

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { FileContext } from './calls'
+import { FileContext } from './file-context'
 import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
 import type { ResolvedExtractOptions } from './options'

@@ -22,9 +22,12 @@
  * `nesting.ts` (a guard against pathological depth), `parse.ts` (oxc), one `Scanner` (`scan.ts`):
  * `scan-lazy.ts` (Node >= 22), `scan-json.ts` (Node 20), `scan-estree.ts` (scope-aware, for programs that
  * declare a keyword's name), with `bindings.ts` (which names are keywords), `keywords.ts` (xgettext
- * specs), `calls.ts`/`quick.ts`/`nodes.ts` (a call read into a message), `jsx.ts` (React `<T>`),
- * `vue.ts` (templates through the app's compiler-sfc), `svelte.ts` (markup through the app's
- * svelte/compiler), `module-level.ts` (sites evaluated at module level). `file.ts` extracts one file,
+ * specs), `calls.ts`/`quick.ts`/`nodes.ts` (a call read into a message), `jsx.ts` (React `<T>` found;
+ * `jsx-element.ts` one element read, `jsx-text.ts` its text as React renders it), `vue.ts` (templates
+ * through the app's compiler-sfc), `svelte.ts` (markup through the app's svelte/compiler),
+ * `module-level.ts` (sites evaluated at module level). All of them add to one `FileContext`
+ * (`file-context.ts`: a file's sites, messages, diagnostics and positions), which parses placeholders
+ * through `placeholder-memo.ts`. `file.ts` extracts one file,
  * `pool.ts`/`worker.ts` spread files over threads, `cache.ts`/`files-digest.ts` keep results by content
  * hash, `merge.ts` joins them in file order, `options.ts` and `types.ts` hold the shapes.
  */
@@ -54,8 +57,8 @@ import { dependsOnInstall } from './svelte'
 import type { Diagnostic, ExtractResult, FileExtraction, Message } from './types'
 
 export { clearExtractionMemory } from './cache'
-export { MAX_TEXT_LENGTH } from './calls'
 export { ExtractOptionsError } from './errors'
+export { MAX_TEXT_LENGTH } from './file-context'
 export { type KeywordSpec, parseKeywordSpec } from './keywords'
 export {
   EXTRACT_DEFAULTS,

@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { mergeMeta } from './calls'
+import { mergeMeta } from './file-context'
 import {
   compareMessages,
   type Diagnostic,

@@ -7,7 +7,7 @@
 import type { KeywordSpec } from './keywords'
 import type { CallSite, Range } from './types'
 
-/** What the marking reads of the file's context (calls.ts's `FileContext`, which calls this). */
+/** What the marking reads of the file's context (file-context.ts's `FileContext`; calls.ts calls this). */
 interface SiteContext {
   readonly file: string
   deferred: readonly Range[] | (() => readonly Range[]) | null

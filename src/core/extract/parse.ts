@@ -3,7 +3,7 @@
  * into a file's warning.
  */
 import type { ParserOptions } from 'oxc-parser'
-import type { FileContext } from './calls'
+import type { FileContext } from './file-context'
 import type { ParseUnit } from './sources'
 
 type UnitKind = `${ParseUnit['lang']}:${ParseUnit['sourceType']}`

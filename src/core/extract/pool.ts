@@ -5,6 +5,11 @@
  * not hold the others up. Each worker loads oxc-parser on its own (tens of milliseconds), so small
  * trees stay on the calling thread. Any worker failure (no worker file, a crash) falls back to the
  * calling thread for the files that worker had not returned: workers only ever make it faster.
+ *
+ * Kept over tinypool (measured 2026-11, bench's 5,000-file corpus, two threads, whole process, five
+ * paired runs on a loaded 2-core machine): wall median 38.6 s here against 39.4 s with tinypool running
+ * the same batches (ratio 0.98), CPU 4.99 s against 5.15 s. Not faster, and it would add a runtime
+ * dependency while the messages-only run's claims on shared memory have no counterpart in it.
  */
 import { createRequire } from 'node:module'
 import { availableParallelism, loadavg } from 'node:os'

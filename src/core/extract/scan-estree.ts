@@ -10,7 +10,8 @@
  */
 import { visitorKeys } from 'oxc-parser'
 import { addNamespace, type Bindings, specOf } from './bindings'
-import { type FileContext, handleCall, handleTagged } from './calls'
+import { handleCall, handleTagged } from './calls'
+import type { FileContext } from './file-context'
 import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, unwrap } from './nodes'
 import type { ParseUnit } from './sources'

@@ -12,7 +12,8 @@
  */
 import { parseSync as parseJson } from 'oxc-parser/src-js/bindings'
 import { applyImports, type Bindings, baseBindings, type ImportRecord, readImports, specOf } from './bindings'
-import { type FileContext, handleCall, handleTagged } from './calls'
+import { handleCall, handleTagged } from './calls'
+import type { FileContext } from './file-context'
 import type { KeywordSpec } from './keywords'
 import type { AstNode } from './nodes'
 import { parserOptions, reportParseErrors } from './parse'

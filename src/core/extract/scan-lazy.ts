@@ -12,7 +12,8 @@
 import * as oxc from 'oxc-parser'
 import { parseSync } from 'oxc-parser'
 import { applyImports, type Bindings, baseBindings, needsScopes, readImports, specOf } from './bindings'
-import { type FileContext, handleCall, handleTagged } from './calls'
+import { handleCall, handleTagged } from './calls'
+import type { FileContext } from './file-context'
 import type { KeywordSpec } from './keywords'
 import type { AstNode } from './nodes'
 import { parserOptions, reportParseErrors } from './parse'
@@ -88,7 +89,7 @@ function getLazyVisitor(): unknown {
       experimentalGetLazyVisitor(): new (visitor: Record<string, (node: AstNode) => void>) => unknown
     }
     const Visitor = experimentalGetLazyVisitor()
-    // Functions and classes: only their ranges, for `FileContext.atModuleLevel`.
+    // Functions and classes: only their ranges, for `markSite` (module-level.ts).
     const defer = (node: AstNode): void => {
       current!.deferred.push({ start: node.start, end: node.end })
     }

@@ -23,7 +23,7 @@
  */
 
 import { needsScopes } from './bindings'
-import type { FileContext } from './calls'
+import type { FileContext } from './file-context'
 import { LAZY_SUPPORTED, type ScannerName } from './options'
 import { scanEstree } from './scan-estree'
 import { parseJsonProgram, scanJsonText, treeOf } from './scan-json'
@@ -33,7 +33,7 @@ import type { ParseUnit } from './sources'
 export { LAZY_SUPPORTED } from './options'
 export { mayDeclare, mentionsKeyword } from './precheck'
 
-/** One way of reading a program: finds its keyword calls and hands each to `ctx` (calls.ts). */
+/** One way of reading a program: finds its keyword calls and hands each to calls.ts, which adds it to `ctx`. */
 export interface Scanner {
   readonly name: ScannerName
   scan(ctx: FileContext, unit: ParseUnit): void

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { FileContext } from './calls'
+import type { FileContext } from './file-context'
 import { mentionsKeyword } from './scan'
 import { type ParseUnit, scriptBlockUnits } from './sources'
 

@@ -54,7 +54,7 @@ export interface CallSite {
   args: Range[]
   /** Tagged templates: each `${expr}` and the placeholder name it became (`name` or `0`). */
   expressions?: (Range & { name: string })[]
-  /** `<T>` elements (see jsx.ts): the opening element and the message's elements and values. */
+  /** `<T>` elements (see jsx-element.ts): the opening element and the message's elements and values. */
   jsx?: JsxSite
   /** This site's own placeholder spellings (two sites may share a key with different spellings). */
   placeholders: string[]

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { sourceMessageProblem } from '../icu/check'
 import { cannotBeIcu } from '../icu/parse'
 import { APP_PLACEHOLDER_SOURCE } from '../model/placeholders'
-import { type FileContext, MAX_TEXT_LENGTH } from './calls'
+import { type FileContext, MAX_TEXT_LENGTH } from './file-context'
 import type { ParseUnit } from './sources'
 import type { Markup } from './types'
 

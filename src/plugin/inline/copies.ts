@@ -24,10 +24,10 @@ import { lineStarts, readMappings, shiftMappings } from './sourcemap'
 export type { OutputFile }
 
 /**
- * What the adapters (rollup.ts, webpack.ts) ask of the plugin's session (`TmsSession`) to make the
- * copies: declared here, so that this folder needs nothing of the session that imports it.
+ * What the adapters (rollup.ts, webpack.ts) ask of the current build (the plugin's `Build`) to make
+ * the copies: declared here, so that this folder needs nothing of the plugin that imports it.
  */
-export interface InlineSession {
+export interface InlineBuild {
   /** Whether the current build is an inline one. */
   readonly inline: boolean
   /** The locales of the copies. */

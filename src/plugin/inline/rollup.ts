@@ -1,7 +1,7 @@
 import { cpSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { REPORT_FILE } from '../report'
-import { InlineOutput, type InlineSession, type OutputFile } from './copies'
+import { type InlineBuild, InlineOutput, type OutputFile } from './copies'
 import { hashFromPattern, hashFromPreliminary } from './hashes'
 import { DIR_TOKEN } from './markers'
 import type { RawSourceMap } from './sourcemap'
@@ -71,15 +71,15 @@ export function outputFilesOf(bundle: LikeBundle, options: LikeOutputOptions): O
 
 /** Replaces the bundle's files with one copy per locale. */
 export function emitLocaleCopies(
-  session: InlineSession,
+  build: InlineBuild,
   ctx: LikeContext,
   options: LikeOutputOptions,
   bundle: LikeBundle,
 ): void {
   const copies = new InlineOutput(outputFilesOf(bundle, options))
   for (const name of Object.keys(bundle)) if (name !== REPORT_FILE) delete bundle[name]
-  for (const locale of session.inlineLocales()) {
-    for (const file of copies.copyBytes(session.inlineTexts(locale))) {
+  for (const locale of build.inlineLocales()) {
+    for (const file of copies.copyBytes(build.inlineTexts(locale))) {
       // Bytes, not strings: rolldown (vite 8) writes a string asset several times slower, which on
       // large outputs was most of the cost of each copy.
       const source = typeof file.source === 'string' ? Buffer.from(file.source) : file.source
@@ -101,7 +101,7 @@ export function inlineBase(base: string | undefined): string | undefined {
 
 /** Vite copies `public/` to the output's top; each copy gets its own, since its pages link there. */
 export function copyPublicDir(
-  session: InlineSession,
+  build: InlineBuild,
   config: {
     root: string
     publicDir: string | false
@@ -116,7 +116,7 @@ export function copyPublicDir(
   )
     return
   const outDir = resolve(config.root, config.build.outDir)
-  for (const locale of session.inlineLocales()) {
+  for (const locale of build.inlineLocales()) {
     cpSync(config.publicDir, join(outDir, locale), { recursive: true })
   }
 }

@@ -1,5 +1,5 @@
 import { REPORT_FILE } from '../report'
-import { InlineOutput, type InlineSession, type OutputFile } from './copies'
+import { type InlineBuild, InlineOutput, type OutputFile } from './copies'
 import { DIR_TOKEN } from './markers'
 import { INLINE_MAP } from './prepare'
 import type { RawSourceMap } from './sourcemap'
@@ -110,13 +110,15 @@ export function inlinePublicPath(compiler: LikeInlineCompiler): void {
 }
 
 export function tapInlineCopies(
-  session: InlineSession,
+  /** The build open when the assets are processed: a watch's next build is another. */
+  currentBuild: () => InlineBuild | undefined,
   compiler: LikeInlineCompiler,
   compilation: LikeInlineCompilation,
 ): void {
   const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1
   compilation.hooks.processAssets.tap({ name: 'unplugin-tms:inline', stage }, () => {
-    if (!session.inline) return
+    const build = currentBuild()
+    if (!build?.inline) return
     const assets = compilation.getAssets()
     const copies = new InlineOutput(outputFilesOfAssets(assets))
     // Deleting an asset takes it out of its chunk: the chunks get their copies' files back below.
@@ -129,8 +131,8 @@ export function tapInlineCopies(
     const { RawSource } = compiler.webpack.sources
     const infoOf = new Map(assets.map((a) => [a.name, a.info]))
     const copiesOf = new Map<string, string[]>()
-    for (const locale of session.inlineLocales()) {
-      const files = copies.copy(session.inlineTexts(locale))
+    for (const locale of build.inlineLocales()) {
+      const files = copies.copy(build.inlineTexts(locale))
       const nameOf = new Map(files.map((file) => [file.of, `${locale}/${file.fileName}`]))
       for (const file of files) {
         const source = typeof file.source === 'string' ? file.source : Buffer.from(file.source)

@@ -65,7 +65,10 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
       let statesError: string | undefined
       if (message.hashcode) {
         try {
-          locales = await review().localeStates(message.hashcode, session.messages.get(keyOf(session, id)!)!)
+          locales = await review().localeStates(
+            message.hashcode,
+            session.build.messages.get(keyOf(session, id)!)!,
+          )
         } catch (error) {
           statesError = (error as Error).message
         }
@@ -131,7 +134,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
       // Hashcodes and catalogs come with the sync; one that failed has warned already, and the
       // panel then says what is missing.
       await session.synced().catch(() => undefined)
-      if (!session.sync)
+      if (!session.openBuild?.sync)
         throw new ReviewUnavailableError('the dev server has no catalogs yet: see its warnings')
       return { status: 200, body: await run(await readJson(req)) }
     } catch (error) {

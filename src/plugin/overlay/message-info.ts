@@ -27,7 +27,7 @@ export function keyOf(session: TmsSession, id: string): string | undefined {
 /** The message behind a catalog id of the session's current build, or undefined for an unknown id. */
 export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'locales'> | undefined {
   const key = keyOf(session, id)
-  const message = key === undefined ? undefined : session.messages.get(key)
+  const message = key === undefined ? undefined : session.build.messages.get(key)
   if (!message) return undefined
   const root = session.options.root
   return {
@@ -43,7 +43,7 @@ export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'l
       column: l.column,
       open: `${l.file}:${l.line}:${l.column}`,
     })),
-    hashcode: session.sync?.hashcodes.get(message.key) ?? null,
+    hashcode: session.build.sync?.hashcodes.get(message.key) ?? null,
     sourceLocale: session.options.sourceLocale,
   }
 }
@@ -52,13 +52,13 @@ export function messageOf(session: TmsSession, id: string): Omit<MessageInfo, 'l
 export function pseudoStates(session: TmsSession, id: string): LocaleState[] {
   const key = keyOf(session, id)
   return session.options.pseudo.map((locale) => {
-    const text = key === undefined ? undefined : session.sync?.translations.get(locale)?.get(key)
+    const text = key === undefined ? undefined : session.build.sync?.translations.get(locale)?.get(key)
     return { locale, state: 'pseudo', ...(text === undefined ? {} : { text, length: text.length }) }
   })
 }
 
 /** The ids whose translation the catalog of `locale` holds (what the page shows translated). */
 export function translatedIds(session: TmsSession, locale: string): string[] {
-  if (!session.locales.includes(locale)) return []
-  return session.translatedIds(locale)
+  if (!session.build.locales.includes(locale)) return []
+  return session.build.translatedIds(locale)
 }
