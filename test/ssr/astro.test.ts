@@ -28,6 +28,7 @@ const SOURCE = {
   checkout: 'Checkout',
   cart: 'Your cart',
   empty: 'Your cart is empty',
+  details: 'Show delivery details',
 }
 type Texts = typeof SOURCE
 
@@ -40,6 +41,7 @@ const TEXTS: Record<Locale, Texts> = {
     checkout: 'Payer',
     cart: 'Votre panier',
     empty: 'Votre panier est vide',
+    details: 'Afficher les détails de livraison',
   },
   'de-DE': {
     title: 'Willkommen im Demo-Shop',
@@ -48,6 +50,7 @@ const TEXTS: Record<Locale, Texts> = {
     checkout: 'Zur Kasse',
     cart: 'Ihr Warenkorb',
     empty: 'Ihr Warenkorb ist leer',
+    details: 'Lieferdetails anzeigen',
   },
   'ja-JP': {
     title: 'デモストアへようこそ',
@@ -56,6 +59,7 @@ const TEXTS: Record<Locale, Texts> = {
     checkout: '購入手続き',
     cart: 'カート',
     empty: 'カートは空です',
+    details: '配送の詳細を表示',
   },
   'ar-XB': {
     title: pseudo('Welcome to the demo store'),
@@ -64,6 +68,7 @@ const TEXTS: Record<Locale, Texts> = {
     checkout: pseudo('Checkout'),
     cart: pseudo('Your cart'),
     empty: pseudo('Your cart is empty'),
+    details: pseudo('Show delivery details'),
   },
 }
 
@@ -74,7 +79,7 @@ function expectedHtml(locale: Locale, page: '' | 'cart'): string {
   const body =
     page === ''
       ? `<h1 id="welcome">${x.title}</h1><p id="greeting">${x.greeting}</p><p id="items">${x.items}</p><button type="button">${x.checkout}</button>`
-      : `<h2>${x.cart}</h2><p id="empty">${x.empty}</p>`
+      : `<h2>${x.cart}</h2><p id="empty">${x.empty}</p><a id="to-order" href="../order/">${x.details}</a>`
   return `<!DOCTYPE html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${x.title}</title></head><body>${body}</body></html>`
 }
 
