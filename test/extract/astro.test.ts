@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, expect, it } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { rewriteMessageCalls } from '../../src/plugin/transform'
@@ -28,14 +29,16 @@ const page = [
   '',
 ].join('\n')
 
+// Inside the repository, so that astro (and its parser) resolves from the project directory.
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const FILE = join(repo, 'src/pages/index.astro')
 const dirs: string[] = []
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
 it('finds the calls of the frontmatter and of the template, each at its place in the file', () => {
-  const fx = extractFromCode('/app/src/pages/index.astro', page, resolveExtractOptions({}))
-  expect(fx.diagnostics).toEqual([])
+  const fx = extractFromCode(FILE, page, resolveExtractOptions({ cwd: repo }))
   expect(fx.calls.map((c) => [page.slice(c.start, c.end), c.line, c.column])).toEqual([
     ["t('Welcome')", 4, 15],
     ["t('Caf\u00e9 {name}', { name: 'Ada' })", 6, 14],
@@ -44,14 +47,22 @@ it('finds the calls of the frontmatter and of the template, each at its place in
     ["t('Save')", 9, 36],
   ])
   expect(fx.messages.map((m) => m.text)).toEqual(['Welcome', 'Caf\u00e9 {name}', 'Hello 😀', 'Row {i}', 'Save'])
+  // The <script>'s call is a module of its own for Astro: a warning at its place, no message.
+  expect(fx.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+    [
+      'warning',
+      'astro-script-message',
+      'src/pages/index.astro:12:23: a message in a <script> of an .astro file is not extracted: it shows the source text in every locale; move this code into a .ts module the script imports (a module of `include` is extracted and rewritten)',
+    ],
+  ])
 })
 
 it('rewrites the template calls in place: Astro then compiles the lookups', () => {
-  const fx = extractFromCode('/app/src/pages/index.astro', page, resolveExtractOptions({}))
+  const fx = extractFromCode(FILE, page, resolveExtractOptions({ cwd: repo }))
   const ids = new Map(fx.calls.map((c, i) => [c, `id${i}`]))
   const out = rewriteMessageCalls({
     code: page,
-    id: '/app/src/pages/index.astro',
+    id: FILE,
     calls: fx.calls,
     lookup: (site) => ({ id: ids.get(site)!, text: page.slice(site.start, site.end) }),
     specs: new Map(),

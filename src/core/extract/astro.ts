@@ -55,10 +55,13 @@ function loadCompiler(cwd: string): AstroCompiler | Error {
 /** Diagnostic code of a file whose template could not be read because Astro's parser is missing. */
 const ASTRO_MISSING = 'astro-missing'
 
-/** The outermost expressions of the template, in document order: `{...}` containers and spreads. */
-function templateExpressions(node: unknown, out: AstroNode[]): void {
+/**
+ * The outermost expressions of the template, in document order (`{...}` containers and spreads), and
+ * the programs of its processed `<script>` elements.
+ */
+function templateExpressions(node: unknown, out: AstroNode[], scripts: AstroNode[]): void {
   if (Array.isArray(node)) {
-    for (const child of node) templateExpressions(child, out)
+    for (const child of node) templateExpressions(child, out, scripts)
     return
   }
   if (node === null || typeof node !== 'object') return
@@ -67,7 +70,37 @@ function templateExpressions(node: unknown, out: AstroNode[]): void {
     if (n.expression?.type !== 'JSXEmptyExpression') out.push(n)
     return
   }
-  for (const key of Object.keys(n)) if (key !== 'frontmatter') templateExpressions(n[key], out)
+  if (n.type === 'AstroScript') {
+    scripts.push(n.program as AstroNode)
+    return
+  }
+  for (const key of Object.keys(n)) if (key !== 'frontmatter') templateExpressions(n[key], out, scripts)
+}
+
+/**
+ * A message call in a `<script>` of an .astro file: Astro bundles that script as a module of its own,
+ * which the transform does not rewrite (it gets the script's body alone, at other offsets), so each
+ * such call is a warning at its place rather than a text that silently stays in the source language.
+ */
+function reportScriptCalls(ctx: FileContext, node: unknown, callees: ReadonlySet<string>): void {
+  if (Array.isArray(node)) {
+    for (const child of node) reportScriptCalls(ctx, child, callees)
+    return
+  }
+  if (node === null || typeof node !== 'object') return
+  const n = node as AstroNode
+  const callee = (n.type === 'CallExpression' ? n.callee : n.type === 'TaggedTemplateExpression' ? n.tag : null) as
+    | AstroNode
+    | null
+  if (callee && callees.has(ctx.code.slice(callee.start, callee.end))) {
+    ctx.report(
+      'warning',
+      'astro-script-message',
+      callee.start,
+      `a message in a <script> of an .astro file is not extracted: it shows the source text in every locale; move this code into a .ts module the script imports (a module of \`include\` is extracted and rewritten)`,
+    )
+  }
+  for (const key of Object.keys(n)) reportScriptCalls(ctx, n[key], callees)
 }
 
 /**
@@ -107,7 +140,10 @@ export function astroUnits(ctx: FileContext): ParseUnit[] {
   const mentions = (text: string): boolean =>
     mentionsKeyword(text, options) || imports.locals.some((name) => text.includes(name))
   const expressions: AstroNode[] = []
-  templateExpressions(ast.body, expressions)
+  const scripts: AstroNode[] = []
+  templateExpressions(ast.body, expressions, scripts)
+  const callees = new Set(options.keywords.map((k) => k.name))
+  for (const script of scripts) if (mentionsKeyword(code.slice(script.start, script.end), options)) reportScriptCalls(ctx, script, callees)
   for (const node of expressions) {
     const { start, end } = node
     if (start < templateStart || !mentions(code.slice(start, end))) continue
