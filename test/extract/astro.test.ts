@@ -46,7 +46,13 @@ it('finds the calls of the frontmatter and of the template, each at its place in
     ["t('Row {i}', { i })", 8, 38],
     ["t('Save')", 9, 36],
   ])
-  expect(fx.messages.map((m) => m.text)).toEqual(['Welcome', 'Caf\u00e9 {name}', 'Hello 😀', 'Row {i}', 'Save'])
+  expect(fx.messages.map((m) => m.text)).toEqual([
+    'Welcome',
+    'Caf\u00e9 {name}',
+    'Hello 😀',
+    'Row {i}',
+    'Save',
+  ])
   // The <script>'s call is a module of its own for Astro: a warning at its place, no message.
   expect(fx.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
     [
@@ -84,7 +90,9 @@ it('without Astro in the project: a warning naming the fix, and the frontmatter 
   const file = join(dir, 'src/pages/index.astro')
   const fx = extractFromCode(file, page, resolveExtractOptions({ cwd: dir }))
   expect(fx.calls.map((c) => page.slice(c.start, c.end))).toEqual(["t('Welcome')"])
-  expect(fx.diagnostics.map((d) => [d.severity, d.code, d.message.replace(/\(Cannot find[^)]*\)/, '(...)')])).toEqual([
+  expect(
+    fx.diagnostics.map((d) => [d.severity, d.code, d.message.replace(/\(Cannot find[^)]*\)/, '(...)')]),
+  ).toEqual([
     [
       'warning',
       'astro-missing',

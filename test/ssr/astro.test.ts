@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import { control } from '../helpers/sync'
@@ -136,7 +137,10 @@ test('astro build from the offline cache: one HTML file per page and locale, eac
     .filter((f) => f.endsWith('.html'))
     .sort()
   expect(pages).toEqual(
-    LOCALES.flatMap((l) => [`${l}/cart/index.html`, `${l}/index.html`, `${l}/order/index.html`]).sort(),
+    [
+      'index.html',
+      ...LOCALES.flatMap((l) => [`${l}/cart/index.html`, `${l}/index.html`, `${l}/order/index.html`]),
+    ].sort(),
   )
   for (const locale of LOCALES) {
     for (const page of ['', 'cart'] as const) {
@@ -271,7 +275,8 @@ function watchHydration(): void {
       // `<!--astro:end-->` marker removed once its children are parsed (after parsing, for the last one).
       if (r.type === 'attributes' && (r.target as Element).localName === 'astro-island') continue
       const endMarker = (n: Node): boolean => n.nodeType === Node.COMMENT_NODE && n.nodeValue === 'astro:end'
-      if (r.type === 'childList' && r.addedNodes.length === 0 && [...r.removedNodes].every(endMarker)) continue
+      if (r.type === 'childList' && r.addedNodes.length === 0 && [...r.removedNodes].every(endMarker))
+        continue
       if (!document.body?.contains(r.target)) continue
       const what = r.type === 'attributes' ? `@${r.attributeName}` : r.type
       state.changes.push(`${what} of ${r.target.nodeName}: ${r.target.textContent?.slice(0, 80)}`)
@@ -284,79 +289,131 @@ function watchHydration(): void {
   })
 }
 
+let site: Promise<{ browser: Browser; server: { url: string; close(): Promise<void> } }> | undefined
+/** One Chromium and one static server of the one build, for every browser test. */
+function builtSite(): NonNullable<typeof site> {
+  site ??= (async () => {
+    await offlineBuild()
+    return { browser: await launchChromium(), server: await serveStatic(`${ROOT}dist`) }
+  })()
+  return site
+}
+afterAll(async () => {
+  const opened = await site?.catch(() => undefined)
+  await opened?.browser.close()
+  await opened?.server.close()
+})
+
 test('islands hydrate in the page locale and the site zone: 50 loads per locale in Tokyo, 0 changes, 0 warnings', async () => {
-  await offlineBuild()
-  const server = await serveStatic(`${ROOT}dist`)
-  const browser = await launchChromium()
-  try {
-    for (const locale of ISLAND_LOCALES) {
-      // A browser in Tokyo, a server in UTC: only the pinned zone makes them write the same date.
-      const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' })
-      await context.addInitScript(watchHydration)
-      const page = await context.newPage()
-      const logged: string[] = []
-      page.on('console', (m) => {
-        // The page links no icon; Chromium asks for /favicon.ico all the same.
-        if (m.location().url.endsWith('/favicon.ico')) return
-        if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`)
+  const { browser, server } = await builtSite()
+  for (const locale of ISLAND_LOCALES) {
+    // A browser in Tokyo, a server in UTC: only the pinned zone makes them write the same date.
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' })
+    await context.addInitScript(watchHydration)
+    const page = await context.newPage()
+    const logged: string[] = []
+    page.on('console', (m) => {
+      // The page links no icon; Chromium asks for /favicon.ico all the same.
+      if (m.location().url.endsWith('/favicon.ico')) return
+      if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`)
+    })
+    page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`))
+    const loads: IslandLoad[] = []
+    for (let i = 0; i < LOADS; i++) {
+      await page.goto(`${server.url}/${locale}/order/index.html`, { waitUntil: 'commit' })
+      await page.waitForFunction(() => {
+        const { committed } = (window as unknown as { islands: { committed: Set<unknown> } }).islands
+        const islands = document.querySelectorAll('astro-island')
+        return islands.length > 0 && [...islands].every((island) => committed.has(island))
       })
-      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`))
-      const loads: IslandLoad[] = []
-      for (let i = 0; i < LOADS; i++) {
-        await page.goto(`${server.url}/${locale}/order/index.html`, { waitUntil: 'commit' })
-        await page.waitForFunction(() => {
-          const { committed } = (window as unknown as { islands: { committed: Set<unknown> } }).islands
-          const islands = document.querySelectorAll('astro-island')
-          return islands.length > 0 && [...islands].every((island) => committed.has(island))
-        })
-        loads.push(
-          await page.evaluate(() => {
-            const { changes, early } = (window as unknown as { islands: { changes: string[]; early: number } })
-              .islands
-            const ids = ['heading', 'count', 'add', 'delivery', 'ordered']
-            return {
-              changes: [...changes],
-              early,
-              islands: document.querySelectorAll('astro-island').length,
-              texts: Object.fromEntries(ids.map((id) => [id, document.getElementById(id)?.textContent ?? null])),
-            }
-          }),
-        )
-      }
-      const changed = loads.filter((l) => l.changes.length > 0)
-      expect(
-        {
-          loads: loads.length,
-          withChanges: changed.length,
-          firstChanges: changed[0]?.changes.slice(0, 5) ?? [],
-          early: loads.reduce((n, l) => n + l.early, 0),
-          islands: [...new Set(loads.map((l) => l.islands))],
-          logged: logged.slice(0, 5),
-        },
-        locale,
-      ).toEqual({ loads: LOADS, withChanges: 0, firstChanges: [], early: 0, islands: [2], logged: [] })
-      const texts = [...new Set(loads.map((l) => JSON.stringify(l.texts)))].map((t) => JSON.parse(t))
-      if (locale === 'ar-XB') {
-        // The pseudo-locale: every word right-to-left overridden, the date as Intl writes it in Paris.
-        const paris = (options: Intl.DateTimeFormatOptions): string =>
-          new Intl.DateTimeFormat('ar-XB', { ...options, timeZone: 'Europe/Paris' }).format(Date.UTC(2026, 2, 1, 22, 30))
-        expect(texts).toEqual([
-          {
-            heading: pseudo('Your cart'),
-            count: pseudo('{count} item in your cart', { count: '1' }),
-            add: pseudo('Add an item'),
-            delivery: pseudo('Delivery and returns'),
-            ordered: pseudo('Ordered on {date} at {time}', {
-              date: paris({ month: 'long', day: 'numeric', year: 'numeric' }),
-              time: paris({ hour: 'numeric', minute: 'numeric' }),
-            }),
-          },
-        ])
-      } else expect(texts, locale).toEqual([ORDER_TEXTS[locale]])
-      await context.close()
+      loads.push(
+        await page.evaluate(() => {
+          const { changes, early } = (window as unknown as { islands: { changes: string[]; early: number } })
+            .islands
+          const ids = ['heading', 'count', 'add', 'delivery', 'ordered']
+          return {
+            changes: [...changes],
+            early,
+            islands: document.querySelectorAll('astro-island').length,
+            texts: Object.fromEntries(
+              ids.map((id) => [id, document.getElementById(id)?.textContent ?? null]),
+            ),
+          }
+        }),
+      )
     }
-  } finally {
-    await browser.close()
-    await server.close()
+    const changed = loads.filter((l) => l.changes.length > 0)
+    expect(
+      {
+        loads: loads.length,
+        withChanges: changed.length,
+        firstChanges: changed[0]?.changes.slice(0, 5) ?? [],
+        early: loads.reduce((n, l) => n + l.early, 0),
+        islands: [...new Set(loads.map((l) => l.islands))],
+        logged: logged.slice(0, 5),
+      },
+      locale,
+    ).toEqual({ loads: LOADS, withChanges: 0, firstChanges: [], early: 0, islands: [2], logged: [] })
+    const texts = [...new Set(loads.map((l) => JSON.stringify(l.texts)))].map((t) => JSON.parse(t))
+    if (locale === 'ar-XB') {
+      // The pseudo-locale: every word right-to-left overridden, the date as Intl writes it in Paris.
+      const paris = (options: Intl.DateTimeFormatOptions): string =>
+        new Intl.DateTimeFormat('ar-XB', { ...options, timeZone: 'Europe/Paris' }).format(
+          Date.UTC(2026, 2, 1, 22, 30),
+        )
+      expect(texts).toEqual([
+        {
+          heading: pseudo('Your cart'),
+          count: pseudo('{count} item in your cart', { count: '1' }),
+          add: pseudo('Add an item'),
+          delivery: pseudo('Delivery and returns'),
+          ordered: pseudo('Ordered on {date} at {time}', {
+            date: paris({ month: 'long', day: 'numeric', year: 'numeric' }),
+            time: paris({ hour: 'numeric', minute: 'numeric' }),
+          }),
+        },
+      ])
+    } else expect(texts, locale).toEqual([ORDER_TEXTS[locale]])
+    await context.close()
   }
 }, 600_000)
+
+test("/ goes to the browser's choice: the lang cookie, else its languages in order; a pseudo-locale only by name", async () => {
+  const { browser, server } = await builtSite()
+  const cases: [languages: string, cookie: string | null][] = [
+    ['ar', null],
+    ['ar-SA,de', null],
+    ['fr-CA,en', null],
+    ['pt-BR,ja', null],
+    ['it', null],
+    ['ar-XB', null],
+    ['de', 'ja-JP'],
+    ['de', 'ar-XB'],
+    ['de', 'xx-YY'],
+  ]
+  const landed: string[] = []
+  for (const [languages, cookie] of cases) {
+    // Chromium's --lang makes navigator.languages the list; a context's `locale` sets its first entry only.
+    const context = await browser.newContext({ locale: languages.split(',')[0] })
+    await context.addInitScript((list: string[]) => {
+      Object.defineProperty(navigator, 'languages', { get: () => list })
+    }, languages.split(','))
+    if (cookie) await context.addCookies([{ name: 'lang', value: cookie, url: server.url }])
+    const page = await context.newPage()
+    await page.goto(`${server.url}/index.html`)
+    await page.waitForURL((url) => url.pathname !== '/index.html')
+    landed.push(new URL(page.url()).pathname)
+    await context.close()
+  }
+  expect(landed).toEqual([
+    '/en-US/',
+    '/de-DE/',
+    '/fr-FR/',
+    '/ja-JP/',
+    '/en-US/',
+    '/ar-XB/',
+    '/ja-JP/',
+    '/ar-XB/',
+    '/de-DE/',
+  ])
+}, 300_000)

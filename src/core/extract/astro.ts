@@ -89,9 +89,9 @@ function reportScriptCalls(ctx: FileContext, node: unknown, callees: ReadonlySet
   }
   if (node === null || typeof node !== 'object') return
   const n = node as AstroNode
-  const callee = (n.type === 'CallExpression' ? n.callee : n.type === 'TaggedTemplateExpression' ? n.tag : null) as
-    | AstroNode
-    | null
+  const callee = (
+    n.type === 'CallExpression' ? n.callee : n.type === 'TaggedTemplateExpression' ? n.tag : null
+  ) as AstroNode | null
   if (callee && callees.has(ctx.code.slice(callee.start, callee.end))) {
     ctx.report(
       'warning',
@@ -143,7 +143,9 @@ export function astroUnits(ctx: FileContext): ParseUnit[] {
   const scripts: AstroNode[] = []
   templateExpressions(ast.body, expressions, scripts)
   const callees = new Set(options.keywords.map((k) => k.name))
-  for (const script of scripts) if (mentionsKeyword(code.slice(script.start, script.end), options)) reportScriptCalls(ctx, script, callees)
+  for (const script of scripts)
+    if (mentionsKeyword(code.slice(script.start, script.end), options))
+      reportScriptCalls(ctx, script, callees)
   for (const node of expressions) {
     const { start, end } = node
     if (start < templateStart || !mentions(code.slice(start, end))) continue

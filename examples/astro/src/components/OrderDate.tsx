@@ -8,7 +8,9 @@ export default function OrderDate({ placedAt }: { placedAt: string }) {
   return (
     <section id="order">
       <h2 id="delivery">{t('Delivery and returns')}</h2>
-      <p id="ordered">{t('Ordered on {when, date, long} at {when, time, short}', { when: new Date(placedAt) })}</p>
+      <p id="ordered">
+        {t('Ordered on {when, date, long} at {when, time, short}', { when: new Date(placedAt) })}
+      </p>
     </section>
   )
 }
