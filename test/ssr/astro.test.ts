@@ -275,7 +275,7 @@ function watchHydration(): void {
       // `<!--astro:end-->` marker removed once its children are parsed (after parsing, for the last one).
       if (r.type === 'attributes' && (r.target as Element).localName === 'astro-island') continue
       const endMarker = (n: Node): boolean => n.nodeType === Node.COMMENT_NODE && n.nodeValue === 'astro:end'
-      if (r.type === 'childList' && r.addedNodes.length === 0 && [...r.removedNodes].every(endMarker))
+      if (r.type === 'childList' && r.addedNodes.length === 0 && Array.from(r.removedNodes).every(endMarker))
         continue
       if (!document.body?.contains(r.target)) continue
       const what = r.type === 'attributes' ? `@${r.attributeName}` : r.type
@@ -324,7 +324,7 @@ test('islands hydrate in the page locale and the site zone: 50 loads per locale 
       await page.waitForFunction(() => {
         const { committed } = (window as unknown as { islands: { committed: Set<unknown> } }).islands
         const islands = document.querySelectorAll('astro-island')
-        return islands.length > 0 && [...islands].every((island) => committed.has(island))
+        return islands.length > 0 && Array.from(islands).every((island) => committed.has(island))
       })
       loads.push(
         await page.evaluate(() => {
