@@ -6,7 +6,8 @@
 export default {
   locales: ['fr-FR', 'de-DE', 'ja-JP'],
   pseudo: ['ar-XB'],
-  // .astro files are not in the default include: their frontmatter holds messages here.
-  include: ['src/**/*.{ts,astro}'],
+  // .astro files are not in the default include: their frontmatter and template hold messages here,
+  // the React islands (.tsx) theirs.
+  include: ['src/**/*.{ts,tsx,astro}'],
   job: { name: 'astro example', authorize: true },
 }

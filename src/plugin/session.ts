@@ -344,6 +344,9 @@ export class TmsSession {
     // Vite's requests of a .vue file's parts (`?vue&type=script`) hold Vue's output for the file this
     // transform already rewrote: no message site, and the ids the file uses stay as recorded.
     if (id !== file && isCompiledVuePart(file, code)) return null
+    // Astro's requests of an .astro file's parts (`?astro&type=script`, `&type=style`) hold a <script>
+    // or <style> body, not the component: read as a template it would give sites at wrong offsets.
+    if (id !== file && /\.astro$/i.test(file)) return null
     // Read once here: decoded for this call only, so a build keeps no per-site object of its modules.
     const fx = transientExtraction(extractFromCode(file, code, build.extractOptions))
     const problems: Problem[] = []

@@ -7,3 +7,9 @@ const RIGHT_TO_LEFT = /^(?:ar|he|fa|ur|yi|ps|dv|ckb|sd|ug)(?:-|$)/i
 export function dirOf(locale: string): 'rtl' | 'ltr' {
   return RIGHT_TO_LEFT.test(locale) ? 'rtl' : 'ltr'
 }
+
+/**
+ * The zone dates are written in, on the server (src/middleware.ts) and in the browser
+ * (astro.config.mjs, before any island hydrates): a static page cannot know its reader's zone, so the shop's is pinned.
+ */
+export const TIME_ZONE = 'Europe/Paris'

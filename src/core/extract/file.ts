@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
+import { astroUnits } from './astro'
 import { FileContext } from './file-context'
 import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
@@ -53,9 +54,13 @@ export function extractUncached(
     scanUnit(ctx, unit, scanner)
     if (jsx) scanJsx(ctx, unit)
   }
-  // Svelte markup needs Svelte's own parser (svelte.ts); every other file is split in sources.ts, and
-  // a .vue file's template is read with Vue's (vue.ts).
-  const units = /\.svelte$/i.test(file) ? svelteUnits(ctx) : parseUnits(file, code)
+  // Svelte markup needs Svelte's own parser (svelte.ts), an Astro template Astro's (astro.ts); every
+  // other file is split in sources.ts, and a .vue file's template is read with Vue's (vue.ts).
+  const units = /\.svelte$/i.test(file)
+    ? svelteUnits(ctx)
+    : /\.astro$/i.test(file)
+      ? astroUnits(ctx)
+      : parseUnits(file, code)
   for (const unit of units) scan(unit)
   if (vue) scanVueTemplate(ctx, scan)
   const calls = ctx.sites.sort((a, b) => a.start - b.start)

@@ -52,9 +52,10 @@ const FRONTMATTER = /^(\s*---[^\S\r\n]*\r?\n)([\s\S]*?)\n---/
 /**
  * An .astro file arrives either as written (the files read at build start) or as Astro's compiler
  * output (a transform after Astro's own), a TypeScript module whose component function holds the
- * frontmatter code as it was: the same calls, so the same ids, either way.
+ * frontmatter code as it was: the same calls, so the same ids, either way. The template's expressions
+ * of a file as written are astro.ts's: they need Astro's parser.
  */
-function astroUnits(file: string, code: string): ParseUnit[] {
+export function astroFrontmatterUnits(file: string, code: string): ParseUnit[] {
   if (code.includes('$$createComponent')) return [{ parseName: file, code, lang: 'ts', sourceType: 'module' }]
   const m = FRONTMATTER.exec(code)
   if (!m) return []
@@ -70,7 +71,7 @@ function astroUnits(file: string, code: string): ParseUnit[] {
 export function parseUnits(file: string, code: string): ParseUnit[] {
   const kind = kindOf(file)
   if (kind !== null) return [{ parseName: file, code, ...kind }]
-  if (/\.astro$/i.test(file)) return astroUnits(file, code)
+  if (/\.astro$/i.test(file)) return astroFrontmatterUnits(file, code)
   if (!/\.(vue|svelte)$/i.test(file))
     return [{ parseName: file, code, lang: 'tsx', sourceType: 'unambiguous' }]
   return scriptBlockUnits(file, code)

@@ -43,11 +43,12 @@ function loadCompiler(cwd: string): SvelteCompiler | Error {
 }
 
 /**
- * Whether a file's result depends on what the project has installed rather than on its text (svelte
- * was missing): not remembered, so that installing Svelte takes effect on the next run.
+ * Whether a file's result depends on what the project has installed rather than on its text (svelte,
+ * or Astro's parser for an .astro template, was missing): not remembered, so that installing it takes
+ * effect on the next run.
  */
 export function dependsOnInstall(result: { diagnostics: readonly { code: string }[] }): boolean {
-  return result.diagnostics.some((d) => d.code === 'svelte-missing')
+  return result.diagnostics.some((d) => d.code === 'svelte-missing' || d.code === 'astro-missing')
 }
 
 /** Keys under which a Svelte node holds a JavaScript expression (or `{@const}`'s declaration). */
