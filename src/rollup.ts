@@ -11,7 +11,7 @@ import { unplugin } from './index'
 function spreadOnOldRollup(plugins: Plugin[]): Plugin[] {
   const options = (input: InputOptions): InputOptions => ({
     ...input,
-    plugins: [input.plugins].flat(Number.POSITIVE_INFINITY) as Plugin[],
+    plugins: ([input.plugins] as unknown[]).flat(Number.POSITIVE_INFINITY) as Plugin[],
   })
   return Object.assign(plugins, { options })
 }
