@@ -23,6 +23,12 @@ export interface I18nextOptions {
   contexts?: boolean
 }
 
+/**
+ * Appended to a key for its context reading: `friend` + this is `{context, select, male {…} other
+ * {…}}` made of `friend` and `friend_male`, which `t('friend', { context })` shows.
+ */
+export const CONTEXT_READING = '{context}'
+
 const PLURAL = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
 const TOKEN = /\{\{(-?)\s*([^}]*?)\s*\}\}|\$t\(([^)]*)\)|<(\/?)([A-Za-z0-9_-]+)\s*(\/?)>/g
@@ -42,6 +48,7 @@ type Built = { text: string } | { problem: string }
 export function i18nextText(text: string, inPlural: boolean, mapping: NameMapping = {}): Built {
   let out = ''
   let last = 0
+  const open: string[] = []
   for (const m of text.matchAll(TOKEN)) {
     out += escapeIcuLiteral(text.slice(last, m.index), inPlural)
     last = m.index + m[0].length
@@ -49,8 +56,16 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
     if (nested !== undefined)
       return { problem: `it nests another key with ${whole}, which has no ICU form; write the text out` }
     if (tag !== undefined) {
-      const ours = mapping.tags?.[tag] ?? tag
-      if (mapping.tags && mapping.tags[tag] === undefined && /^\d+$/.test(tag))
+      // react-i18next counts numbers again inside each element: `<1>` within `<1>` is another
+      // element, named by its path (`1-1`) so that one name stands for one element.
+      const scoped = close
+        ? (open.pop() ?? tag)
+        : /^\d+$/.test(tag) && open.length > 0
+          ? `${open[open.length - 1]}-${tag}`
+          : tag
+      if (!close && !selfClosing) open.push(scoped)
+      const ours = mapping.tags?.[scoped] ?? scoped
+      if (mapping.tags && mapping.tags[scoped] === undefined && /^\d+(-\d+)*$/.test(scoped))
         return { problem: `its tag ${whole} matches no element of our message` }
       out += selfClosing ? `<${ours}></${ours}>` : `<${close}${ours}>`
       continue
@@ -67,6 +82,7 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
 }
 
 function familyText(family: Family, mapping: NameMapping): Built {
+  if (family.forms.size === 0 && !family.plain) return { problem: 'it has no text' }
   if (family.forms.size === 0) return i18nextText(family.plain!.translation, false, mapping)
   if (!family.forms.has('other'))
     return {
@@ -135,19 +151,28 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
     }
     const cut = family.key.lastIndexOf('_')
     const base = cut > 0 && options.contexts !== false ? families.get(family.key.slice(0, cut)) : undefined
-    if (base && base !== family && !family.key.slice(cut + 1).includes('.')) {
+    if (base && base !== family && !family.key.slice(cut + 1).includes('.'))
       base.contexts.set(family.key.slice(cut + 1), family)
-      families.delete(family.key)
-    }
   }
-  for (const family of families.values()) {
-    const built = messageOf(family, mapping)
-    const entry: ImportedEntry = {
-      key: family.key,
-      translation: 'problem' in built ? ' ' : built.text,
-      line: family.line,
+  // Every key is a message of its own; a context family is also read as one select (key `base` +
+  // CONTEXT_READING). Which reading is right is in the code (`t('title_short')` or `t('title',
+  // { context })`): migrate picks by the call, the import keeps the reading that matches.
+  const add = (key: string, built: Built, line: number, reading: string | undefined): void => {
+    const before = converted.messages.length
+    convertEntry(converted, { key, translation: 'problem' in built ? ' ' : built.text, line }, () => built)
+    if (reading !== undefined && converted.messages.length > before)
+      converted.messages[before]!.reading = reading
+  }
+  const inFamily = new Map<Family, string>()
+  for (const family of families.values())
+    for (const variant of family.contexts.values()) {
+      inFamily.set(family, family.key)
+      inFamily.set(variant, family.key)
     }
-    convertEntry(converted, entry, () => built)
+  for (const family of families.values()) {
+    add(family.key, familyText(family, mapping), family.line, inFamily.get(family))
+    if (family.contexts.size > 0)
+      add(`${family.key}${CONTEXT_READING}`, messageOf(family, mapping), family.line, family.key)
   }
   return converted
 }

@@ -191,7 +191,7 @@ function tCall(ctx: I18nextCtx, node: AstNode, hookNs: string | undefined): Buil
       }
     }
   }
-  let text = sourceText(ctx, key, ns)
+  let text = sourceText(ctx, key, ns, values.entries.has('context'))
   if (text === undefined && fallback !== null) {
     const built = i18nextText(fallback, false)
     if ('problem' in built) return { problem: `its defaultValue: ${built.problem}` }

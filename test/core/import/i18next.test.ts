@@ -97,6 +97,10 @@ describe('i18nextText', () => {
       "Ann wrote l'ami '{x}' a < b ''",
     )
     expect(i18nextText('<1>x</1>', false, { tags: { '1': 'link' } })).toEqual({ text: '<link>x</link>' })
+    // react-i18next counts again inside an element: the inner <1> is another element than the outer.
+    expect(i18nextText('<1>a <1>b</1><0/></1> <2>c</2>', false)).toEqual({
+      text: '<1>a <1-1>b</1-1><1-0></1-0></1> <2>c</2>',
+    })
   })
 
   it('refuses what has no ICU form', () => {
@@ -117,7 +121,7 @@ describe('i18nextText', () => {
 })
 
 describe('convertI18next', () => {
-  it('makes one plural per suffix family and one select per context family', () => {
+  it('makes one plural per suffix family; a context family is each key and also one select', () => {
     const converted = convertI18next(readI18next(PL, 'locales/pl/common.json').catalog)
     expect(converted.refusals).toEqual([])
     expect(converted.messages).toEqual([
@@ -127,11 +131,15 @@ describe('convertI18next', () => {
         text: '{count, plural, =0 {Brak plików} one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
         line: 4,
       },
+      { key: 'friend', text: 'Przyjaciel', line: 10, reading: 'friend' },
       {
-        key: 'friend',
+        key: 'friend{context}',
         text: '{context, select, male {Kolega} female {Koleżanka} other {Przyjaciel}}',
         line: 10,
+        reading: 'friend',
       },
+      { key: 'friend_male', text: 'Kolega', line: 11, reading: 'friend' },
+      { key: 'friend_female', text: 'Koleżanka', line: 12, reading: 'friend' },
     ])
   })
 
@@ -150,8 +158,21 @@ describe('convertI18next', () => {
     expect(convertI18next(catalog).messages).toEqual([
       {
         key: 'friend',
+        text: '{count, plural, one {A friend} other {{count} friends}}',
+        line: 2,
+        reading: 'friend',
+      },
+      {
+        key: 'friend{context}',
         text: '{context, select, male {{count, plural, one {A boyfriend} other {{count} boyfriends}}} other {{count, plural, one {A friend} other {{count} friends}}}}',
         line: 2,
+        reading: 'friend',
+      },
+      {
+        key: 'friend_male',
+        text: '{count, plural, one {A boyfriend} other {{count} boyfriends}}',
+        line: 4,
+        reading: 'friend',
       },
       { key: 'user_name', text: 'Name', line: 6 },
     ])
