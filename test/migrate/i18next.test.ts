@@ -216,4 +216,50 @@ export const A = ({ name }) => (
       '{/* TODO(tms): <Trans> without i18nKey takes its key from its children, and a child here ({expression}) is only known at run time; give it an i18nKey */}',
     )
   })
+
+  test("withTranslation()(Component): the component's t from props converts, the wrapper re-renders on a switch", () => {
+    expect(
+      migrate(`import React, { Component } from 'react'
+import { withTranslation } from 'react-i18next'
+
+class LegacyTitle extends Component {
+  render() {
+    const { t } = this.props
+    return <h2>{t('title')}</h2>
+  }
+}
+function Greeting(props) {
+  const { t, name } = props
+  return <p>{t('greeting', { name })}</p>
+}
+export const Title = withTranslation()(LegacyTitle)
+export const Hello = withTranslation('translation')(Greeting)
+export const Elsewhere = withTranslation()(Imported)
+`),
+    ).toBe(`import React, { Component } from 'react'
+import { useLocale } from 'unplugin-tms/react'
+import { t } from 'unplugin-tms/runtime'
+import { withTranslation } from 'react-i18next'
+
+class LegacyTitle extends Component {
+  render() {
+    return <h2>{t('Shop')}</h2>
+  }
+}
+function Greeting(props) {
+  const { name } = props
+  return <p>{t('Hello {name}!', { name })}</p>
+}
+export const Title = function LegacyTitleWithLocale(props) {
+  useLocale()
+  return <LegacyTitle {...props} />
+}
+export const Hello = function GreetingWithLocale(props) {
+  useLocale()
+  return <Greeting {...props} />
+}
+// TODO(tms): withTranslation wraps a component this file does not declare, so where it reads t is not followed; call t from unplugin-tms/runtime in the component
+export const Elsewhere = withTranslation()(Imported)
+`)
+  })
 })
