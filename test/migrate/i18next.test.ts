@@ -11,6 +11,7 @@ const EN = JSON.stringify(
   {
     title: 'Shop',
     title_short: 'Shop (short)',
+    step_one: 'Step one',
     greeting: 'Hello {{name}}!',
     items_one: '{{count}} item',
     items_other: '{{count}} items',
@@ -57,6 +58,7 @@ export function Page({ name, count, gender }) {
     <main>
       <h1>{t('title')}</h1>
       <small>{t('title_short')}</small>
+      <small>{t('step_one')}</small>
       <p>{t('greeting', { name })}</p>
       <p>{t('items', { count })}</p>
       <p>{t('friend', { context: gender })}</p>
@@ -75,6 +77,7 @@ export function Page({ name, count, gender }) {
     <main>
       <h1>{t('Shop')}</h1>
       <small>{t('Shop (short)')}</small>
+      <small>{t('Step one')}</small>
       <p>{t('Hello {name}!', { name })}</p>
       <p>{t('{count, plural, one {{count} item} other {{count} items}}', { count })}</p>
       <p>{t('{context, select, male {A boyfriend} female {A girlfriend} other {A friend}}', { context: gender })}</p>

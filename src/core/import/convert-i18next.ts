@@ -154,23 +154,40 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
     if (base && base !== family && !family.key.slice(cut + 1).includes('.'))
       base.contexts.set(family.key.slice(cut + 1), family)
   }
-  // Every key is a message of its own; a context family is also read as one select (key `base` +
-  // CONTEXT_READING). Which reading is right is in the code (`t('title_short')` or `t('title',
-  // { context })`): migrate picks by the call, the import keeps the reading that matches.
-  const add = (key: string, built: Built, line: number, reading: string | undefined): void => {
+  // i18next applies a plural suffix only when the call passes `count`, and a context only when it
+  // passes `context`: `t('step_one')` and `t('title_short')` read their keys as written. So a family
+  // is read both ways: its plural (or its context select, key `base` + CONTEXT_READING) and each key
+  // as its own text. Migrate picks the reading by the call; the import keeps the one that matches.
+  const add = (key: string, built: Built, line: number, reading: string | undefined, form = false): void => {
     const before = converted.messages.length
+    if (reading !== undefined && 'text' in built && built.text === '') return
+    // A form's own reading that fails is reported once, by its family's plural.
+    if (form && 'problem' in built) return
     convertEntry(converted, { key, translation: 'problem' in built ? ' ' : built.text, line }, () => built)
     if (reading !== undefined && converted.messages.length > before)
       converted.messages[before]!.reading = reading
   }
-  const inFamily = new Map<Family, string>()
-  for (const family of families.values())
-    for (const variant of family.contexts.values()) {
-      inFamily.set(family, family.key)
-      inFamily.set(variant, family.key)
-    }
+  const readingOf = new Map<Family, string>()
+  for (const family of families.values()) if (family.forms.size > 0) readingOf.set(family, family.key)
   for (const family of families.values()) {
-    add(family.key, familyText(family, mapping), family.line, inFamily.get(family))
+    for (const variant of family.contexts.values()) {
+      readingOf.set(family, family.key)
+      readingOf.set(variant, family.key)
+    }
+  }
+  for (const family of families.values()) {
+    const reading = readingOf.get(family)
+    // Forms without _other are no plural i18next could show for every count: only their keys count.
+    if (family.forms.size === 0 || family.forms.has('other'))
+      add(family.key, familyText(family, mapping), family.line, reading)
+    for (const [category, entry] of family.forms)
+      add(
+        `${family.key}_${category}`,
+        i18nextText(entry.translation, false, mapping),
+        entry.line,
+        reading,
+        true,
+      )
     if (family.contexts.size > 0)
       add(`${family.key}${CONTEXT_READING}`, messageOf(family, mapping), family.line, family.key)
   }
