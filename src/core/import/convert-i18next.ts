@@ -8,7 +8,9 @@ import type { ConvertedCatalog, ImportedCatalog, ImportedEntry, NameMapping } fr
  * `{count, plural, one {…} few {…} other {…}}` under the family's key, with `count` as i18next names
  * it; `_zero` becomes `=0`, since i18next picks it for a count of 0 in every language. Keys that
  * add `_male`-style suffixes to a key that exists (`friend`, `friend_male`) become
- * `{context, select, male {…} other {…}}`, the bare key being `other`. Tags (react-i18next's `<1>`,
+ * `{context, select, male {…} other {…}}` under `friend` + CONTEXT_READING, the bare key being
+ * `other`. Each key is also read as its own message (i18next applies suffixes only for a `count` or
+ * a `context`), marked with its family's `reading`. Tags (react-i18next's `<1>`,
  * `<br/>`) are renamed through `mapping` like Lingui's. Formatted values (`{{x, number}}`), nested
  * lookups (`$t(key)`), value paths (`{{user.name}}`) and ordinal suffixes are refused, not guessed.
  */
