@@ -14,6 +14,7 @@ interface ImportFlags {
   json?: boolean
   dryRun?: boolean
   locale?: string
+  localeMap?: string | string[]
   state?: string
   overwrite?: boolean
   batchSize?: string | number
@@ -68,6 +69,21 @@ function flagsChecked(flags: ImportFlags): {
   return { from: flags.from as Library, state: state as 'published' | 'pending', batchSize }
 }
 
+/** `--locale-map fr=fr-CA` (repeated, or `fr=fr-CA,pt=pt-BR`) as a record; a malformed pair is an error. */
+export function localeMapOf(value: string | string[] | undefined): Record<string, string> | undefined {
+  if (value === undefined) return undefined
+  const map: Record<string, string> = {}
+  for (const pair of [value].flat().flatMap((v) => String(v).split(','))) {
+    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*([A-Za-z0-9_-]+)\s*$/.exec(pair)
+    if (!match)
+      throw new InputError(
+        `--locale-map ${pair}: write the file's locale, =, and the app's locale it goes to (--locale-map fr=fr-CA)`,
+      )
+    map[match[1]!.replace(/_/g, '-')] = match[2]!
+  }
+  return map
+}
+
 function problemLine(p: { from: string; reason: string; ours?: string; locale: string }): string {
   return `  ${p.from}${p.locale ? ` (${p.locale})` : ''}: ${p.reason}${p.ours && !p.reason.includes(p.ours) ? ` [ours: ${p.ours}]` : ''}`
 }
@@ -116,6 +132,7 @@ export async function runImportCommand(
   cwd: string,
 ): Promise<number> {
   const checked = flagsChecked(flags)
+  const localeMap = localeMapOf(flags.localeMap)
   const inputs = await readInputs(files, cwd)
   const inline: Options = {}
   if (flags.root) inline.root = flags.root
@@ -131,6 +148,7 @@ export async function runImportCommand(
       from: checked.from,
       files: inputs,
       ...(flags.locale ? { locale: String(flags.locale) } : {}),
+      ...(localeMap ? { localeMap } : {}),
       state: checked.state,
       overwrite: flags.overwrite === true,
       dryRun: flags.dryRun === true,
@@ -181,6 +199,10 @@ export function registerImportCommand(cli: CAC): void {
     .option('--dry-run', 'Read, match and report; send nothing')
     .option('--json', 'Print the report as JSON')
     .option('--locale <code>', "The files' locale (else from each file's header or path)")
+    .option(
+      '--locale-map <pairs>',
+      "A file locale's app locale where the rule finds none or several: fr=fr-CA (repeat, or comma-separate)",
+    )
     .option('--state <state>', 'published (default) or pending (the first workflow step after translation)')
     .option('--overwrite', 'Replace translations the service has already')
     .option('--batch-size <n>', 'Messages per uploaded file (default 1000)')

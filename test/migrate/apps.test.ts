@@ -30,7 +30,7 @@ const SOURCE_PAGE: Record<Library, string> = {
   formatjs:
     '<main><h1>Welcome to the shop</h1><p>Hello <b>Ada</b>, see <a href="/docs">the docs</a></p><p>You have 2 files</p><p>€12.50</p></main>',
   i18next:
-    '<main><h1>Welcome to the shop</h1><p>Hello <strong>Ada</strong>, see <a href="/docs">the docs</a></p><p>You have 2 files</p><p>A girlfriend</p></main>',
+    '<main><h1>Welcome to the shop</h1><p>Hello <strong>Ada</strong>, see <a href="/docs">the docs</a></p><p>You have 2 files</p><p>A girlfriend</p><p>Welcome back, <b>Ada</b>!</p><small>Prices include VAT</small></main>',
 }
 
 const FRENCH: Record<Library, Record<string, string>> = {
@@ -60,6 +60,8 @@ const FRENCH: Record<Library, Record<string, string>> = {
       '{count, plural, one {Vous avez {count} fichier} many {Vous avez {count} fichiers} other {Vous avez {count} fichiers}}',
     '{context, select, female {A girlfriend} other {A friend}}':
       '{context, select, female {Une amie} other {Un ami}}',
+    'Welcome back, <b>{name}</b>!': 'Bon retour, <b>{name}</b> !',
+    'Prices include VAT': 'Prix TTC',
   },
 }
 
@@ -69,7 +71,7 @@ const FRENCH_PAGE: Record<Library, string> = {
   formatjs:
     '<main><h1>Bienvenue dans la boutique</h1><p>Bonjour <b>Ada</b>, voyez <a href="/docs">la documentation</a></p><p>Vous avez 2 fichiers</p><p>12,50\u00a0€</p></main>',
   i18next:
-    '<main><h1>Bienvenue dans la boutique</h1><p>Bonjour <strong>Ada</strong>, voyez <a href="/docs">la documentation</a></p><p>Vous avez 2 fichiers</p><p>Une amie</p></main>',
+    '<main><h1>Bienvenue dans la boutique</h1><p>Bonjour <strong>Ada</strong>, voyez <a href="/docs">la documentation</a></p><p>Vous avez 2 fichiers</p><p>Une amie</p><p>Bon retour, <b>Ada</b> !</p><small>Prix TTC</small></main>',
 }
 
 /** rollup with the plugin, the binding from the built package, the JSX compiled by esbuild. */
@@ -142,9 +144,10 @@ next: tms import brings the catalogs in; build, and compare each view (docs/migr
 texts of i18next's keys from public/locales/en/translation.json
   src/App.jsx
 converted:
-  <Trans i18nKey>  1
-  t(key)           3
+  <Trans i18nKey>  2
+  t(key)           4
   useTranslation   1
+  withTranslation  1
 i18next's setup to remove by hand once nothing uses it (1):
   src/i18n.js:5:1  i18next.use(...) from i18next: remove the i18next setup (locales come from tms.config; switch with setLocale)
 next: tms import brings the catalogs in; build, and compare each view (docs/migrating.md, "What to check afterwards")

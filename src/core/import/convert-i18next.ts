@@ -8,7 +8,9 @@ import type { ConvertedCatalog, ImportedCatalog, ImportedEntry, NameMapping } fr
  * `{count, plural, one {…} few {…} other {…}}` under the family's key, with `count` as i18next names
  * it; `_zero` becomes `=0`, since i18next picks it for a count of 0 in every language. Keys that
  * add `_male`-style suffixes to a key that exists (`friend`, `friend_male`) become
- * `{context, select, male {…} other {…}}`, the bare key being `other`. Tags (react-i18next's `<1>`,
+ * `{context, select, male {…} other {…}}` under `friend` + CONTEXT_READING, the bare key being
+ * `other`. Each key is also read as its own message (i18next applies suffixes only for a `count` or
+ * a `context`), marked with its family's `reading`. Tags (react-i18next's `<1>`,
  * `<br/>`) are renamed through `mapping` like Lingui's. Formatted values (`{{x, number}}`), nested
  * lookups (`$t(key)`), value paths (`{{user.name}}`) and ordinal suffixes are refused, not guessed.
  */
@@ -22,6 +24,12 @@ export interface I18nextOptions {
    */
   contexts?: boolean
 }
+
+/**
+ * Appended to a key for its context reading: `friend` + this is `{context, select, male {…} other
+ * {…}}` made of `friend` and `friend_male`, which `t('friend', { context })` shows.
+ */
+export const CONTEXT_READING = '{context}'
 
 const PLURAL = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
@@ -42,6 +50,7 @@ type Built = { text: string } | { problem: string }
 export function i18nextText(text: string, inPlural: boolean, mapping: NameMapping = {}): Built {
   let out = ''
   let last = 0
+  const open: string[] = []
   for (const m of text.matchAll(TOKEN)) {
     out += escapeIcuLiteral(text.slice(last, m.index), inPlural)
     last = m.index + m[0].length
@@ -49,8 +58,16 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
     if (nested !== undefined)
       return { problem: `it nests another key with ${whole}, which has no ICU form; write the text out` }
     if (tag !== undefined) {
-      const ours = mapping.tags?.[tag] ?? tag
-      if (mapping.tags && mapping.tags[tag] === undefined && /^\d+$/.test(tag))
+      // react-i18next counts numbers again inside each element: `<1>` within `<1>` is another
+      // element, named by its path (`1-1`) so that one name stands for one element.
+      const scoped = close
+        ? (open.pop() ?? tag)
+        : /^\d+$/.test(tag) && open.length > 0
+          ? `${open[open.length - 1]}-${tag}`
+          : tag
+      if (!close && !selfClosing) open.push(scoped)
+      const ours = mapping.tags?.[scoped] ?? scoped
+      if (mapping.tags && mapping.tags[scoped] === undefined && /^\d+(-\d+)*$/.test(scoped))
         return { problem: `its tag ${whole} matches no element of our message` }
       out += selfClosing ? `<${ours}></${ours}>` : `<${close}${ours}>`
       continue
@@ -67,6 +84,7 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
 }
 
 function familyText(family: Family, mapping: NameMapping): Built {
+  if (family.forms.size === 0 && !family.plain) return { problem: 'it has no text' }
   if (family.forms.size === 0) return i18nextText(family.plain!.translation, false, mapping)
   if (!family.forms.has('other'))
     return {
@@ -135,19 +153,45 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
     }
     const cut = family.key.lastIndexOf('_')
     const base = cut > 0 && options.contexts !== false ? families.get(family.key.slice(0, cut)) : undefined
-    if (base && base !== family && !family.key.slice(cut + 1).includes('.')) {
+    if (base && base !== family && !family.key.slice(cut + 1).includes('.'))
       base.contexts.set(family.key.slice(cut + 1), family)
-      families.delete(family.key)
+  }
+  // i18next applies a plural suffix only when the call passes `count`, and a context only when it
+  // passes `context`: `t('step_one')` and `t('title_short')` read their keys as written. So a family
+  // is read both ways: its plural (or its context select, key `base` + CONTEXT_READING) and each key
+  // as its own text. Migrate picks the reading by the call; the import keeps the one that matches.
+  const add = (key: string, built: Built, line: number, reading: string | undefined, form = false): void => {
+    const before = converted.messages.length
+    if (reading !== undefined && 'text' in built && built.text === '') return
+    // A form's own reading that fails is reported once, by its family's plural.
+    if (form && 'problem' in built) return
+    convertEntry(converted, { key, translation: 'problem' in built ? ' ' : built.text, line }, () => built)
+    if (reading !== undefined && converted.messages.length > before)
+      converted.messages[before]!.reading = reading
+  }
+  const readingOf = new Map<Family, string>()
+  for (const family of families.values()) if (family.forms.size > 0) readingOf.set(family, family.key)
+  for (const family of families.values()) {
+    for (const variant of family.contexts.values()) {
+      readingOf.set(family, family.key)
+      readingOf.set(variant, family.key)
     }
   }
   for (const family of families.values()) {
-    const built = messageOf(family, mapping)
-    const entry: ImportedEntry = {
-      key: family.key,
-      translation: 'problem' in built ? ' ' : built.text,
-      line: family.line,
-    }
-    convertEntry(converted, entry, () => built)
+    const reading = readingOf.get(family)
+    // Forms without _other are no plural i18next could show for every count: only their keys count.
+    if (family.forms.size === 0 || family.forms.has('other'))
+      add(family.key, familyText(family, mapping), family.line, reading)
+    for (const [category, entry] of family.forms)
+      add(
+        `${family.key}_${category}`,
+        i18nextText(entry.translation, false, mapping),
+        entry.line,
+        reading,
+        true,
+      )
+    if (family.contexts.size > 0)
+      add(`${family.key}${CONTEXT_READING}`, messageOf(family, mapping), family.line, family.key)
   }
   return converted
 }

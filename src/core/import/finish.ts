@@ -93,6 +93,9 @@ export function attachSources(target: ConvertedCatalog, source: ConvertedCatalog
       continue
     }
     const text = sources.get(identity(m))
+    // One reading of an i18next family (`files_few` read as its own key) that the source locale's
+    // catalog has no key for: its plural reading carries it.
+    if (text === undefined && m.reading !== undefined) continue
     const problem =
       text === undefined
         ? `its key has no message in the source locale's catalog ${source.file} (${source.locale}), so its source text is unknown`

@@ -11,6 +11,12 @@ const ARGUMENT = /^\{(\s*)([^\s,{}]+)(\s*)(?=[,}])/
 const QUOTE_OPENERS = new Set(["'", '{', '}', '<', '>', '#'])
 
 /**
+ * Names a tag where the name depends on where it stands (react-i18next numbers a `<Trans>`'s
+ * elements per nesting level): called for each tag in order, `open`, `close` or `empty` (`<0/>`).
+ */
+export type TagRenamer = (name: string, kind: 'open' | 'close' | 'empty') => string
+
+/**
  * Renames tags and arguments through `mapping` and turns a self-closing `<0/>` into `<0></0>` (our
  * form has no self-closing tags). A numbered name the mapping does not give is a problem, as is a
  * `</0/>`; the caller refuses the message with them. A stack tells an argument's `{` from a plural
@@ -18,7 +24,11 @@ const QUOTE_OPENERS = new Set(["'", '{', '}', '<', '>', '#'])
  * which ICU does only inside a plural: a message quoting `#` outside a plural is rare, and the
  * caller's parse still checks the result.
  */
-export function renameIcu(text: string, mapping: NameMapping): { text: string; problems: string[] } {
+export function renameIcu(
+  text: string,
+  mapping: NameMapping,
+  onTag?: TagRenamer,
+): { text: string; problems: string[] } {
   const problems: string[] = []
   const rename = (
     names: Readonly<Record<string, string>> | undefined,
@@ -63,7 +73,8 @@ export function renameIcu(text: string, mapping: NameMapping): { text: string; p
     const tag = c === '<' ? TAG.exec(rest) : null
     if (tag) {
       const [whole, close, name, selfClosing] = tag
-      const ours = rename(mapping.tags, name!, 'tag')
+      const kind = close ? 'close' : selfClosing ? 'empty' : 'open'
+      const ours = onTag ? onTag(name!, kind) : rename(mapping.tags, name!, 'tag')
       if (close && selfClosing) problems.push(`its tag ${whole} is both closing and self-closing`)
       out += selfClosing ? `<${ours}></${ours}>` : `<${close}${ours}>`
       i += whole.length

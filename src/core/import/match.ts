@@ -90,6 +90,8 @@ export function matchCatalogs(
   const shapes = new Map<string, MessageShape>()
   const result: MatchResult = { matched: [], unmatched: [], refused: [] }
   const pending: ImportProblem[] = []
+  const unmatchedReadings = new Map<string, ImportProblem[]>()
+  const matchedReadings = new Set<string>()
   for (const catalog of targets) {
     for (const m of catalog.messages) {
       const from = `${catalog.file}:${m.line}`
@@ -101,9 +103,15 @@ export function matchCatalogs(
         return p
       }
       const found = findOurs(m, byText, byShape, anyVariant, shapes)
+      const reading = m.reading === undefined ? undefined : `${catalog.file}\u0000${m.reading}`
       if ('reason' in found) {
         const p = problem(found.reason)
-        result.unmatched.push(p)
+        if (reading !== undefined) {
+          // Reported below only when no other reading of its i18next context family matched.
+          const list = unmatchedReadings.get(reading) ?? []
+          list.push(p)
+          unmatchedReadings.set(reading, list)
+        } else result.unmatched.push(p)
         if (found.ours) p.ours = found.ours.map((o) => placeOf(o, root)).join(', ')
         else pending.push(p)
         continue
@@ -117,6 +125,7 @@ export function matchCatalogs(
         result.refused.push(problem(checked, found.message))
         continue
       }
+      if (reading !== undefined) matchedReadings.add(reading)
       result.matched.push({
         message: found.message,
         locale: catalog.locale,
@@ -126,6 +135,8 @@ export function matchCatalogs(
       })
     }
   }
+  for (const [reading, problems] of unmatchedReadings)
+    if (!matchedReadings.has(reading)) result.unmatched.push(...problems)
   nearest(pending, messages, root)
   return result
 }

@@ -19,7 +19,7 @@ import {
 /**
  * From the files the user names to converted catalogs: each file read by its library's reader,
  * converted into our form, given its locale among the app's (`pl` is the app's `pl-PL` when only one
- * of its locales speaks Polish), and each target catalog given its source texts from the source
+ * of its locales speaks Polish; see appLocaleFor), and each target catalog given its source texts from the source
  * locale's catalogs (explicit ids, FormatJS ids, i18next keys). Files in the source locale give
  * sources only; nothing of them is imported.
  */
@@ -39,6 +39,8 @@ export interface ReadCatalogsOptions {
   sourceLocale: string
   /** The app's target locales. */
   locales: readonly string[]
+  /** `--locale-map fr=fr-CA`: a file locale's app locale, where the rule finds none or several. */
+  localeMap?: Readonly<Record<string, string>>
 }
 
 /** A file's place in the import: the source of the app's texts, or one locale's translations. */
@@ -60,18 +62,51 @@ export interface ReadCatalogs {
 }
 
 const language = (locale: string): string => locale.split('-')[0]!.toLowerCase()
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
-/** The app's locale a file's locale stands for: the same tag, else the only one of the same language. */
+/**
+ * The app's locale a file's locale stands for, by i18next's own fallback (an app locale `fr-FR` is
+ * served by a `fr-FR` catalog, else by a `fr` one; never by `fr-CA`): the same tag, else, for a
+ * file that names a language alone, the one app locale of that language (the source locale first).
+ * `--locale-map fr=fr-CA` decides where that rule finds none or several. A problem says which.
+ */
+export function appLocaleFor(
+  fileLocale: string,
+  options: Pick<ReadCatalogsOptions, 'sourceLocale' | 'locales' | 'localeMap'>,
+): { locale: string } | { problem: string } {
+  const mapped = Object.entries(options.localeMap ?? {}).find(([from]) => same(from, fileLocale))?.[1]
+  const wanted = mapped ?? fileLocale
+  if (same(wanted, options.sourceLocale)) return { locale: 'source' }
+  const exact = options.locales.find((l) => same(l, wanted))
+  if (exact) return { locale: exact }
+  const apps = `the app's are ${options.sourceLocale} (source), ${options.locales.join(', ') || 'no targets'}`
+  if (mapped !== undefined)
+    return {
+      problem: `--locale-map maps ${fileLocale} to ${mapped}, which is not one of the app's locales (${apps})`,
+    }
+  if (fileLocale.includes('-'))
+    return {
+      problem: `its locale ${fileLocale} is none of the app's locales (${apps}); a catalog of ${fileLocale} serves only ${fileLocale}, so name the app's locale it goes to with --locale-map ${fileLocale}=<locale>`,
+    }
+  if (language(options.sourceLocale) === language(fileLocale)) return { locale: 'source' }
+  const candidates = options.locales.filter((l) => language(l) === language(fileLocale))
+  if (candidates.length === 1) return { locale: candidates[0]! }
+  if (candidates.length === 0)
+    return {
+      problem: `its locale ${fileLocale} is not a language of the app (${apps}); add a locale of it to the app, or name one with --locale-map ${fileLocale}=<locale>`,
+    }
+  return {
+    problem: `its locale ${fileLocale} would serve ${candidates.join(' and ')} alike, and which one takes its translations is not guessed: name it with --locale-map ${fileLocale}=${candidates[0]}`,
+  }
+}
+
+/** {@link appLocaleFor}'s locale, or null when it has a problem. */
 export function appLocaleOf(
   fileLocale: string,
-  options: Pick<ReadCatalogsOptions, 'sourceLocale' | 'locales'>,
+  options: Pick<ReadCatalogsOptions, 'sourceLocale' | 'locales' | 'localeMap'>,
 ): string | null {
-  if (fileLocale === options.sourceLocale) return 'source'
-  if (options.locales.includes(fileLocale)) return fileLocale
-  const same = options.locales.filter((l) => language(l) === language(fileLocale))
-  if (same.length === 1) return same[0]!
-  if (same.length === 0 && language(options.sourceLocale) === language(fileLocale)) return 'source'
-  return null
+  const found = appLocaleFor(fileLocale, options)
+  return 'locale' in found ? found.locale : null
 }
 
 function isFormatjsExtracted(text: string, file: string, options: ReadCatalogsOptions): boolean {
@@ -138,29 +173,26 @@ export function readCatalogs(
   for (const input of inputs) {
     const read = readOne(from, input, options)
     refusals.push(...read.refusals)
-    const locale = appLocaleOf(read.catalog.locale, options)
+    const found = appLocaleFor(read.catalog.locale, options)
+    const locale = 'locale' in found ? found.locale : null
     files.push({
       file: input.file,
       fileLocale: read.catalog.locale,
       locale,
       entries: read.catalog.entries.length,
     })
-    if (locale === null) {
-      refusals.push({
-        file: input.file,
-        line: 1,
-        reason: `its locale ${read.catalog.locale} is not one of the app's (source ${options.sourceLocale}; targets ${options.locales.join(', ')}); name the locale with --locale`,
-      })
+    if ('problem' in found) {
+      refusals.push({ file: input.file, line: 1, reason: found.problem })
       continue
     }
     const converted = convert(from, read.catalog)
     const namespace = converted.namespace ?? ''
-    if (locale === 'source') {
+    if (found.locale === 'source') {
       refusals.push(...converted.refusals)
       const list = sources.get(namespace) ?? []
       list.push(converted)
       sources.set(namespace, list)
-    } else targets.push({ ...converted, locale })
+    } else targets.push({ ...converted, locale: found.locale })
   }
   const attached = targets.map((target) => {
     // Source-text ids (Lingui's msgid) need no source catalog; keys do.

@@ -37,6 +37,8 @@ export interface ImportInput {
   from: Library
   files: readonly CatalogFile[]
   locale?: string
+  /** `--locale-map fr=fr-CA`: the app locale of a file locale. */
+  localeMap?: Readonly<Record<string, string>>
   state: 'published' | 'pending'
   overwrite: boolean
   dryRun: boolean
@@ -145,6 +147,7 @@ export async function runImport(input: ImportInput): Promise<ImportReport> {
   const { options } = input
   const read = readCatalogs(input.from, input.files, {
     ...(input.locale ? { locale: input.locale } : {}),
+    ...(input.localeMap ? { localeMap: input.localeMap } : {}),
     sourceLocale: options.sourceLocale,
     locales: options.locales,
   })

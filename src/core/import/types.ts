@@ -58,6 +58,11 @@ export interface ConvertedMessage {
   context?: string
   comment?: string
   fuzzy?: boolean
+  /**
+   * i18next: the context family (`friend` for `friend`, `friend_male` and their select) this message
+   * is one reading of; the import reports a family unmatched only when none of its readings matched.
+   */
+  reading?: string
 }
 
 /** A catalog converted: messages in our form, what was refused, and entries with no translation. */

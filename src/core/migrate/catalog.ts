@@ -48,16 +48,19 @@ export function findCatalogFiles(
       },
     ]
   }
-  for (const base of BASES) {
-    const folder = join(cwd, base, locale)
-    if (existsSync(folder) && statSync(folder).isDirectory()) {
-      const files = readdirSync(folder).filter((f) => f.endsWith('.json'))
-      if (files.length > 0)
-        return files.map((f) => ({ file: join(folder, f), namespace: basename(f, '.json') }))
+  // As i18next serves en-US from an `en` catalog when there is no `en-US` one.
+  const names = locale.includes('-') ? [locale, locale.split('-')[0]!] : [locale]
+  for (const name of names)
+    for (const base of BASES) {
+      const folder = join(cwd, base, name)
+      if (existsSync(folder) && statSync(folder).isDirectory()) {
+        const files = readdirSync(folder).filter((f) => f.endsWith('.json'))
+        if (files.length > 0)
+          return files.map((f) => ({ file: join(folder, f), namespace: basename(f, '.json') }))
+      }
+      const single = join(cwd, base, `${name}.json`)
+      if (existsSync(single)) return [{ file: single, namespace: 'translation' }]
     }
-    const single = join(cwd, base, `${locale}.json`)
-    if (existsSync(single)) return [{ file: single, namespace: 'translation' }]
-  }
   throw new MigrateInputError(
     `no ${locale} catalog of i18next found (looked in ${BASES.map((b) => `${b}/${locale}/`).join(', ')}); pass --catalog <file or folder> and --source-locale <locale>`,
   )

@@ -1,18 +1,23 @@
 import type { AstNode } from '../extract/nodes'
 import { i18nextText } from '../import/convert-i18next'
 import { type I18nextCtx, sourceText } from './i18next-keys'
+import {
+  childrenText,
+  childValues,
+  renameTransTags,
+  type TransTagSources,
+  transChildren,
+} from './i18next-trans-tags'
 import { jsString, objectProperties, Values } from './message'
 import { staticString } from './walk'
 
 /**
  * react-i18next's `<Trans i18nKey="key" values={...} components={{ bold: <strong /> }} />`: the key's
  * source text as a `<T msg>` whose tags are rendered by functions that wrap the chunks in the
- * component's element, as `components` did. Numbered components (an array) and a `<Trans>` whose key
- * is its children are left with a TODO.
+ * component's element, as `components` did. Its numbered tags (`<1>`), counted among its children or
+ * in a `components` array, are the elements' names as `<T>` gives them (i18next-trans-tags.ts); a
+ * `<Trans>` without `i18nKey` has its children's text as its key, as react-i18next makes it.
  */
-
-const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr'])
-const BASIC_HTML = ['br', 'strong', 'i', 'p']
 
 export function i18nextTrans(
   ctx: I18nextCtx,
@@ -44,14 +49,18 @@ function transParts(ctx: I18nextCtx, node: AstNode): { text: string; values: Val
   let ns: string | undefined
   let fallback: string | null = null
   const values = new Values()
-  let components: Map<string, AstNode> | null = null
+  let named: Map<string, AstNode> | undefined
+  let array: AstNode[] | undefined
   for (const attr of node.openingElement.attributes) {
     if (attr.type !== 'JSXAttribute')
       return { problem: '<Trans {...spread}> is not converted; write its props out' }
     const prop = attr.name.name
     const value = attr.value?.type === 'JSXExpressionContainer' ? attr.value.expression : attr.value
-    if (prop === 'i18nKey') key = staticString(value)
-    else if (prop === 'ns') ns = staticString(value) ?? undefined
+    if (prop === 'i18nKey') {
+      key = staticString(value)
+      if (key === null)
+        return { problem: "<Trans>'s i18nKey is not a literal, so its text cannot be looked up" }
+    } else if (prop === 'ns') ns = staticString(value) ?? undefined
     else if (prop === 't') continue
     else if (prop === 'defaults') fallback = staticString(value)
     else if (prop === 'count' || prop === 'context') values.add(prop, code.slice(value.start, value.end))
@@ -63,50 +72,45 @@ function transParts(ctx: I18nextCtx, node: AstNode): { text: string; values: Val
         if (clash) return { problem: clash }
       }
     } else if (prop === 'components') {
-      components = objectProperties(value)
-      if (!components)
-        return {
-          problem:
-            "<Trans>'s components are not an object literal with named tags (an array's numbered tags are not converted)",
-        }
+      if (value?.type === 'ArrayExpression' && value.elements.every((e: AstNode | null) => e !== null))
+        array = value.elements
+      else {
+        const props = objectProperties(value)
+        if (!props) return { problem: "<Trans>'s components are neither an array nor an object literal" }
+        // An object with numbered names ({ 1: <b /> }) is read as an array is (its isComponentsMap).
+        if ([...props.keys()].some((k) => !Number.isNaN(Number.parseFloat(k)))) {
+          array = []
+          for (const [k, v] of props) array[Number(k)] = v
+        } else named = props
+      }
     } else return { problem: `<Trans>'s prop ${prop} has no counterpart in unplugin-tms` }
   }
+  const children = transChildren(node.children, code)
+  if ('problem' in children) return children
+  const problem = childValues(children, values)
+  if (problem) return { problem }
+  const fromChildren = childrenText(children)
+  key ??= fromChildren || null
   if (key === null)
     return {
       problem:
-        '<Trans> without a literal i18nKey takes its key from its children; give it an i18nKey, or write it as <T> by hand',
+        children.length === 0
+          ? '<Trans> has neither an i18nKey nor children'
+          : '<Trans> without i18nKey takes its key from its children, and a child here ({expression}) is only known at run time; give it an i18nKey',
     }
-  let text = sourceText(ctx, key, ns)
-  if (text === undefined && fallback !== null) {
-    const b = i18nextText(fallback, false)
-    if ('problem' in b) return { problem: `its defaults: ${b.problem}` }
+  let text = sourceText(ctx, key, ns, values.entries.has('context'))
+  // The catalog lacks the key: react-i18next shows `defaults`, else the children's text.
+  const shown = fallback ?? fromChildren
+  if (text === undefined && shown) {
+    const b = i18nextText(shown, false)
+    if ('problem' in b) return { problem: `its ${fallback !== null ? 'defaults' : 'children'}: ${b.problem}` }
     text = b.text
   }
   if (text === undefined) return { problem: `the key ${key} has no text in the source locale's catalog` }
-  for (const tag of new Set([...text.matchAll(/<([A-Za-z0-9_-]+)>/g)].map((m) => m[1]!))) {
-    const element = components?.get(tag)
-    if (!element) {
-      if (!BASIC_HTML.includes(tag)) return { problem: `the tag <${tag}> of its text has no component` }
-      values.add(
-        tag,
-        VOID.has(tag)
-          ? `() => <${tag} key="${tag}" />`
-          : `(chunks) => <${tag} key="${tag}">{chunks}</${tag}>`,
-      )
-      continue
-    }
-    if (element.type !== 'JSXElement' || !element.openingElement.selfClosing)
-      return {
-        problem: `its component ${tag} is not a self-closing element; write the tag's function by hand`,
-      }
-    const open = code.slice(element.start, element.end).replace(/\s*\/>$/, '')
-    const tagName = code.slice(element.openingElement.name.start, element.openingElement.name.end)
-    const keyed = /\skey=/.test(open) ? open : `${open.replace(/^<[^\s/>]+/, (m) => `${m} key="${tag}"`)}`
-    const clash = values.add(
-      tag,
-      VOID.has(tagName) ? `() => ${keyed} />` : `(chunks) => ${keyed}>{chunks}</${tagName}>`,
-    )
-    if (clash) return { problem: clash }
-  }
-  return { text, values }
+  const sources: TransTagSources = { code, children }
+  if (array) sources.array = array
+  if (named) sources.named = named
+  const renamed = renameTransTags(text, sources, values)
+  if (typeof renamed !== 'string') return renamed
+  return { text: renamed, values }
 }

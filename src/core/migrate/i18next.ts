@@ -1,6 +1,7 @@
 import type { AstNode } from '../extract/nodes'
 import { i18nextText } from '../import/convert-i18next'
 import type { FileState } from './file-state'
+import { dropPropsT, findHocScopes, replaceHoc } from './i18next-hoc'
 import { type I18nextCtx, sourceText } from './i18next-keys'
 import { i18nextTrans } from './i18next-trans'
 import { type ImportResult, importEdits, oldImports } from './imports'
@@ -16,7 +17,7 @@ import { memberPath, staticString, walk } from './walk'
  */
 
 const SOURCES = new Set(['react-i18next', 'i18next', 'i18next-vue'])
-const CONVERTIBLE = new Set(['useTranslation', 'Trans'])
+const CONVERTIBLE = new Set(['useTranslation', 'Trans', 'withTranslation'])
 const T_OPTIONS_REFUSED = [
   'returnObjects',
   'lng',
@@ -52,10 +53,33 @@ export function migrateI18next(state: FileState): ImportResult {
     const ns = call.arguments[0]
     namespaces.set(scope, ns ? (staticString(ns) ?? staticString(ns.elements?.[0]) ?? undefined) : undefined)
   }
+  const hocs = findHocScopes(state, imports)
+  const hocScopes = new Set<HookScope>()
+  for (const hoc of hocs)
+    for (const scope of hoc.problem ? [] : hoc.scopes) {
+      scopes.push(scope)
+      hocScopes.add(scope)
+      namespaces.set(scope, hoc.namespace)
+    }
   const ctx: I18nextCtx = { state, imports, scopes, namespaces }
   for (const unit of state.units) walk(unit.program, (node, ancestors) => visit(ctx, node, ancestors))
-  for (const scope of scopes) {
-    settleScope(state, scope, 'useTranslation')
+  for (const scope of scopes) if (!hocScopes.has(scope)) settleScope(state, scope, 'useTranslation')
+  for (const hoc of hocs) {
+    if (hoc.problem) {
+      state.leave(hoc.call, hoc.ancestors, hoc.problem)
+      continue
+    }
+    // The wrapper goes only when its component's every `t` converted, as a hook does.
+    const settled = hoc.scopes.map((scope) =>
+      settleScope(state, scope, 'the t from withTranslation', (statement) => dropPropsT(state, statement)),
+    )
+    if (settled.every(Boolean)) replaceHoc(state, hoc)
+    else
+      state.leave(
+        hoc.call,
+        hoc.ancestors,
+        'withTranslation stays: its component keeps the t it passes (TODOs there)',
+      )
   }
   // The i18next instance's import goes where every use was converted; its setup stays in its own module.
   return importEdits(state, imports, (imp) => CONVERTIBLE.has(imp.imported) || imp.source === 'i18next')
@@ -82,14 +106,8 @@ function visit(ctx: I18nextCtx, node: AstNode, ancestors: readonly AstNode[]): b
   const callee = node.callee
   if (callee.type === 'Identifier') {
     if (callee.name === '$t' && state.framework === 'vue') return globalT(ctx, node, ancestors)
-    if (ctx.imports.some((i) => i.local === callee.name && i.imported === 'withTranslation')) {
-      state.leave(
-        node,
-        ancestors,
-        'withTranslation passes t as a prop, which this migration does not follow; call t from unplugin-tms/runtime in the component',
-      )
-      return
-    }
+    // withTranslation()(Component) is settled with its component's scopes (i18next-hoc.ts).
+    if (ctx.imports.some((i) => i.local === callee.name && i.imported === 'withTranslation')) return false
     const scope = scopeOf(ctx.scopes, callee.name, ancestors)
     if (scope?.locals.get(callee.name) !== 't') return
     scope.attempts.push({
@@ -191,7 +209,7 @@ function tCall(ctx: I18nextCtx, node: AstNode, hookNs: string | undefined): Buil
       }
     }
   }
-  let text = sourceText(ctx, key, ns)
+  let text = sourceText(ctx, key, ns, values.entries.has('context'))
   if (text === undefined && fallback !== null) {
     const built = i18nextText(fallback, false)
     if ('problem' in built) return { problem: `its defaultValue: ${built.problem}` }

@@ -14,7 +14,8 @@ import type { FileMigration, Library, MigrateOptions } from './types'
  * `markup.ts` with the project's own compilers) and hands them, in one `FileState` (`file-state.ts`:
  * edits made at the end with magic-string once our names are known, TODO comments, conversions, setup
  * notes), to one library's module: `lingui.ts` (+ `lingui-jsx.ts`), `formatjs.ts` (+ `formatjs-jsx.ts`),
- * `i18next.ts` (+ `i18next-trans.ts`; keys' texts through `catalog.ts`, which reuses the import's
+ * `i18next.ts` (+ `i18next-trans.ts` and its numbered tags `i18next-trans-tags.ts`, `withTranslation` in
+ * `i18next-hoc.ts`; keys' texts through `catalog.ts`, which reuses the import's
  * i18next reader and conversion). Shared: `message.ts` (ICU texts, values, `t` calls), `scopes.ts` (a
  * hook goes only when all its uses converted), `imports.ts` (old imports removed when every reference
  * went, ours added or aliased), `walk.ts`. Files on disk: `project.ts`; the summary: `summary.ts`.

@@ -76,8 +76,16 @@ export function scopeOf(
   return scopes.find((s) => s.markup.includes(ancestors[0]!) && s.locals.has(name))
 }
 
-/** Applies a scope's conversions and replaces its hook with `useLocale()`, or leaves them all with reasons. */
-export function settleScope(state: FileState, scope: HookScope, hookName: string): void {
+/**
+ * Applies a scope's conversions and replaces its hook with `useLocale()` (or, for a statement that is
+ * no hook call, lets `remove` take it out), or leaves them all with reasons; true when converted.
+ */
+export function settleScope(
+  state: FileState,
+  scope: HookScope,
+  hookName: string,
+  remove?: (statement: AstNode) => void,
+): boolean {
   const uses = localUses(scope)
   const total = [...uses.values()].reduce((a, b) => a + b, 0)
   if (!scope.problem && total > scope.attempts.length)
@@ -89,7 +97,7 @@ export function settleScope(state: FileState, scope: HookScope, hookName: string
       scope.problem ??
       `${problems.length} of its ${scope.attempts.length} uses could not be converted (TODOs below), so this component keeps ${hookName} and its other uses as they are`
     state.leave(scope.statement, scope.ancestors, `${hookName} stays: ${why}`)
-    return
+    return false
   }
   for (const a of scope.attempts) {
     ;(a.result as () => void)()
@@ -97,6 +105,10 @@ export function settleScope(state: FileState, scope: HookScope, hookName: string
   }
   // The hook's names go with it: an import of the same name (Lingui's `t`) no longer sees these uses.
   for (const [name, n] of uses) for (let i = 0; i <= n; i++) state.replacedRef(name)
+  if (remove) {
+    remove(scope.statement)
+    return true
+  }
   state.replacedRef(scope.statement.declarations[0].init.callee.name)
   const text = state.code.slice(scope.statement.start, scope.statement.end)
   state.need('useLocale')
@@ -107,6 +119,7 @@ export function settleScope(state: FileState, scope: HookScope, hookName: string
     (n) => `${n.useLocale}()${text.trimEnd().endsWith(';') ? ';' : ''}`,
   )
   state.count(hookName)
+  return true
 }
 
 /** A `{ t }`-style pattern (shorthand or renamed properties) as local name -> the property it takes. */

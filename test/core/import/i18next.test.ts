@@ -97,6 +97,10 @@ describe('i18nextText', () => {
       "Ann wrote l'ami '{x}' a < b ''",
     )
     expect(i18nextText('<1>x</1>', false, { tags: { '1': 'link' } })).toEqual({ text: '<link>x</link>' })
+    // react-i18next counts again inside an element: the inner <1> is another element than the outer.
+    expect(i18nextText('<1>a <1>b</1><0/></1> <2>c</2>', false)).toEqual({
+      text: '<1>a <1-1>b</1-1><1-0></1-0></1> <2>c</2>',
+    })
   })
 
   it('refuses what has no ICU form', () => {
@@ -117,7 +121,7 @@ describe('i18nextText', () => {
 })
 
 describe('convertI18next', () => {
-  it('makes one plural per suffix family and one select per context family', () => {
+  it('makes one plural per suffix family; a context family is each key and also one select', () => {
     const converted = convertI18next(readI18next(PL, 'locales/pl/common.json').catalog)
     expect(converted.refusals).toEqual([])
     expect(converted.messages).toEqual([
@@ -126,12 +130,23 @@ describe('convertI18next', () => {
         key: 'inbox.files',
         text: '{count, plural, =0 {Brak plików} one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
         line: 4,
+        reading: 'inbox.files',
       },
+      // Each form is also its own key: t('inbox.files_one') without count reads it as written.
+      { key: 'inbox.files_one', text: '{count} plik', line: 4, reading: 'inbox.files' },
+      { key: 'inbox.files_few', text: '{count} pliki', line: 5, reading: 'inbox.files' },
+      { key: 'inbox.files_many', text: '{count} plików', line: 6, reading: 'inbox.files' },
+      { key: 'inbox.files_other', text: '{count} pliku', line: 7, reading: 'inbox.files' },
+      { key: 'inbox.files_zero', text: 'Brak plików', line: 8, reading: 'inbox.files' },
+      { key: 'friend', text: 'Przyjaciel', line: 10, reading: 'friend' },
       {
-        key: 'friend',
+        key: 'friend{context}',
         text: '{context, select, male {Kolega} female {Koleżanka} other {Przyjaciel}}',
         line: 10,
+        reading: 'friend',
       },
+      { key: 'friend_male', text: 'Kolega', line: 11, reading: 'friend' },
+      { key: 'friend_female', text: 'Koleżanka', line: 12, reading: 'friend' },
     ])
   })
 
@@ -150,9 +165,26 @@ describe('convertI18next', () => {
     expect(convertI18next(catalog).messages).toEqual([
       {
         key: 'friend',
+        text: '{count, plural, one {A friend} other {{count} friends}}',
+        line: 2,
+        reading: 'friend',
+      },
+      { key: 'friend_one', text: 'A friend', line: 2, reading: 'friend' },
+      { key: 'friend_other', text: '{count} friends', line: 3, reading: 'friend' },
+      {
+        key: 'friend{context}',
         text: '{context, select, male {{count, plural, one {A boyfriend} other {{count} boyfriends}}} other {{count, plural, one {A friend} other {{count} friends}}}}',
         line: 2,
+        reading: 'friend',
       },
+      {
+        key: 'friend_male',
+        text: '{count, plural, one {A boyfriend} other {{count} boyfriends}}',
+        line: 4,
+        reading: 'friend',
+      },
+      { key: 'friend_male_one', text: 'A boyfriend', line: 4, reading: 'friend' },
+      { key: 'friend_male_other', text: '{count} boyfriends', line: 5, reading: 'friend' },
       { key: 'user_name', text: 'Name', line: 6 },
     ])
     const separate = convertI18next(
@@ -168,7 +200,7 @@ describe('convertI18next', () => {
     expect(separate.messages.map((m) => m.key)).toEqual(['t', 't_short'])
   })
 
-  it('refuses a family without _other, ordinal forms, a key with text and forms, and bad values, with file:line', () => {
+  it('reads a family without _other as its keys; refuses ordinal forms, a key with text and forms, and bad values, with file:line', () => {
     const catalog = {
       locale: 'pl',
       file: 'lang/pl.json',
@@ -182,7 +214,12 @@ describe('convertI18next', () => {
       ],
     }
     const converted = convertI18next(catalog)
-    expect(converted.messages).toEqual([{ key: 'b', text: '{count, plural, other {Bs}}', line: 4 }])
+    // a_one alone is no plural i18next could show for every count: only its key is read.
+    expect(converted.messages).toEqual([
+      { key: 'a_one', text: 'jeden', line: 2, reading: 'a' },
+      { key: 'b', text: '{count, plural, other {Bs}}', line: 4, reading: 'b' },
+      { key: 'b_other', text: 'Bs', line: 5, reading: 'b' },
+    ])
     expect(converted.untranslated).toEqual([{ key: 'd', line: 7 }])
     expect(converted.refusals).toEqual([
       {
@@ -198,7 +235,6 @@ describe('convertI18next', () => {
         key: 'b',
         reason: 'the key has a text of its own and plural forms (_other); one message cannot be both',
       },
-      { file: 'lang/pl.json', line: 2, key: 'a', reason: 'its plural forms (_one) have no _other' },
       {
         file: 'lang/pl.json',
         line: 6,
@@ -237,7 +273,11 @@ describe('convertI18next', () => {
         source: '{count, plural, one {{count} file} other {{count} files}}',
         text: '{count, plural, one {{count} plik} few {{count} pliki} many {{count} plików} other {{count} pliku}}',
         line: 2,
+        reading: 'files',
       },
+      // files_few and files_many have no key in English: only their plural reading carries them.
+      { key: 'files_one', source: '{count} file', text: '{count} plik', line: 2, reading: 'files' },
+      { key: 'files_other', source: '{count} files', text: '{count} pliku', line: 5, reading: 'files' },
     ])
     expect(joined.refusals).toEqual([
       {

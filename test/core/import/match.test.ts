@@ -120,3 +120,45 @@ describe('matchCatalogs', () => {
     ])
   })
 })
+
+describe('i18next context families', () => {
+  it('keeps the reading the app uses and reports a family only when no reading of it matched', () => {
+    const fr = catalog([
+      { key: 'title', source: 'Title', text: 'Titre', line: 2, reading: 'title' },
+      {
+        key: 'title{context}',
+        source: '{context, select, short {Short} other {Title}}',
+        text: '{context, select, short {Court} other {Titre}}',
+        line: 2,
+        reading: 'title',
+      },
+      { key: 'title_short', source: 'Short', text: 'Court', line: 3, reading: 'title' },
+      { key: 'gone', source: 'Gone', text: 'Parti', line: 4, reading: 'gone' },
+      { key: 'gone_x', source: 'Gone x', text: 'Parti x', line: 5, reading: 'gone' },
+    ])
+    const result = matchCatalogs([fr], [ours('Title', 3), ours('Short', 4)], '/app')
+    expect(result.matched.map((m) => [m.from, m.text])).toEqual([
+      ['locales/fr.po:2', 'Titre'],
+      ['locales/fr.po:3', 'Court'],
+    ])
+    expect(result.unmatched.map((p) => [p.from, p.key])).toEqual([
+      ['locales/fr.po:4', 'gone'],
+      ['locales/fr.po:5', 'gone_x'],
+    ])
+  })
+})
+
+describe('react-i18next nested numbers', () => {
+  it('a number inside an element is named by its path, so the shape tells both elements apart', () => {
+    const fr = catalog([
+      {
+        key: 'n',
+        source: 'Click <1>the <1-1>docs</1-1> page</1>',
+        text: 'Voir <1>la page <1-1>docs</1-1></1>',
+        line: 2,
+      },
+    ])
+    const result = matchCatalogs([fr], [ours('Click <a>the <b>docs</b> page</a>', 3)], '/app')
+    expect(result.matched.map((m) => m.text)).toEqual(['Voir <a>la page <b>docs</b></a>'])
+  })
+})
