@@ -195,9 +195,11 @@ it('core takes only types from the runtime: a shared module would become a chunk
   expect(valueImports).toEqual([])
 })
 
-it('the React binding imports only React and the runtime, by the specifier the plugin resolves to one runtime', () => {
+it('the React binding imports only React, the runtime (by the specifier the plugin resolves to one runtime) and its own files', () => {
   const targets = importsUnder('react').map((i) => i.target)
-  expect(targets.filter((t) => t !== 'react' && t !== 'unplugin-tms/runtime')).toEqual([])
+  expect(
+    targets.filter((t) => t !== 'react' && t !== 'unplugin-tms/runtime' && !t.startsWith('src/react/')),
+  ).toEqual([])
   expect(targets).toContain('unplugin-tms/runtime')
 })
 

@@ -175,20 +175,6 @@ export async function runImportCommand(
   return report.diagnostics.length > 0 ? 1 : 0
 }
 
-/**
- * cac tells its parser that `dryRun` is a flag, but the parser meets `--dry-run`, reads it as an option
- * with a value and swallows the next argument (`--dry-run locales/fr.po`): that value is a file.
- */
-function takeBackPositionals(flags: ImportFlags, files: string[]): void {
-  for (const name of ['dryRun', 'overwrite'] as const) {
-    const value = flags[name] as unknown
-    if (typeof value === 'string' || typeof value === 'number') {
-      files.unshift(String(value))
-      flags[name] = true
-    }
-  }
-}
-
 export function registerImportCommand(cli: CAC): void {
   cli
     .command(
@@ -209,7 +195,6 @@ export function registerImportCommand(cli: CAC): void {
     .option('--root <dir>', 'Project root (where tms.config.* and the globs are read)')
     .action(async (files: string[], flags: ImportFlags) => {
       try {
-        takeBackPositionals(flags, files)
         process.exitCode = await runImportCommand(files, flags, process.cwd())
       } catch (error) {
         const message = (error as Error).message

@@ -4,7 +4,7 @@ import type { CAC } from 'cac'
 
 interface MigrateFlags {
   from?: string
-  dryRun?: boolean | string
+  dryRun?: boolean
   catalog?: string
   sourceLocale?: string
   json?: boolean
@@ -32,15 +32,12 @@ export function registerMigrateCommand(cli: CAC): void {
       try {
         const { migrateProject } = await import('../core/migrate/project')
         const { formatSummary } = await import('../core/migrate/summary')
-        // cac lists a kebab-case flag as boolean under its camelCase name only, so its parser takes the
-        // path after `--dry-run` as the flag's value: that value is a path.
         const given = paths.map(String)
-        if (typeof flags.dryRun === 'string') given.unshift(flags.dryRun)
         const run = migrateProject({
           from: flags.from,
           paths: given,
           cwd: process.cwd(),
-          dryRun: flags.dryRun !== undefined && flags.dryRun !== false,
+          dryRun: flags.dryRun === true,
           catalog: flags.catalog,
           sourceLocale: flags.sourceLocale,
         })

@@ -14,6 +14,7 @@ import {
   setLocale,
   type Values,
 } from 'unplugin-tms/runtime'
+import { withElementValues } from './element-values'
 
 /**
  * Bumped on every change the runtime announces: a switch, and a dev catalog hot update, where the
@@ -66,7 +67,7 @@ export interface TProps {
    */
   // biome-ignore lint/suspicious/noExplicitAny: any descriptor, whatever values its text asks for.
   msg?: MessageDescriptor<any>
-  /** The values of `msg`'s placeholders and tags. */
+  /** The values of `msg`'s placeholders (React elements among them) and tags. */
   values?: Values
   /** @internal The plugin's lookup of the message, with the original elements as tag functions. */
   _?: () => Formatted
@@ -84,7 +85,7 @@ export function T(props: TProps): ReactNode {
   const out = props._
     ? props._()
     : props.msg
-      ? (props.msg as (values?: Values) => Formatted)(props.values)
+      ? withElementValues(props.values, props.msg as (values?: Values) => Formatted)
       : props.children
   return createElement(Fragment, null, out as ReactNode)
 }

@@ -152,4 +152,56 @@ export function Stats({ n }) {
 }
 `)
   })
+
+  test('<FormattedMessage> with a render function child: its element, the message where it showed the text', () => {
+    expect(
+      migrate(`import { FormattedMessage } from 'react-intl'
+
+export const Field = ({ gender }) => (
+  <div>
+    <FormattedMessage id="name" defaultMessage="Name:" description="A label">
+      {(txt) => <label htmlFor="name">{txt}</label>}
+    </FormattedMessage>
+    <select value={gender}>
+      <FormattedMessage id="male" defaultMessage="Male">
+        {(txt) => <option value="male">{txt} ({txt})</option>}
+      </FormattedMessage>
+    </select>
+  </div>
+)
+`),
+    ).toBe(`import { T } from 'unplugin-tms/react'
+import { msg } from 'unplugin-tms/runtime'
+
+export const Field = ({ gender }) => (
+  <div>
+    <label htmlFor="name"><T msg={msg('Name:', undefined, { instruction: 'A label' })} /></label>
+    <select value={gender}>
+      <option value="male"><T msg={msg('Male')} /> (<T msg={msg('Male')} />)</option>
+    </select>
+  </div>
+)
+`)
+  })
+
+  test('refused: a render function that uses its text otherwise than as {txt}', () => {
+    expect(
+      migrate(`import { FormattedMessage } from 'react-intl'
+
+export const Field = () => (
+  <FormattedMessage id="name" defaultMessage="Name:">
+    {(txt) => <input placeholder={txt} />}
+  </FormattedMessage>
+)
+`),
+    ).toBe(`import { FormattedMessage } from 'react-intl'
+
+// TODO(tms): <FormattedMessage>'s children are not one render function (txt) => <element> showing {txt}; rewrite them by hand
+export const Field = () => (
+  <FormattedMessage id="name" defaultMessage="Name:">
+    {(txt) => <input placeholder={txt} />}
+  </FormattedMessage>
+)
+`)
+  })
 })

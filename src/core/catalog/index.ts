@@ -3,6 +3,7 @@ import { checkTranslation } from '../check/translation'
 import type { Message } from '../extract/types'
 import type { CompiledMessage } from '../icu/compile'
 import type { MessageForms } from '../icu/forms'
+import { isFormatOnly } from '../icu/parse'
 import { type PlaceholderSpec, restorePlaceholders } from '../model/placeholders'
 
 /**
@@ -54,7 +55,8 @@ export function usedIds(
 
 /**
  * The catalog of `ids` in the input's locale: an id with no translation is left out (the runtime shows
- * the source); an ICU translation ships compiled, and one that does not compile is left out too; a
+ * the source), unless its message has nothing to translate (only formatted values: it is its own
+ * translation, formatted in this locale); an ICU translation ships compiled, and one that does not compile is left out too; a
  * translation whose placeholders do not match its source's is left out rather than shown broken.
  */
 export function buildCatalog(input: CatalogInput, ids: Iterable<string>): Map<string, CompiledMessage> {
@@ -105,12 +107,16 @@ export function eachCatalogTranslation(
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!
     const translated = translationOf(row, translations?.get(row.source.key), locale, input)
-    if (translated !== undefined) each(i, translated, row.id)
-    else if (fallback !== undefined) {
-      const text = sourceTextOf(row.source, row.message)
-      if (text !== undefined)
-        each(i, (row.icu && input.forms.sourceForm(text, fallback, locale)) || text, row.id)
+    if (translated !== undefined) {
+      each(i, translated, row.id)
+      continue
     }
+    const text = sourceTextOf(row.source, row.message)
+    if (text === undefined) continue
+    const own = row.icu ? input.forms.ownForm(text, locale) : undefined
+    if (own !== undefined) each(i, own, row.id)
+    else if (fallback !== undefined)
+      each(i, (row.icu && input.forms.sourceForm(text, fallback, locale)) || text, row.id)
   }
 }
 
@@ -170,12 +176,15 @@ export function inlineText(
 
 /**
  * The locale an inline copy formats a site's text in when that text is the source standing in for a
- * missing or unfit translation: the source locale; undefined when the copy has the translation.
+ * missing or unfit translation: the source locale; undefined when the copy has the translation, or
+ * when the message has nothing to translate (only formatted values: formatted in the copy's locale).
  */
 export function standInLocale(
   input: Omit<CatalogInput, 'sources' | 'forms'>,
   source: IdSource | undefined,
   sourceLocale: string,
 ): string | undefined {
-  return inlineText(input, source, undefined) === undefined ? sourceLocale : undefined
+  if (inlineText(input, source, undefined) !== undefined) return undefined
+  const text = source && sourceTextOf(source, input.messages.get(source.key))
+  return text !== undefined && isFormatOnly(text) ? undefined : sourceLocale
 }

@@ -1,4 +1,5 @@
 import { type CompiledMessage, compiledLiteral, compileMessage, inLocale } from './compile'
+import { isFormatOnly } from './parse'
 
 /**
  * Compiled forms of one build's messages, made once per text and locale: a catalog chunk, the source
@@ -6,6 +7,7 @@ import { type CompiledMessage, compiledLiteral, compileMessage, inLocale } from 
  */
 export class MessageForms {
   private readonly made = new Map<string, CompiledMessage | null>()
+  private readonly formatOnly = new Map<string, boolean>()
 
   /**
    * The compact form of `text` in `locale`, or undefined when it does not compile (a checked
@@ -34,6 +36,19 @@ export class MessageForms {
     return form === undefined || sourceLocale === locale ? form : inLocale(form, sourceLocale)
   }
 
+  /**
+   * The form a message with nothing to translate (only formatted values, {@link isFormatOnly}) has in
+   * a locale that holds no translation of it: itself, formatted in that locale; undefined for others.
+   */
+  ownForm(text: string, locale: string): CompiledMessage | undefined {
+    let only = this.formatOnly.get(text)
+    if (only === undefined) {
+      only = isFormatOnly(text)
+      this.formatOnly.set(text, only)
+    }
+    return only ? this.form(text, locale) : undefined
+  }
+
   /** The JS literal of {@link form}, or of {@link sourceForm} with `sourceLocale`. */
   literal(text: string, locale: string, sourceLocale?: string): string | undefined {
     const form = sourceLocale ? this.sourceForm(text, sourceLocale, locale) : this.form(text, locale)
@@ -42,5 +57,6 @@ export class MessageForms {
 
   clear(): void {
     this.made.clear()
+    this.formatOnly.clear()
   }
 }

@@ -146,3 +146,23 @@ export function isPlainAst(text: string, ast: readonly MessageFormatElement[]): 
   }
   return rebuilt === text
 }
+
+const FORMATTED: ReadonlySet<TYPE> = new Set([TYPE.number, TYPE.date, TYPE.time])
+
+/**
+ * Whether a message is only formatted values (`{price, number, ::currency/EUR}`, `{d, date, long}`),
+ * with nothing but spaces around them: nothing in it to translate, so each locale shows it as written,
+ * formatted in that locale, as react-intl's `<FormattedNumber>` does (`tms migrate` writes such
+ * messages), rather than in the source locale as a missing translation is.
+ */
+export function isFormatOnly(text: string): boolean {
+  if (cannotBeIcu(text)) return false
+  const parsed = parseIcu(text)
+  if (!parsed.ok) return false
+  let formatted = false
+  for (const el of parsed.ast) {
+    if (FORMATTED.has(el.type)) formatted = true
+    else if (el.type !== TYPE.literal || el.value.trim() !== '') return false
+  }
+  return formatted
+}
