@@ -1,4 +1,4 @@
-import { collapseJsxText, decodeEntities } from '../extract/jsx'
+import { collapseJsxText, decodeEntities } from '../extract/jsx-text'
 import type { AstNode } from '../extract/nodes'
 import { renameIcu } from '../import/icu-text'
 import type { Built, Values } from './message'
