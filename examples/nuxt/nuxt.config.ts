@@ -20,6 +20,16 @@ export default defineNuxtConfig({
       },
     ],
   ],
-  // `nuxi generate` writes these pages, every locale's (the links from them are crawled too).
-  nitro: { prerender: { routes: LOCALES.map((locale) => `/${locale}`) } },
+  hooks: {
+    // `nuxi generate` (Nitro's static mode) writes every locale's page (the links from them are crawled
+    // too). Not `nuxi build`: a route listed in `nitro.prerender.routes` is prerendered there as well and
+    // then served as a file, the same page for every user, in no one's time zone.
+    'nitro:config'(nitro) {
+      if (!nitro.static) return
+      nitro.prerender = {
+        ...nitro.prerender,
+        routes: [...(nitro.prerender?.routes ?? []), ...LOCALES.map((l) => `/${l}`)],
+      }
+    },
+  },
 })

@@ -48,7 +48,9 @@ export default async function tmsRequestLocale(nuxtApp) {
   // A prerendered page is every user's: no one's zone from a cookie (Nitro marks its requests).
   const prerendering = headers['x-nitro-prerender'] !== undefined
   const fromCookie =
-    settings.timeZoneCookie && !prerendering ? knownZone(cookieOf(headers.cookie, settings.timeZoneCookie)) : undefined
+    settings.timeZoneCookie && !prerendering
+      ? knownZone(cookieOf(headers.cookie, settings.timeZoneCookie))
+      : undefined
   const timeZone = fromCookie ?? settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   const loading = enterLocale(locale, { timeZone })
   // The client plugin hydrates in what `<html>` says.

@@ -24,7 +24,8 @@ import {
 /**
  * examples/nuxt, built by Nuxt from the cache a `tms pull` left, its production server (Nitro) run with
  * TZ=UTC: 500 concurrent requests in 4 locales each wholly in its locale; the page hydrates in Chromium
- * with no change, in a browser in Tokyo too; a switch after hydration; `nuxi generate` writes every
+ * with no change, in a browser in Tokyo too, and the next page in Tokyo's zone (the module's `tz`
+ * cookie); a switch after hydration; `nuxi generate` writes every
  * locale's page, compared whole with the server's.
  *
  * Nuxt is not a devDependency (hundreds of packages, and a peer range on rolldown that the repository's
