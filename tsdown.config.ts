@@ -24,6 +24,7 @@ export default defineConfig([
       rspack: 'src/rspack.ts',
       rolldown: 'src/rolldown.ts',
       next: 'src/next.ts',
+      nuxt: 'src/nuxt.ts',
       'next-loader': 'src/next/loader.ts',
       runtime: 'src/runtime/index.ts',
       client: 'src/client/index.ts',
@@ -32,6 +33,12 @@ export default defineConfig([
       // loaded by the extractor's worker threads (new URL('./extract-worker.mjs', import.meta.url))
       'extract-worker': 'src/core/extract/worker.ts',
     },
+    // The Nuxt module's runtime plugins, as source: the app's Nuxt builds them (src/nuxt/index.ts).
+    copy: (options) =>
+      ['request', 'page'].map((plugin) => ({
+        from: `src/nuxt/${plugin}-plugin.mjs`,
+        to: join(options.outDir, `nuxt-${plugin}.mjs`),
+      })),
     clean: true,
   },
   // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared

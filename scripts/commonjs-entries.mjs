@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url'
 
 // The folder tsdown just built into (scripts/build.ts passes it before swapping it in), or dist/.
 const dist = process.argv[2] ? pathToFileURL(`${process.argv[2]}/`) : new URL('../dist/', import.meta.url)
-const BUNDLERS = ['vite', 'webpack', 'rollup', 'esbuild', 'rspack', 'rolldown']
+// nuxt: the module function, as Nuxt (or a CommonJS config) loads it.
+const BUNDLERS = ['vite', 'webpack', 'rollup', 'esbuild', 'rspack', 'rolldown', 'nuxt']
 const HEADER = '// The CommonJS entry: the ESM one through require(esm) (scripts/commonjs-entries.mjs).\n'
 
 for (const entry of BUNDLERS) {

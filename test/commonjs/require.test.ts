@@ -74,7 +74,7 @@ const node = (args: string[]) =>
   run(process.execPath, args, { cwd: app, env: { PATH: process.env.PATH ?? '' } })
 
 describe('CommonJS configs', () => {
-  it('require() of each bundler entry returns the plugin factory, also as .default', async () => {
+  it('require() of each bundler entry returns the plugin factory, also as .default; the Nuxt module likewise', async () => {
     const script = `
       for (const entry of ['vite', 'webpack', 'rollup', 'esbuild', 'rspack', 'rolldown']) {
         const plugin = require('unplugin-tms/' + entry)
@@ -82,7 +82,9 @@ describe('CommonJS configs', () => {
       }
       const root = require('unplugin-tms')
       console.log('root', typeof root.unplugin.webpack, typeof root.unpluginFactory, root.default === root.unplugin)
-      console.log('next', typeof require('unplugin-tms/next').withTms)`
+      console.log('next', typeof require('unplugin-tms/next').withTms)
+      const nuxt = require('unplugin-tms/nuxt')
+      console.log('nuxt', typeof nuxt, nuxt.default === nuxt, JSON.stringify(nuxt.meta))`
     const { stdout, stderr } = await node(['-e', script])
     expect(stdout).toBe(
       [
@@ -94,6 +96,7 @@ describe('CommonJS configs', () => {
         'rolldown function true',
         'root function function true',
         'next function',
+        'nuxt function true {"name":"unplugin-tms","configKey":"tms"}',
         '',
       ].join('\n'),
     )

@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { expect } from 'vitest'
 import { DEMO_CREDENTIALS, tms } from '../helpers/cli'
+import { concurrentRequests, cycle } from '../helpers/concurrent'
 import { startDemoEmulator } from '../helpers/example'
 
 /**
  * What the meta-framework tests share (SvelteKit, Nuxt): the cache a release's pull leaves, the
  * framework's own build and production server as child processes (as users run them, outside Vitest),
- * the concurrent mixed-locale requests, and the page in Chromium watched from before its bundle.
+ * the concurrent mixed-locale requests, the redirect of `/`, and the page in Chromium watched from
+ * before its bundle: hydration in Tokyo's zone and a locale switch.
  */
 
 export const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'ja-JP'] as const
@@ -143,26 +146,38 @@ export async function startServer(
   }
 }
 
-/** `count` requests at once, cycling through `locales`; `wrong` lists each page not wholly right. */
-export async function concurrentRequests(
+/** 500 requests at once to the home page, cycling through the 4 locales: each page wholly in its locale. */
+export function homePagesInTheirLocales(url: string): Promise<{ wrong: string[]; checked: number }> {
+  const others = (locale: Locale): string[] =>
+    LOCALES.filter((l) => l !== locale).flatMap((l) => Object.values(HOME[l]))
+  return concurrentRequests(url, cycle(500, LOCALES), ({ locale }, status, html) => {
+    const texts = served(html)
+    const foreign = others(locale as Locale).filter((text) => html.includes(`>${text}<`))
+    if (
+      status === 200 &&
+      foreign.length === 0 &&
+      JSON.stringify(texts) === JSON.stringify(expectedHome(locale as Locale))
+    )
+      return undefined
+    return `${status} ${JSON.stringify(texts)} foreign ${JSON.stringify(foreign)}`
+  })
+}
+
+/** Where `/` sends each `[Accept-Language, Cookie]`: `[both, status, Location]`, one request at a time. */
+export async function redirectsOfRoot(
   url: string,
-  count: number,
-  locales: readonly string[],
-  check: (locale: string, status: number, html: string) => string | undefined,
-): Promise<{ wrong: string[]; checked: number }> {
-  const pages = await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const locale = locales[i % locales.length]!
-      const res = await fetch(`${url}/${locale}`)
-      return { locale, status: res.status, html: await res.text() }
-    }),
-  )
-  const wrong: string[] = []
-  for (const { locale, status, html } of pages) {
-    const problem = check(locale, status, html)
-    if (problem) wrong.push(`/${locale}: ${problem}`)
+  cases: readonly (readonly [string, string])[],
+): Promise<[string, string, number, string | null][]> {
+  const answers: [string, string, number, string | null][] = []
+  for (const [acceptLanguage, cookie] of cases) {
+    const res = await fetch(`${url}/`, {
+      headers: { 'accept-language': acceptLanguage, cookie },
+      redirect: 'manual',
+    })
+    await res.arrayBuffer()
+    answers.push([acceptLanguage, cookie, res.status, res.headers.get('location')])
   }
-  return { wrong, checked: pages.length }
+  return answers
 }
 
 export interface HydratedPage {
@@ -228,4 +243,73 @@ export async function loadAndHydrate(
     options.ids as string[],
   )
   return { ...state, logged, page, close: () => context.close() }
+}
+
+/**
+ * A page of `url` loaded in a browser in Tokyo, first visit: the server knows no zone of the user's and
+ * renders in UTC, and hydration keeps it (0 changes). Its bundle wrote the browser's zone to the `tz`
+ * cookie: the next load renders in Tokyo's zone on the server, and hydrates with 0 changes again.
+ */
+export async function hydratesInTokyo(browser: Browser, url: string): Promise<void> {
+  const tokyo = await loadAndHydrate(browser, `${url}/fr-FR`, {
+    context: { timezoneId: 'Asia/Tokyo' },
+    ids: HOME_IDS,
+  })
+  try {
+    expect(tokyo).toMatchObject({ lang: 'fr-FR', dir: 'ltr', changes: [], logged: [], texts: HOME['fr-FR'] })
+    const next = await loadAndHydrate(browser, `${url}/fr-FR`, {
+      context: { timezoneId: 'Asia/Tokyo', storageState: await tokyo.page.context().storageState() },
+      ids: HOME_IDS,
+    })
+    try {
+      expect(next).toMatchObject({
+        changes: [],
+        logged: [],
+        texts: { ...HOME['fr-FR'], ordered: 'Commandé le 2 mars 2026 à 07:30' },
+      })
+    } finally {
+      await next.close()
+    }
+  } finally {
+    await tokyo.close()
+  }
+}
+
+/**
+ * The ja-JP page hydrated, then a click on the de-DE link: the page in de-DE (texts, title, `lang`,
+ * `dir`), the choice in the `lang` cookie; then ar-XB turns the page right-to-left. Nothing logged.
+ */
+export async function switchesLocale(browser: Browser, url: string): Promise<void> {
+  const loaded = await loadAndHydrate(browser, `${url}/ja-JP`, { ids: HOME_IDS })
+  const { page } = loaded
+  try {
+    expect(loaded).toMatchObject({ changes: [], logged: [], texts: HOME['ja-JP'] })
+    await page.click('#locales a[hreflang="de-DE"]')
+    await page.waitForURL(/\/de-DE$/)
+    await page.waitForFunction(
+      () => document.getElementById('welcome')?.textContent === 'Willkommen im Demo-Shop',
+    )
+    const after = await page.evaluate(
+      (ids) => ({
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+        title: document.title,
+        texts: Object.fromEntries(ids.map((id) => [id, document.getElementById(id)?.textContent])),
+        cookie: document.cookie.includes('lang=de-DE'),
+      }),
+      HOME_IDS,
+    )
+    expect(after).toEqual({
+      lang: 'de-DE',
+      dir: 'ltr',
+      title: HOME['de-DE'].welcome,
+      texts: HOME['de-DE'],
+      cookie: true,
+    })
+    await page.click('#locales a[hreflang="ar-XB"]')
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+    expect(loaded.logged).toEqual([])
+  } finally {
+    await loaded.close()
+  }
 }

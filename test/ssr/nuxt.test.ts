@@ -7,24 +7,25 @@ import { npmInstall } from '../../scripts/pack-install'
 import { launchChromium } from '../plugin/bundlers'
 import {
   childEnv,
-  concurrentRequests,
   expectedHome,
-  HOME,
-  HOME_IDS as IDS,
+  homePagesInTheirLocales,
+  hydratesInTokyo,
   LOCALES,
   type Locale,
-  loadAndHydrate,
   pullIntoCache,
   type RunningServer,
+  redirectsOfRoot,
   runNode,
   served,
   startServer,
+  switchesLocale,
 } from './framework'
 
 /**
  * examples/nuxt, built by Nuxt from the cache a `tms pull` left, its production server (Nitro) run with
  * TZ=UTC: 500 concurrent requests in 4 locales each wholly in its locale; the page hydrates in Chromium
- * with no change, in a browser in Tokyo too; a switch after hydration; `nuxi generate` writes every
+ * with no change, in a browser in Tokyo too, and the next page in Tokyo's zone (the module's `tz`
+ * cookie); a switch after hydration; `nuxi generate` writes every
  * locale's page, compared whole with the server's.
  *
  * Nuxt is not a devDependency (hundreds of packages, and a peer range on rolldown that the repository's
@@ -93,20 +94,7 @@ afterAll(async () => {
 })
 
 test('500 concurrent requests in 4 locales: every message of every page in its locale, lang and dir right', async () => {
-  const others = (locale: Locale): string[] =>
-    LOCALES.filter((l) => l !== locale).flatMap((l) => Object.values(HOME[l]))
-  const result = await concurrentRequests(server!.url, 500, LOCALES, (locale, status, html) => {
-    const texts = served(html)
-    const foreign = others(locale as Locale).filter((text) => html.includes(`>${text}<`))
-    if (
-      status === 200 &&
-      foreign.length === 0 &&
-      JSON.stringify(texts) === JSON.stringify(expectedHome(locale as Locale))
-    )
-      return undefined
-    return `${status} ${JSON.stringify(texts)} foreign ${JSON.stringify(foreign)}`
-  })
-  expect(result).toEqual({ wrong: [], checked: 500 })
+  expect(await homePagesInTheirLocales(server!.url)).toEqual({ wrong: [], checked: 500 })
 }, 120_000)
 
 test('/ goes to the locale of the lang cookie, else of Accept-Language by q-value; a pseudo-locale only by name', async () => {
@@ -116,14 +104,7 @@ test('/ goes to the locale of the lang cookie, else of Accept-Language by q-valu
     ['ar-XB', ''],
     ['fr', 'lang=ja-JP'],
   ]
-  const answers = []
-  for (const [acceptLanguage, cookie] of cases) {
-    const res = await fetch(`${server!.url}/`, {
-      headers: { 'accept-language': acceptLanguage, cookie },
-      redirect: 'manual',
-    })
-    answers.push([acceptLanguage, cookie, res.status, res.headers.get('location')])
-  }
+  const answers = await redirectsOfRoot(server!.url, cases)
   expect(answers).toEqual([
     ['fr;q=0.5, de;q=0.9', '', 302, '/de-DE'],
     ['ar', '', 302, '/en-US'],
@@ -133,59 +114,12 @@ test('/ goes to the locale of the lang cookie, else of Accept-Language by q-valu
 })
 
 describe('in Chromium', () => {
-  test('hydrates with no warning and no change, in a browser in Tokyo too', async () => {
-    const tokyo = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
-      context: { timezoneId: 'Asia/Tokyo' },
-      ids: IDS,
-    })
-    try {
-      expect(tokyo).toMatchObject({
-        lang: 'fr-FR',
-        dir: 'ltr',
-        changes: [],
-        logged: [],
-        texts: HOME['fr-FR'],
-      })
-      // Not checked here, unlike SvelteKit's: the next page in the user's zone from the `tz` cookie. The
-      // run of 2026-11-28 rendered it in UTC still (0 changes on hydration, but not Tokyo's date).
-    } finally {
-      await tokyo.close()
-    }
+  test('hydrates with no warning and no change, in a browser in Tokyo too; the next page renders in its zone', async () => {
+    await hydratesInTokyo(browser!, server!.url)
   }, 120_000)
 
   test('a locale switch after hydration renders the new locale, sets lang and dir, and is remembered', async () => {
-    const loaded = await loadAndHydrate(browser!, `${server!.url}/ja-JP`, { ids: IDS })
-    const { page } = loaded
-    try {
-      expect(loaded).toMatchObject({ changes: [], logged: [], texts: HOME['ja-JP'] })
-      await page.click('#locales a[hreflang="de-DE"]')
-      await page.waitForURL(/\/de-DE$/)
-      await page.waitForFunction(
-        () => document.getElementById('welcome')?.textContent === 'Willkommen im Demo-Shop',
-      )
-      const after = await page.evaluate(
-        (ids) => ({
-          lang: document.documentElement.lang,
-          dir: document.documentElement.dir,
-          title: document.title,
-          texts: Object.fromEntries(ids.map((id) => [id, document.getElementById(id)?.textContent])),
-          cookie: document.cookie.includes('lang=de-DE'),
-        }),
-        IDS,
-      )
-      expect(after).toEqual({
-        lang: 'de-DE',
-        dir: 'ltr',
-        title: HOME['de-DE'].welcome,
-        texts: HOME['de-DE'],
-        cookie: true,
-      })
-      await page.click('#locales a[hreflang="ar-XB"]')
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl')
-      expect(loaded.logged).toEqual([])
-    } finally {
-      await loaded.close()
-    }
+    await switchesLocale(browser!, server!.url)
   }, 120_000)
 })
 

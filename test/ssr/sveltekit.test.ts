@@ -5,18 +5,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchChromium } from '../plugin/bundlers'
 import {
   childEnv,
-  concurrentRequests,
-  expectedHome,
-  HOME,
-  HOME_IDS as IDS,
+  homePagesInTheirLocales,
+  hydratesInTokyo,
   LOCALES,
   type Locale,
-  loadAndHydrate,
   pullIntoCache,
   type RunningServer,
+  redirectsOfRoot,
   runNode,
-  served,
   startServer,
+  switchesLocale,
 } from './framework'
 
 /**
@@ -54,20 +52,7 @@ afterAll(async () => {
 })
 
 test('500 concurrent requests in 4 locales: every message of every page in its locale, lang and dir right', async () => {
-  const others = (locale: Locale): string[] =>
-    LOCALES.filter((l) => l !== locale).flatMap((l) => Object.values(HOME[l]))
-  const result = await concurrentRequests(server!.url, 500, LOCALES, (locale, status, html) => {
-    const texts = served(html)
-    const foreign = others(locale as Locale).filter((text) => html.includes(`>${text}<`))
-    if (
-      status === 200 &&
-      foreign.length === 0 &&
-      JSON.stringify(texts) === JSON.stringify(expectedHome(locale as Locale))
-    )
-      return undefined
-    return `${status} ${JSON.stringify(texts)} foreign ${JSON.stringify(foreign)}`
-  })
-  expect(result).toEqual({ wrong: [], checked: 500 })
+  expect(await homePagesInTheirLocales(server!.url)).toEqual({ wrong: [], checked: 500 })
 }, 120_000)
 
 test('/ goes to the locale of the lang cookie, else of Accept-Language by q-value; a pseudo-locale only by name', async () => {
@@ -79,14 +64,7 @@ test('/ goes to the locale of the lang cookie, else of Accept-Language by q-valu
     ['fr', 'lang=ja-JP'],
     ['fr', 'lang=ar'],
   ]
-  const answers = []
-  for (const [acceptLanguage, cookie] of cases) {
-    const res = await fetch(`${server!.url}/`, {
-      headers: { 'accept-language': acceptLanguage, cookie },
-      redirect: 'manual',
-    })
-    answers.push([acceptLanguage, cookie, res.status, res.headers.get('location')])
-  }
+  const answers = await redirectsOfRoot(server!.url, cases)
   expect(answers).toEqual([
     ['fr;q=0.5, de;q=0.9', '', 302, '/de-DE'],
     ['ar', '', 302, '/en-US'],
@@ -99,64 +77,11 @@ test('/ goes to the locale of the lang cookie, else of Accept-Language by q-valu
 
 describe('in Chromium', () => {
   test('hydrates with no warning and no change, in a browser in Tokyo too; the next page renders in its zone', async () => {
-    const tokyo = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
-      context: { timezoneId: 'Asia/Tokyo' },
-      ids: IDS,
-    })
-    try {
-      // First visit: the server knows no zone of the user's and renders in UTC; the page keeps it.
-      expect(tokyo).toMatchObject({
-        lang: 'fr-FR',
-        dir: 'ltr',
-        changes: [],
-        logged: [],
-        texts: HOME['fr-FR'],
-      })
-      // Its bundle wrote the browser's zone to a cookie: the next page renders in Tokyo's, on both sides.
-      const next = await loadAndHydrate(browser!, `${server!.url}/fr-FR`, {
-        context: { timezoneId: 'Asia/Tokyo', storageState: await tokyo.page.context().storageState() },
-        ids: IDS,
-      })
-      try {
-        expect(next).toMatchObject({
-          changes: [],
-          logged: [],
-          texts: { ...HOME['fr-FR'], ordered: 'Commandé le 2 mars 2026 à 07:30' },
-        })
-      } finally {
-        await next.close()
-      }
-    } finally {
-      await tokyo.close()
-    }
+    await hydratesInTokyo(browser!, server!.url)
   }, 120_000)
 
   test('a locale switch after hydration renders the new locale, sets lang and dir, and is remembered', async () => {
-    const loaded = await loadAndHydrate(browser!, `${server!.url}/ja-JP`, { ids: IDS })
-    const { page } = loaded
-    try {
-      expect(loaded).toMatchObject({ changes: [], logged: [], texts: HOME['ja-JP'] })
-      await page.click('#locales a[hreflang="de-DE"]')
-      await page.waitForURL(/\/de-DE$/)
-      await page.waitForFunction(
-        () => document.getElementById('welcome')?.textContent === 'Willkommen im Demo-Shop',
-      )
-      const after = await page.evaluate(
-        (ids) => ({
-          lang: document.documentElement.lang,
-          dir: document.documentElement.dir,
-          texts: Object.fromEntries(ids.map((id) => [id, document.getElementById(id)?.textContent])),
-          cookie: document.cookie.includes('lang=de-DE'),
-        }),
-        IDS,
-      )
-      expect(after).toEqual({ lang: 'de-DE', dir: 'ltr', texts: HOME['de-DE'], cookie: true })
-      await page.click('#locales a[hreflang="ar-XB"]')
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl')
-      expect(loaded.logged).toEqual([])
-    } finally {
-      await loaded.close()
-    }
+    await switchesLocale(browser!, server!.url)
   }, 120_000)
 })
 
