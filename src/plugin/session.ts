@@ -163,7 +163,7 @@ export class TmsSession {
     if (early && command === this.command) return early
     this.command = command
     const generation = ++this.generation
-    const run = this.run()
+    const run = this.run(generation)
     this.started = run.then(({ outcome }) => outcome)
     // Wrapped: a promise returned as it is would be awaited here, and a refusal never settles it.
     this.accepted = run.then(async ({ prepared }) => ({ accepted: (await prepared.connection)?.accepted }))
@@ -255,7 +255,7 @@ export class TmsSession {
     return syncing
   }
 
-  private async run(): Promise<{
+  private async run(generation: number): Promise<{
     outcome: StartOutcome
     extraction: ExtractResult
     build: Build
@@ -279,7 +279,8 @@ export class TmsSession {
       throw error
     }
     const build = new Build(options, extractOptions, inline, extraction)
-    this.current = build
+    // A release (the dev server closed) or a newer start came first: this build is nobody's.
+    if (generation === this.generation) this.current = build
     const problems = extraction.diagnostics.map((d) => this.framed(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
     return { outcome: { problems }, extraction, build, prepared }
