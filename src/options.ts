@@ -481,3 +481,8 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
   Object.defineProperty(resolved, 'credentials', { value: credentials, enumerable: false })
   return resolved as ResolvedOptions
 }
+
+/** The error for `mode: 'inline'` with a bundler that cannot make the copies. */
+export function inlineUnsupportedMessage(bundler: string): string {
+  return `mode: 'inline' is not available with ${bundler}: use vite, rollup, rolldown, webpack or rspack for inline builds, or mode: 'runtime' with ${bundler}`
+}

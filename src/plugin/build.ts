@@ -20,6 +20,7 @@ import type { LocaleTexts } from './inline/index'
 import { InlineTexts } from './inline-texts'
 import { ModuleUsage, stripQuery } from './module-usage'
 import type { SiteLookup } from './transform'
+import type { TransformMemo } from './transform-memo'
 import type { CatalogMap } from './virtual'
 
 export { stripQuery }
@@ -61,6 +62,8 @@ export class Build {
   included: Set<string>
   /** File -> content hash extraction saw at build start. */
   readonly startHashes: Map<string, string> = new Map()
+  /** A production build's remembered transforms (see `TransformMemo`); set by the session at start. */
+  memo: TransformMemo | undefined
   /** Set when the sync of this build is done. */
   sync: SyncResult | undefined
   report: TmsReport | undefined

@@ -1,6 +1,6 @@
 import type { UnpluginOptions } from 'unplugin'
 import { PLUGIN_NAME, type PluginContext } from './context'
-import { configureDevServer } from './dev'
+import { configureDevServer, type DevServerCatalogs } from './dev'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { overlayInDevServer } from './overlay/webpack'
 import { compilerSlice, watchWithoutVirtualModules } from './webpack-like'
@@ -11,6 +11,7 @@ import { compilerSlice, watchWithoutVirtualModules } from './webpack-like'
  */
 export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
   const { session } = plugins
+  let catalogs: DevServerCatalogs | undefined
   const made = (overlay: DevOverlay): void => {
     plugins.overlay = overlay
   }
@@ -26,12 +27,18 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
     },
     vite: {
       configureServer(server) {
-        configureDevServer(session, server)
+        catalogs = configureDevServer(session, server)
         if (overlayWanted()) {
           const overlay = new DevOverlay(session)
           made(overlay)
           overlay.configureServer(server)
         }
+      },
+      // A dev server's close ends its build (vite calls closeBundle then, in middleware mode too): no
+      // cache change, debounce or refresh may reach the released session after it.
+      closeBundle() {
+        catalogs?.close()
+        catalogs = undefined
       },
     },
   }

@@ -14,15 +14,25 @@ import { type CatalogMap, catalogLiteral, catalogModuleId, HOT_EVENT } from './v
  * do the same through the catalog modules themselves: each accepts its own hot update and hands the new
  * catalog to the runtime (`literalCatalogModule` in virtual.ts), lazy compilation never defers them
  * (`buildVirtualModulesEagerly` in webpack-like.ts). A new or deleted file re-runs the `include` globs
- * (`watchChange` in factory.ts, `refreshIncluded` in session.ts).
+ * (`watchChange` in factory.ts, `refreshIncluded` in session.ts). Once the server closes (its build
+ * released), no debounce, cache change or refresh reaches the session: a late one would fail on the
+ * released build, or start a build nobody closes.
  */
 
 const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
-const DEBOUNCE_MS = 50
+/** How long the catalogs wait for a burst of cache writes (or of transforms) to end. */
+export const DEBOUNCE_MS = 50
 
-export function configureDevServer(session: TmsSession, server: ViteDevServer): void {
+/** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
+export interface DevServerCatalogs {
+  close(): void
+}
+
+export function configureDevServer(session: TmsSession, server: ViteDevServer): DevServerCatalogs {
   let timer: NodeJS.Timeout | undefined
   let refreshing = Promise.resolve()
+  /** Set once the server closes: the build is released then, so nothing may ask the session for it. */
+  let closed = false
   const logger = server.config.logger
 
   // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
@@ -52,8 +62,11 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
 
   const refresh = async (): Promise<void> => {
+    if (closed) return
     const before = new Map(session.build.locales.map((l) => [l, catalogLiteral(session.build.catalogFor(l))]))
     const outcome = await session.startAndSync('serve')
+    // The server closed during the refresh: its start was released with the server's build.
+    if (closed) return
     for (const p of outcome.problems) logger.warn(toText(p))
     for (const locale of session.build.locales) {
       const catalog = session.build.catalogFor(locale)
@@ -69,9 +82,11 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // gets the stale catalogs pushed, after the burst of transforms an edit brings.
   let idsTimer: NodeJS.Timeout | undefined
   session.onIdsAdded = () => {
+    if (closed) return
     for (const locale of session.build.locales) invalidate(locale)
     clearTimeout(idsTimer)
     idsTimer = setTimeout(() => {
+      if (closed) return
       for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
         push(locale, session.build.catalogFor(locale))
         session.build.catalogLiteralFor(locale)
@@ -80,6 +95,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
 
   const onChange = (file: string): void => {
+    if (closed) return
     const options = session.optionsIfStarted
     if (!options) return
     const rel = relative(options.cacheDir, file)
@@ -88,6 +104,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     timer = setTimeout(() => {
       // One refresh at a time: a second change during a refresh runs after it, with both changes.
       refreshing = refreshing.then(refresh).catch((error: Error) => {
+        if (closed) return
         logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`)
       })
     }, DEBOUNCE_MS)
@@ -96,12 +113,24 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   server.watcher.on('change', onChange)
   server.watcher.on('add', onChange)
   // The cache directory may live outside the root that vite watches.
+  // (A closed chokidar watcher that is asked to add a path starts watching again.)
   session.ready().then(
-    () => server.watcher.add(session.options.cacheDir),
+    () => {
+      if (!closed) server.watcher.add(session.options.cacheDir)
+    },
     () => {},
   )
-  server.httpServer?.once('close', () => {
+  const close = (): void => {
+    if (closed) return
+    closed = true
     clearTimeout(timer)
     clearTimeout(idsTimer)
-  })
+    server.watcher.off('change', onChange)
+    server.watcher.off('add', onChange)
+    session.onIdsAdded = undefined
+  }
+  // The dev plugin's closeBundle calls close as the server's build is released (every vite, also in
+  // middleware mode); an http server's close may come first.
+  server.httpServer?.once('close', close)
+  return { close }
 }

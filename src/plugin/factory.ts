@@ -1,11 +1,11 @@
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { findConfigFile } from '../config'
-import { type Options, resolveOptions, TmsConfigError } from '../options'
+import { inlineUnsupportedMessage, type Options, resolveOptions, TmsConfigError } from '../options'
 import { type Framework, PLUGIN_NAME, type PluginContext } from './context'
 import { devServerPlugin } from './dev-plugin'
 import { inlineCopiesPlugin } from './inline-plugin'
 import { reportPlugin } from './report-plugin'
-import { inlineUnsupportedMessage, TmsSession } from './session'
+import { TmsSession } from './session'
 import { transformPlugin } from './transform-plugin'
 import { virtualModulesPlugin } from './virtual-plugin'
 

@@ -66,7 +66,26 @@ export class IdTable {
     return id
   }
 
-  /** Id -> key of `plain`: made when first needed, which only a rare build does. */
+  /** Whether this build gives `id` to a message key as its plain id (see `TransformMemo`). */
+  holds(id: string): boolean {
+    return this.given().has(id)
+  }
+
+  /**
+   * Registers an id a remembered transform wrote: a plain id (which {@link holds} said this build gives
+   * to a key), or a re-spelled site's, whose source the memo kept. What {@link idOf} would have
+   * registered for the module's sites, and the same error when two keys meet on one id.
+   */
+  adopt(id: string, spelled?: IdSource): void {
+    const source = spelled ?? { key: this.given().get(id)! }
+    const known = this.sources.get(id)
+    if (!known) this.sources.set(id, source)
+    else if (known.key !== source.key || !sameSpelling(known.spelling ?? [], source.spelling ?? [])) {
+      throw sharedIdError(id, known.key, source.key)
+    }
+  }
+
+  /** Id -> key of `plain`: made when first needed (a rare build, or one whose transforms a memo answers). */
   private given(): Map<string, string> {
     this.givenIds ??= new Map([...this.plain].map(([key, id]) => [id, key]))
     return this.givenIds

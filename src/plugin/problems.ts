@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Diagnostic } from '../core/extract/index'
 
 /**
@@ -97,4 +98,17 @@ export function toRollupLog(p: Problem, printer: WarningPrinter = 'fields'): Rol
 export function toText(p: Problem): string {
   const message = p.message.startsWith('[unplugin-tms]') ? p.message : `[unplugin-tms] ${p.message}`
   return p.frame ? `${message}\n${p.frame}` : message
+}
+
+/** A diagnostic with the code frame of its file (`code`, else read again: only the few files with problems). */
+export function framedProblem(d: Diagnostic, code?: string): Problem {
+  let text = code
+  if (text === undefined && d.line !== undefined) {
+    try {
+      text = readFileSync(d.file, 'utf8')
+    } catch {
+      text = undefined
+    }
+  }
+  return problemFromDiagnostic(d, text)
 }

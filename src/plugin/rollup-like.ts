@@ -77,6 +77,8 @@ export function rollupLikeHooks(
     const files = [...ctx.getModuleIds()]
     state.modules = files
     setImmediate(() => {
+      // The build closed first (or a new one started): its catalogs are nobody's.
+      if (state.modules !== files) return
       try {
         for (const locale of session.build.locales) session.build.catalogLiteralFor(locale, files)
       } catch {
@@ -135,6 +137,7 @@ export function rollupLikeHooks(
       open = Math.max(0, open - 1)
       if (open > 0) return
       started = null
+      state.modules = undefined
       // The catalog memos this build wrote are on disk when it ends: the next build may read them.
       const written = session.memosWritten()
       session.release()

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
 import type { SourceMap } from 'magic-string'
 import { loadOptions } from '../config'
 import {
-  type Diagnostic,
   type ExtractOptions,
   type ExtractResult,
   extractFromCode,
@@ -20,14 +18,21 @@ import {
 } from '../core/pipeline'
 import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
 import { settingsFailure } from '../core/sync'
-import { type Options, type ResolvedOptions, resolveOptions, TmsConfigError } from '../options'
+import {
+  inlineUnsupportedMessage,
+  type Options,
+  type ResolvedOptions,
+  resolveOptions,
+  TmsConfigError,
+} from '../options'
 import { connectService } from '../service'
 import { Build, stripQuery } from './build'
 import { inlineRuntimeModule } from './inline/index'
 import { moduleLevelProblems } from './module-level'
-import { type Problem, problemFromDiagnostic } from './problems'
+import { framedProblem, type Problem } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
+import { loadTransformMemo } from './transform-memo'
 import { literalCatalogModule, literalDigest, markerCatalogModule, runtimeModule } from './virtual'
 import { isCompiledVuePart, templateProblem } from './vue-sfc'
 
@@ -138,7 +143,7 @@ export class TmsSession {
     if (early && command === this.command) return early
     this.command = command
     const generation = ++this.generation
-    const run = this.run()
+    const run = this.run(generation)
     this.started = run.then(({ outcome }) => outcome)
     // Wrapped: a promise returned as it is would be awaited here, and a refusal never settles it.
     this.accepted = run.then(async ({ prepared }) => ({ accepted: (await prepared.connection)?.accepted }))
@@ -211,9 +216,11 @@ export class TmsSession {
     return this.command === 'build' && !inline
   }
 
-  /** Resolves when the catalog memos the current build wrote are on disk (a failed write is only a miss later). */
+  /** Resolves when the catalog and transform memos the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
-    await this.current?.sync?.memos?.settled()
+    const build = this.current
+    const kept = (id: string): boolean => build?.included.has(stripQuery(id)) ?? false
+    await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept)])
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */
@@ -230,7 +237,7 @@ export class TmsSession {
     return syncing
   }
 
-  private async run(): Promise<{
+  private async run(generation: number): Promise<{
     outcome: StartOutcome
     extraction: ExtractResult
     build: Build
@@ -246,6 +253,10 @@ export class TmsSession {
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
     const prepared = prepareSync(options, connectService(), this.usesMemos(inline))
+    // Read beside the extraction: a production build's transforms of unchanged modules come from it.
+    const sourcemap = this.setup.sourcemap ?? true
+    const memo =
+      this.command === 'build' ? loadTransformMemo(options, extractOptions, inline, sourcemap) : undefined
     let extraction: ExtractResult
     try {
       extraction = await extractMessages(extractOptionsOf(options))
@@ -254,8 +265,10 @@ export class TmsSession {
       throw error
     }
     const build = new Build(options, extractOptions, inline, extraction)
-    this.current = build
-    const problems = extraction.diagnostics.map((d) => this.framed(d))
+    build.memo = await memo
+    // A release (the dev server closed) or a newer start came first: this build is nobody's.
+    if (generation === this.generation) this.current = build
+    const problems = extraction.diagnostics.map((d) => framedProblem(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
     return { outcome: { problems }, extraction, build, prepared }
   }
@@ -308,19 +321,6 @@ export class TmsSession {
     return { problems, info, report }
   }
 
-  /** A diagnostic with the code frame of its file, read again only for the few files with problems. */
-  private framed(d: Diagnostic, code?: string): Problem {
-    let text = code
-    if (text === undefined && d.line !== undefined) {
-      try {
-        text = readFileSync(d.file, 'utf8')
-      } catch {
-        text = undefined
-      }
-    }
-    return problemFromDiagnostic(d, text)
-  }
-
   /** Re-reads the include globs: a file created while a dev server or watch runs. */
   async refreshIncluded(): Promise<void> {
     const build = this.current
@@ -347,22 +347,32 @@ export class TmsSession {
     // Astro's requests of an .astro file's parts (`?astro&type=script`, `&type=style`) hold a <script>
     // or <style> body, not the component: read as a template it would give sites at wrong offsets.
     if (id !== file && /\.astro$/i.test(file)) return null
+    const remembered = build.memo?.hit(id, code, build.startHashes.get(file), build.ids)
+    if (remembered) {
+      build.setFileIds(file, remembered.ids)
+      const { problems } = remembered
+      if (remembered.code !== null) return { code: remembered.code, map: remembered.map, problems }
+      return problems.length > 0 ? { code, map: null, problems } : null
+    }
     // Read once here: decoded for this call only, so a build keeps no per-site object of its modules.
     const fx = transientExtraction(extractFromCode(file, code, build.extractOptions))
     const problems: Problem[] = []
     // Diagnostics of the content extraction saw at build start were reported then.
     if (build.startHashes.get(file) !== fx.hash) {
-      for (const d of fx.diagnostics) problems.push(this.framed(d, code))
+      for (const d of fx.diagnostics) problems.push(framedProblem(d, code))
     }
+    // Only the content the build start extracted: its keys, and so its ids, are the build's.
+    const memo = build.startHashes.get(file) === fx.hash ? build.memo : undefined
     if (fx.calls.length === 0) {
       build.setFileIds(file, new Set())
+      memo?.record(id, fx.hash, { code: null, map: null, problems }, new Set(), build.ids)
       return problems.length > 0 ? { code, map: null, problems } : null
     }
     const template = templateProblem(fx, code, build.extractOptions.cwd)
-    if (template) problems.push(this.framed(template, code))
+    if (template) problems.push(framedProblem(template, code))
     if (!build.inline) {
       for (const d of moduleLevelProblems(fx, code, build.extractOptions.cwd))
-        problems.push(this.framed(d, code))
+        problems.push(framedProblem(d, code))
     }
     const known = build.idSources.size
     const result = rewriteMessageCalls({
@@ -376,8 +386,16 @@ export class TmsSession {
       importRuntime: !build.inline,
       idOnly: build.sourceCatalog,
     })
-    build.setFileIds(file, new Set(result?.ids ?? []))
+    const used = new Set(result?.ids ?? [])
+    build.setFileIds(file, used)
     if (build.sourceCatalog && build.idSources.size > known) this.onIdsAdded?.()
+    memo?.record(
+      id,
+      fx.hash,
+      { code: result?.code ?? null, map: result?.map ?? null, problems },
+      used,
+      build.ids,
+    )
     if (!result) return problems.length > 0 ? { code, map: null, problems } : null
     return { code: result.code, map: result.map, problems }
   }
@@ -421,9 +439,4 @@ export class TmsSession {
     }
     return literalCatalogModule(build.catalogLiteralFor(locale, how.files), how.hot ? locale : undefined)
   }
-}
-
-/** The error for `mode: 'inline'` with a bundler that cannot make the copies. */
-export function inlineUnsupportedMessage(bundler: string): string {
-  return `mode: 'inline' is not available with ${bundler}: use vite, rollup, rolldown, webpack or rspack for inline builds, or mode: 'runtime' with ${bundler}`
 }

@@ -1,0 +1,191 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { SourceMap } from 'magic-string'
+import { contentHash } from '../core/extract/file'
+import type { ResolvedExtractOptions } from '../core/extract/index'
+import type { ResolvedOptions } from '../core/model/options'
+import { VERSION } from '../version'
+import type { IdTable } from './id-table'
+import type { Problem } from './problems'
+
+/**
+ * The transform memo: each module's transform as the last production build made it, kept in
+ * `<cacheDir>/transform/<digest>.v1.cache`, so that a warm build's transform of an unchanged module costs a
+ * hash and a lookup instead of decoding its call sites, looking each one up and rewriting it.
+ *
+ * An entry is the output of one module id for one content (its hash) under one digest of everything
+ * else the output depends on (`transformDigest`). The ids it wrote are its one input from the rest of
+ * the app: a message's id is its key's hash, 6 characters unless another key of the app shares them
+ * (then 8). So an entry holds only while this build gives each of its plain ids to a key (the key
+ * the module's unchanged content has: any other key with those characters would have made both
+ * long); a re-spelled site's id is a hash of its key and spelling alone. Any mismatch, or a failure to
+ * read, is a miss: the memo can make a build faster, never different.
+ *
+ * The file: a header line, then one line per module `id \t hash \t entry`, the entry (JSON) parsed
+ * only when its module is transformed. Written atomically (temp file + rename) when a build made an
+ * entry, so a build that changed nothing writes nothing.
+ */
+
+/** Bump when the transform's output changes for the same inputs (the tool's version may not). */
+const TRANSFORM_REVISION = 1
+/** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
+const memoFile = (cacheDir: string, digest: string): string =>
+  join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
+
+/** One module's remembered transform. */
+interface MemoEntry {
+  /** The output code; null when the transform left the module as it was. */
+  code: string | null
+  /** The source map's fields as `JSON.stringify` gives them. */
+  map: ConstructorParameters<typeof SourceMap>[0] | null
+  /** The ids the module uses. */
+  ids: string[]
+  /** Re-spelled sites' ids: id, message key, placeholder spelling. */
+  spelled: [string, string, string[]][]
+  /** Warnings of the module (a module-level `t()`, a Vue template's), given again on each build. */
+  problems: Problem[]
+}
+
+/** What a hit gives the transform: the module's output and the ids it uses. */
+export interface MemoHit {
+  code: string | null
+  map: SourceMap | null
+  ids: Set<string>
+  problems: Problem[]
+}
+
+/** Everything besides a module's content and ids that its transform's output depends on. */
+export interface TransformInputs {
+  extractDigest: string
+  sourceLocale: string
+  inline: boolean
+  sourceCatalog: boolean
+  sourcemap: boolean
+}
+
+/** A production build's memo: what its transform's output depends on, besides each module's content and ids. */
+export function loadTransformMemo(
+  options: ResolvedOptions,
+  extractOptions: ResolvedExtractOptions,
+  inline: boolean,
+  sourcemap: boolean,
+): Promise<TransformMemo> {
+  return TransformMemo.load(options.cacheDir, {
+    extractDigest: extractOptions.digest,
+    sourceLocale: options.sourceLocale,
+    inline,
+    sourceCatalog: options.sourceCatalog && !inline,
+    sourcemap,
+  })
+}
+
+export class TransformMemo {
+  private readonly cacheDir: string
+  private readonly digest: string
+  /** Module id -> [content hash, entry JSON] as read from disk. */
+  private readonly stored: Map<string, [string, string]>
+  /** Module id -> [content hash, entry JSON] made or confirmed by this build. */
+  private readonly met = new Map<string, [string, string]>()
+  private changed = false
+  private written: Promise<void> | undefined
+
+  private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
+    this.cacheDir = cacheDir
+    this.digest = digest
+    this.stored = stored
+  }
+
+  /** The memo of `cacheDir` for these inputs: empty when the file is missing, unreadable or other inputs'. */
+  static async load(cacheDir: string, inputs: TransformInputs): Promise<TransformMemo> {
+    const digest = createHash('sha1')
+      .update(JSON.stringify([TRANSFORM_REVISION, VERSION, inputs]))
+      .digest('hex')
+    const stored = new Map<string, [string, string]>()
+    try {
+      const text = await readFile(memoFile(cacheDir, digest), 'utf8')
+      const lines = text.split('\n')
+      if (lines[0] === JSON.stringify({ digest })) {
+        for (let i = 1; i < lines.length; i++) {
+          const line = lines[i]!
+          const t1 = line.indexOf('\t')
+          const t2 = line.indexOf('\t', t1 + 1)
+          if (t1 < 0 || t2 < 0) continue
+          stored.set(JSON.parse(line.slice(0, t1)) as string, [line.slice(t1 + 1, t2), line.slice(t2 + 1)])
+        }
+      }
+    } catch {
+      stored.clear()
+    }
+    return new TransformMemo(cacheDir, digest, stored)
+  }
+
+  /**
+   * The remembered transform of module `id` with this `code`, if that is the content the build start
+   * extracted (`startHash`: its keys are the build's) and its ids still hold in `ids`.
+   */
+  hit(id: string, code: string, startHash: string | undefined, ids: IdTable): MemoHit | undefined {
+    const stored = this.stored.get(id)
+    if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
+    let entry: MemoEntry
+    try {
+      entry = JSON.parse(stored[1]) as MemoEntry
+    } catch {
+      return undefined
+    }
+    const spelled = new Set(entry.spelled.map(([sid]) => sid))
+    for (const sid of entry.ids) if (!spelled.has(sid) && !ids.holds(sid)) return undefined
+    for (const sid of entry.ids) if (!spelled.has(sid)) ids.adopt(sid)
+    for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
+    this.met.set(id, stored)
+    const map = entry.map === null ? null : new SourceMap(entry.map)
+    return { code: entry.code, map, ids: new Set(entry.ids), problems: entry.problems }
+  }
+
+  /** Remembers the transform of module `id` (content `hash`), which used `used` of `ids`. */
+  record(
+    id: string,
+    hash: string,
+    out: { code: string | null; map: SourceMap | null; problems: Problem[] },
+    used: ReadonlySet<string>,
+    ids: IdTable,
+  ): void {
+    const spelled: MemoEntry['spelled'] = []
+    for (const sid of used) {
+      const source = ids.sources.get(sid)
+      if (source?.spelling) spelled.push([sid, source.key, source.spelling])
+    }
+    const map = out.map === null ? null : (JSON.parse(JSON.stringify(out.map)) as MemoEntry['map'])
+    const entry: MemoEntry = { code: out.code, map, problems: out.problems, ids: [...used], spelled }
+    this.met.set(id, [hash, JSON.stringify(entry)])
+    this.changed = true
+  }
+
+  /**
+   * Writes the memo when this build made an entry: the entries it met, and the stored ones of modules
+   * it did not meet while their files are included (another entry point's). A failed write is a miss later.
+   */
+  save(keep: (id: string) => boolean): Promise<void> {
+    if (!this.changed) return Promise.resolve()
+    this.written ??= this.write(keep)
+    return this.written
+  }
+
+  /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */
+  private async write(keep: (id: string) => boolean): Promise<void> {
+    const lines = [JSON.stringify({ digest: this.digest })]
+    for (const [id, [hash, entry]] of this.stored) {
+      if (!this.met.has(id) && keep(id)) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
+    }
+    for (const [id, [hash, entry]] of this.met) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
+    const target = memoFile(this.cacheDir, this.digest)
+    const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    try {
+      await mkdir(join(this.cacheDir, 'transform'), { recursive: true })
+      await writeFile(temp, `${lines.join('\n')}\n`)
+      await rename(temp, target)
+    } catch {
+      await rm(temp, { force: true }).catch(() => {})
+    }
+  }
+}
