@@ -133,24 +133,35 @@ export async function armText(
   what: string,
   reloads = false,
 ): Promise<() => Promise<number>> {
-  if (reloads) {
-    return () =>
-      page
-        .waitForFunction(
-          ([sel, expected]) => document.querySelector(sel)?.textContent === expected,
-          [selector, text] as const,
-          { polling: 'raf', timeout: TIMEOUT_MS },
-        )
-        .then(now, failed(page, selector, text, what))
-  }
-  // A string, not a function: the bench runs through tsx, whose helpers the page does not have.
-  await page.evaluate(`(${OBSERVE})(${JSON.stringify([selector, text, TIMEOUT_MS])})`)
+  const poll = (): Promise<number> =>
+    page
+      .waitForFunction(
+        ([sel, expected]) => document.querySelector(sel)?.textContent === expected,
+        [selector, text] as const,
+        { polling: 'raf', timeout: TIMEOUT_MS },
+      )
+      .then(now, failed(page, selector, text, what))
+  if (reloads) return poll
+  // A string, not a function: the bench runs through tsx, whose helpers the page does not have. A
+  // reload still under way (a peer's catalog update can reload twice) is waited for, then armed again.
+  const arm = (): Promise<unknown> =>
+    page.evaluate(`(${OBSERVE})(${JSON.stringify([selector, text, TIMEOUT_MS])})`)
+  await arm().catch(async (error: Error) => {
+    if (!NAVIGATED.test(error.message)) throw error
+    await page.waitForLoadState('load')
+    await arm()
+  })
   return async () => {
-    const seen = await page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen)
+    // A reload during the wait (vite's answer to a change no module accepts) loses the observer: the
+    // new page is polled instead.
+    const seen = await page
+      .evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen)
+      .catch((error: Error) => (NAVIGATED.test(error.message) ? poll() : Promise.reject(error)))
     return seen < 0 ? failed(page, selector, text, what)() : seen
   }
 }
 
+const NAVIGATED = /Execution context was destroyed|navigat/i
 const TIMEOUT_MS = 60_000
 const OBSERVE = `([sel, expected, timeout]) => {
   window.__seen = new Promise((resolve) => {

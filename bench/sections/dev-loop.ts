@@ -9,7 +9,8 @@
  *
  * Knobs: TMS_BENCH_DEV_MODULES (default 200; the issue's app is 2000), TMS_BENCH_DEV_ROUNDS (server
  * starts timed per variant after a warm-up start, default 2), TMS_BENCH_DEV_EDITS (default 50),
- * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out.
+ * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_NODE (the
+ * node binary of the dev servers; default the one running the bench).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -28,11 +29,11 @@ import {
   writeFreshApp,
 } from '../fresh-app'
 import { repo, seedCache } from '../fresh-runner'
-import { OFFLINE, PROJECT, react, TMS_OPTIONS, tmsConfig, variants } from '../fresh-variants'
+import { nodeVersionOf, OFFLINE, PROJECT, react, TMS_OPTIONS, tmsConfig, variants } from '../fresh-variants'
 import type { BenchSection } from '../run'
 import { median } from '../vite-app-corpus'
 
-/** This section spawns its own dev servers (with the Node running the bench). */
+/** This section spawns its own dev servers; TMS_BENCH_DEV_NODE picks their Node. */
 export const perNode = false
 
 const MODULES = Number(process.env.TMS_BENCH_DEV_MODULES ?? 200)
@@ -40,7 +41,8 @@ const ROUNDS = Number(process.env.TMS_BENCH_DEV_ROUNDS ?? 2)
 const EDITS = Number(process.env.TMS_BENCH_DEV_EDITS ?? 50)
 const PULLS = Number(process.env.TMS_BENCH_DEV_PULLS ?? 20)
 const PEERS = process.env.TMS_BENCH_DEV_PEERS !== '0'
-const NODE = process.execPath
+const PEER_PULLS = 5
+const NODE = process.env.TMS_BENCH_DEV_NODE ?? process.execPath
 const LOCALE = TARGET_LOCALES[0]
 const corpus = join(repo, 'bench', '.corpus', 'dev')
 /** The edits go round the first components' headings; the catalog updates change component 0's. */
@@ -228,7 +230,9 @@ async function loop(
 ): Promise<Loop> {
   const result: Loop = { edits: [], pulls: [], afterLoad: server.memory(), afterEdits: server.memory() }
   if (v.pull) {
-    for (let n = 1; n <= PULLS; n++) {
+    // A peer's update reloads its page: a few show its cost, more would only lengthen the run.
+    const pulls = v.reloads ? Math.min(PULLS, PEER_PULLS) : PULLS
+    for (let n = 1; n <= pulls; n++) {
       const wait = await armText(page, heading(0), pulled(messages, n), `catalog update ${n}`, v.reloads)
       const t0 = now()
       await v.pull(root, n)
@@ -365,7 +369,7 @@ function table(
       `<= plain HMR + 50 ms: ${verdict(tmsLater <= plainHmr + 50)}`,
     ],
     [
-      `catalog update in the cache (${PULLS}), to screen: median (min–max)`,
+      `catalog update (${PULLS}; the peers ${Math.min(PULLS, PEER_PULLS)}), to screen: median (min–max)`,
       col((k) => (L(k).pulls.length ? spread(L(k).pulls, ms) : '–')),
       `<= 300 ms: ${verdict(pullMedian <= 300)}`,
     ],
@@ -376,7 +380,7 @@ function table(
     ],
     ['RSS after the page loaded (VmRSS)', col((k) => mib(L(k).afterLoad.rss)), ''],
     [
-      `RSS after ${PULLS} catalog updates (peak)`,
+      `RSS after the catalog updates (peak)`,
       col((k) => (L(k).afterPulls ? `${mib(L(k).afterPulls!.rss)} (${mib(L(k).afterPulls!.peak)})` : '–')),
       `no growth (<= +10% of the RSS after load): ${growth >= 0 ? '+' : ''}${mib(growth)} ${verdict(growth <= growthLimit)}`,
     ],
@@ -388,9 +392,9 @@ function table(
   ]
   const labels = ok.map((v) => `${v.key}: ${v.label}`).join('; ')
   return [
-    `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${process.version}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say.`,
+    `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the vite process's user + system time (/proc/<pid>/stat, its threads included) at that moment. In the last round's server: ${PULLS} catalog updates (unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the vite process.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the vite process's user + system time (/proc/<pid>/stat, its threads included) at that moment. In the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the vite process.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
