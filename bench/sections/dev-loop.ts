@@ -23,7 +23,6 @@ import {
   type FreshTool,
   formatjsId,
   freshMessages,
-  SOURCE_LOCALE,
   TARGET_LOCALES,
   translate,
   writeFreshApp,
@@ -259,7 +258,13 @@ async function loop(
 const launch = (): Promise<Browser> =>
   chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   })
 
 /** Seen after the servers closed: a hook or a refresh that ran after its server was gone. */
@@ -291,7 +296,10 @@ export async function run(): Promise<BenchSection> {
     } finally {
       await opened?.page.close()
       await opened?.server.close()
-      const line = opened?.server.output().split('\n').find((l) => LATE.test(l))
+      const line = opened?.server
+        .output()
+        .split('\n')
+        .find((l) => LATE.test(l))
       if (line) late.push(`${v.key}: ${line.trim()}`)
     }
   }
@@ -304,13 +312,19 @@ export async function run(): Promise<BenchSection> {
         if (failed.has(v.key)) continue
         await once(v, round === ROUNDS)
         const s = starts.get(v.key)!.at(-1)
-        if (s) console.log(`bench: dev-loop ${v.key} loaded in ${s.loaded.toFixed(2)} s, CPU ${s.cpu.toFixed(2)} s`)
+        if (s)
+          console.log(
+            `bench: dev-loop ${v.key} loaded in ${s.loaded.toFixed(2)} s, CPU ${s.cpu.toFixed(2)} s`,
+          )
       }
     }
   } finally {
     await browser.close()
   }
-  return { title: `Dev loop (vite dev server, React, ${MODULES.toLocaleString('en-US')} components)`, markdown: table(all, starts, loops, failed, late) }
+  return {
+    title: `Dev loop (vite dev server, React, ${MODULES.toLocaleString('en-US')} components)`,
+    markdown: table(all, starts, loops, failed, late),
+  }
 }
 
 const ms = (x: number): string => `${x.toFixed(0)} ms`
@@ -334,33 +348,53 @@ function table(
   const col = (f: (key: string) => string): string => ok.map((v) => f(v.key)).join(' | ')
   const startOf = (key: string, pick: (s: Start) => number): number[] => starts.get(key)!.map(pick)
   const med = (key: string, pick: (s: Start) => number): number => median(startOf(key, pick))
-  const L = (key: string): Loop => loops.get(key)!
-  const later = (key: string): number[] => L(key).edits.slice(1)
+  const loopOf = (key: string): Loop => loops.get(key)!
+  const later = (key: string): number[] => loopOf(key).edits.slice(1)
   const plainHmr = median(later('plain'))
   const loadRatio = med('tms', (s) => s.loaded) / med('plain', (s) => s.loaded)
   const cpuRatio = med('tms', (s) => s.cpu) / med('plain', (s) => s.cpu)
-  const tmsFirst = L('tms').edits[0]!
+  const tmsFirst = loopOf('tms').edits[0]!
   const tmsLater = median(later('tms'))
-  const pullMedian = median(L('tms').pulls)
-  const peakRatio = L('tms').afterLoad.peak / L('plain').afterLoad.peak
-  const growth = L('tms').afterPulls!.rss - L('tms').afterLoad.rss
-  const growthLimit = 0.1 * L('tms').afterLoad.rss
-  const ratioTo = (key: string, a: number, b: number): string => (key === 'plain' ? '' : ` (${(a / b).toFixed(2)}×)`)
+  const pullMedian = median(loopOf('tms').pulls)
+  const peakRatio = loopOf('tms').afterLoad.peak / loopOf('plain').afterLoad.peak
+  const growth = loopOf('tms').afterPulls!.rss - loopOf('tms').afterLoad.rss
+  const growthLimit = 0.1 * loopOf('tms').afterLoad.rss
+  const ratioTo = (key: string, a: number, b: number): string =>
+    key === 'plain' ? '' : ` (${(a / b).toFixed(2)}×)`
   const rows: [string, string, string][] = [
     [
       'spawn to the page fully rendered',
-      col((k) => spread(startOf(k, (s) => s.loaded), (x) => `${x.toFixed(2)} s`) + ratioTo(k, med(k, (s) => s.loaded), med('plain', (s) => s.loaded))),
+      col(
+        (k) =>
+          spread(
+            startOf(k, (s) => s.loaded),
+            (x) => `${x.toFixed(2)} s`,
+          ) +
+          ratioTo(
+            k,
+            med(k, (s) => s.loaded),
+            med('plain', (s) => s.loaded),
+          ),
+      ),
       `<= 1.15× plain: ${loadRatio.toFixed(2)}× ${verdict(loadRatio <= 1.15)}`,
     ],
     [
       "the vite process's CPU time by then",
-      col((k) => `${med(k, (s) => s.cpu).toFixed(2)} s` + ratioTo(k, med(k, (s) => s.cpu), med('plain', (s) => s.cpu))),
+      col(
+        (k) =>
+          `${med(k, (s) => s.cpu).toFixed(2)} s` +
+          ratioTo(
+            k,
+            med(k, (s) => s.cpu),
+            med('plain', (s) => s.cpu),
+          ),
+      ),
       `<= 1.15× plain: ${cpuRatio.toFixed(2)}× ${verdict(cpuRatio <= 1.15)}`,
     ],
     ['spawn to listening', col((k) => `${med(k, (s) => s.listening).toFixed(2)} s`), ''],
     [
       'first message edit on a fresh server, to screen',
-      col((k) => ms(L(k).edits[0]!)),
+      col((k) => ms(loopOf(k).edits[0]!)),
       `<= plain HMR + 50 ms (${ms(plainHmr + 50)}): ${verdict(tmsFirst <= plainHmr + 50)}`,
     ],
     [
@@ -370,23 +404,29 @@ function table(
     ],
     [
       `catalog update (${PULLS}; the peers ${Math.min(PULLS, PEER_PULLS)}), to screen: median (min–max)`,
-      col((k) => (L(k).pulls.length ? spread(L(k).pulls, ms) : '–')),
+      col((k) => (loopOf(k).pulls.length ? spread(loopOf(k).pulls, ms) : '–')),
       `<= 300 ms: ${verdict(pullMedian <= 300)}`,
     ],
     [
       'peak RSS after the page loaded (VmHWM)',
-      col((k) => mib(L(k).afterLoad.peak) + ratioTo(k, L(k).afterLoad.peak, L('plain').afterLoad.peak)),
+      col(
+        (k) =>
+          mib(loopOf(k).afterLoad.peak) +
+          ratioTo(k, loopOf(k).afterLoad.peak, loopOf('plain').afterLoad.peak),
+      ),
       `<= 1.3× plain: ${peakRatio.toFixed(2)}× ${verdict(peakRatio <= 1.3)}`,
     ],
-    ['RSS after the page loaded (VmRSS)', col((k) => mib(L(k).afterLoad.rss)), ''],
+    ['RSS after the page loaded (VmRSS)', col((k) => mib(loopOf(k).afterLoad.rss)), ''],
     [
       `RSS after the catalog updates (peak)`,
-      col((k) => (L(k).afterPulls ? `${mib(L(k).afterPulls!.rss)} (${mib(L(k).afterPulls!.peak)})` : '–')),
+      col((k) =>
+        loopOf(k).afterPulls ? `${mib(loopOf(k).afterPulls!.rss)} (${mib(loopOf(k).afterPulls!.peak)})` : '–',
+      ),
       `no growth (<= +10% of the RSS after load): ${growth >= 0 ? '+' : ''}${mib(growth)} ${verdict(growth <= growthLimit)}`,
     ],
     [
       `RSS after ${EDITS} edits more (peak)`,
-      col((k) => `${mib(L(k).afterEdits.rss)} (${mib(L(k).afterEdits.peak)})`),
+      col((k) => `${mib(loopOf(k).afterEdits.rss)} (${mib(loopOf(k).afterEdits.peak)})`),
       '',
     ],
   ]
