@@ -56,15 +56,42 @@ export interface DevServer {
 /** Wall-clock milliseconds, comparable with the page's `performance.timeOrigin + performance.now()`. */
 export const now = (): number => performance.timeOrigin + performance.now()
 
-/** `vite --config <config>` at `root` on a free port of 127.0.0.1; resolves once it listens. */
-export async function startDevServer(node: string, root: string, config: string): Promise<DevServer> {
+/** `vite --config <config>`: the arguments of `node` for a server on `port`. */
+export const viteArgs =
+  (config: string) =>
+  (port: number): string[] => [
+    viteBin,
+    '--config',
+    config,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--strictPort',
+  ]
+
+/** webpack-dev-server of the app (bench/webpack-serve.mjs), unplugin-tms's plugin given `tms` (its options). */
+export const webpackArgs =
+  (tms?: object) =>
+  (port: number): string[] => [
+    join(repo, 'bench', 'webpack-serve.mjs'),
+    String(port),
+    tms ? 'tms' : 'plain',
+    JSON.stringify(tms ?? {}),
+  ]
+
+/**
+ * A dev server (`node` with `args(port)`) at `root` on a free port of 127.0.0.1; resolves once it has
+ * printed its "Local:" line.
+ */
+export async function startDevServer(
+  node: string,
+  root: string,
+  args: (port: number) => string[],
+): Promise<DevServer> {
   const port = await freePort()
   const spawnedAt = now()
-  const child = spawn(
-    node,
-    [viteBin, '--config', config, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: userEnv() },
-  )
+  const child = spawn(node, args(port), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: userEnv() })
   let out = ''
   child.stdout!.on('data', (c: Buffer) => {
     out += c.toString('utf8')
@@ -78,7 +105,7 @@ export async function startDevServer(node: string, root: string, config: string)
     }
     child.stdout!.on('data', check)
     child.once('exit', (code) =>
-      reject(new Error(`vite --config ${config} in ${root} exited (${code}) before listening:\n${out}`)),
+      reject(new Error(`${args(port).join(' ')} in ${root} exited (${code}) before listening:\n${out}`)),
     )
   })
   const pid = child.pid!

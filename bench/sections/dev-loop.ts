@@ -9,7 +9,8 @@
  *
  * Knobs: TMS_BENCH_DEV_MODULES (default 200; the issue's app is 2000), TMS_BENCH_DEV_ROUNDS (server
  * starts timed per variant after a warm-up start, default 2), TMS_BENCH_DEV_EDITS (default 50),
- * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_NODE (the
+ * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_WEBPACK=0
+ * webpack-dev-server's columns, TMS_BENCH_DEV_NODE (the
  * node binary of the dev servers; default the one running the bench).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,7 +18,15 @@ import { join } from 'node:path'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { DiskCache } from '../../src/core/cache'
-import { armText, type DevServer, type Memory, now, startDevServer } from '../dev-server'
+import {
+  armText,
+  type DevServer,
+  type Memory,
+  now,
+  startDevServer,
+  viteArgs,
+  webpackArgs,
+} from '../dev-server'
 import {
   type FreshMessage,
   type FreshTool,
@@ -41,6 +50,7 @@ const EDITS = Number(process.env.TMS_BENCH_DEV_EDITS ?? 50)
 const PULLS = Number(process.env.TMS_BENCH_DEV_PULLS ?? 20)
 const PEERS = process.env.TMS_BENCH_DEV_PEERS !== '0'
 const PEER_PULLS = 5
+const WEBPACK = process.env.TMS_BENCH_DEV_WEBPACK !== '0'
 const NODE = process.env.TMS_BENCH_DEV_NODE ?? process.execPath
 const LOCALE = TARGET_LOCALES[0]
 const corpus = join(repo, 'bench', '.corpus', 'dev')
@@ -53,6 +63,8 @@ interface DevVariant {
   tool: FreshTool
   /** The vite config's plugins, as fresh-variants writes them. */
   config: string
+  /** webpack-dev-server instead of vite: unplugin-tms's options, or {} for none. */
+  webpack?: { tms?: object }
   /** The page's text of a message in LOCALE. */
   shown(text: string): string
   /** Writes the n-th catalog update of component 0's heading (its text: `pulled(n)`). */
@@ -101,6 +113,22 @@ function variantsOf(messages: FreshMessage[][]): DevVariant[] {
       },
     },
   ]
+  if (WEBPACK) {
+    all.push(
+      {
+        ...all[0]!,
+        key: 'webpack-plain',
+        label: 'plain webpack-dev-server (esbuild for the TSX, no i18n plugin)',
+        webpack: {},
+      },
+      {
+        ...all[1]!,
+        key: 'webpack-tms',
+        label: 'webpack-dev-server, unplugin-tms runtime mode, warm cache, offline',
+        webpack: { tms: { ...TMS_OPTIONS, ...OFFLINE } },
+      },
+    )
+  }
   if (!PEERS) return all
   const lingui = variants('', NODE, '').find((v) => v.key === 'lingui')!
   return [
@@ -158,7 +186,7 @@ async function writeApp(v: DevVariant, messages: FreshMessage[][]): Promise<stri
   const root = join(corpus, v.key)
   writeFreshApp(root, v.tool, messages)
   if (v.tool === 'tms') withUseLocale(root)
-  if (v.key === 'tms') await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
+  if (v.key.endsWith('tms')) await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
   // Each variant's own dependency cache: vite's optimizer hashes the plugins into it.
   writeFileSync(
     join(root, 'vite.config.dev.mjs'),
@@ -183,7 +211,11 @@ async function startAndLoad(
   root: string,
   messages: FreshMessage[][],
 ): Promise<{ server: DevServer; page: Page; start: Start }> {
-  const server = await startDevServer(NODE, root, 'vite.config.dev.mjs')
+  const server = await startDevServer(
+    NODE,
+    root,
+    v.webpack ? webpackArgs(v.webpack.tms) : viteArgs('vite.config.dev.mjs'),
+  )
   const page = await browser.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
@@ -359,8 +391,10 @@ function table(
   const peakRatio = loopOf('tms').afterLoad.peak / loopOf('plain').afterLoad.peak
   const growth = loopOf('tms').afterPulls!.rss - loopOf('tms').afterLoad.rss
   const growthLimit = 0.1 * loopOf('tms').afterLoad.rss
+  // webpack's columns against plain webpack's.
+  const baseOf = (key: string): string => (key.startsWith('webpack-') ? 'webpack-plain' : 'plain')
   const ratioTo = (key: string, a: number, b: number): string =>
-    key === 'plain' ? '' : ` (${(a / b).toFixed(2)}×)`
+    key === 'plain' || key === 'webpack-plain' ? '' : ` (${(a / b).toFixed(2)}×)`
   const rows: [string, string, string][] = [
     [
       'spawn to the page fully rendered',
@@ -373,20 +407,20 @@ function table(
           ratioTo(
             k,
             med(k, (s) => s.loaded),
-            med('plain', (s) => s.loaded),
+            med(baseOf(k), (s) => s.loaded),
           ),
       ),
       `<= 1.15× plain: ${loadRatio.toFixed(2)}× ${verdict(loadRatio <= 1.15)}`,
     ],
     [
-      "the vite process's CPU time by then",
+      "the server process's CPU time by then",
       col(
         (k) =>
           `${med(k, (s) => s.cpu).toFixed(2)} s` +
           ratioTo(
             k,
             med(k, (s) => s.cpu),
-            med('plain', (s) => s.cpu),
+            med(baseOf(k), (s) => s.cpu),
           ),
       ),
       `<= 1.15× plain: ${cpuRatio.toFixed(2)}× ${verdict(cpuRatio <= 1.15)}`,
@@ -412,7 +446,7 @@ function table(
       col(
         (k) =>
           mib(loopOf(k).afterLoad.peak) +
-          ratioTo(k, loopOf(k).afterLoad.peak, loopOf('plain').afterLoad.peak),
+          ratioTo(k, loopOf(k).afterLoad.peak, loopOf(baseOf(k)).afterLoad.peak),
       ),
       `<= 1.3× plain: ${peakRatio.toFixed(2)}× ${verdict(peakRatio <= 1.3)}`,
     ],
@@ -432,9 +466,9 @@ function table(
   ]
   const labels = ok.map((v) => `${v.key}: ${v.label}`).join('; ')
   return [
-    `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say.`,
+    `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the vite process's user + system time (/proc/<pid>/stat, its threads included) at that moment. In the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the vite process.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. In the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the server process.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
