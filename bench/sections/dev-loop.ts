@@ -5,13 +5,14 @@
  * writes) until the page shows the new translation, and the dev server's memory after all of it. The
  * plain app (the same components, no i18n plugin: `t` untransformed returns the source text) is the
  * baseline; Lingui and FormatJS run beside on the same app in their own syntax, their catalog update
- * being an edit of their catalog file.
+ * being an edit of their catalog file. webpack-dev-server serves the plain and unplugin-tms apps too
+ * (bench/webpack-serve.mjs).
  *
  * Knobs: TMS_BENCH_DEV_MODULES (default 200; the issue's app is 2000), TMS_BENCH_DEV_ROUNDS (server
  * starts timed per variant after a warm-up start, default 3), TMS_BENCH_DEV_EDITS (default 50),
  * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_WEBPACK=0
- * webpack-dev-server's columns, TMS_BENCH_DEV_NODE (the
- * node binary of the dev servers; default the one running the bench).
+ * to leave webpack-dev-server out, TMS_BENCH_DEV_NODE (the node binary of the dev servers; default the
+ * one running the bench).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -483,7 +484,7 @@ function table(
       ? `After a server closed, it printed: ${late.map((l) => `\`${l.replace(/`/g, "'")}\``).join('; ')}.`
       : 'No server printed a catalog refresh or hook after it closed.',
     '',
-    `Knobs: \`TMS_BENCH_DEV_MODULES\` (default 200; the issue's app is 2000), \`TMS_BENCH_DEV_ROUNDS\`, \`TMS_BENCH_DEV_EDITS\`, \`TMS_BENCH_DEV_PULLS\`, \`TMS_BENCH_DEV_PEERS=0\`. This 2-core machine is shared: the min–max spreads show how much its other work moved the figures.`,
+    `Knobs: \`TMS_BENCH_DEV_MODULES\` (default 200; the issue's app is 2000), \`TMS_BENCH_DEV_ROUNDS\`, \`TMS_BENCH_DEV_EDITS\`, \`TMS_BENCH_DEV_PULLS\`, \`TMS_BENCH_DEV_PEERS=0\`, \`TMS_BENCH_DEV_WEBPACK=0\`, \`TMS_BENCH_DEV_NODE\` (the servers' Node; Lingui 6 needs 22.19, else the Lingui column is Lingui 5). The targets are judged on vite's columns; the webpack columns are the same figures against plain webpack's. This 2-core machine is shared: the min–max spreads show how much its other work moved the figures.`,
   ].join('\n')
 }
 
