@@ -1,0 +1,493 @@
+/**
+ * The dev loop as a developer lives it, on the fresh-process section's React app (bench/fresh-app.ts):
+ * `vite` (the dev server) spawned until the page is fully rendered in headless Chromium, a message
+ * edited in a component until the page shows it (HMR), a catalog update in the cache (what `tms pull`
+ * writes) until the page shows the new translation, and the dev server's memory after all of it. The
+ * plain app (the same components, no i18n plugin: `t` untransformed returns the source text) is the
+ * baseline; Lingui and FormatJS run beside on the same app in their own syntax, their catalog update
+ * being an edit of their catalog file. webpack-dev-server serves the plain and unplugin-tms apps too
+ * (bench/webpack-serve.mjs).
+ *
+ * Knobs: TMS_BENCH_DEV_MODULES (default 200; the issue's app is 2000), TMS_BENCH_DEV_ROUNDS (server
+ * starts timed per variant after a warm-up start, default 3), TMS_BENCH_DEV_EDITS (default 50),
+ * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_WEBPACK=0
+ * to leave webpack-dev-server out, TMS_BENCH_DEV_NODE (the node binary of the dev servers; default the
+ * one running the bench).
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from '@formatjs/icu-messageformat-parser'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { DiskCache } from '../../src/core/cache'
+import {
+  armText,
+  type DevServer,
+  type Memory,
+  now,
+  startDevServer,
+  viteArgs,
+  webpackArgs,
+} from '../dev-server'
+import {
+  type FreshMessage,
+  type FreshTool,
+  formatjsId,
+  freshMessages,
+  TARGET_LOCALES,
+  translate,
+  writeFreshApp,
+} from '../fresh-app'
+import { repo, seedCache } from '../fresh-runner'
+import { nodeVersionOf, OFFLINE, PROJECT, react, TMS_OPTIONS, tmsConfig, variants } from '../fresh-variants'
+import type { BenchSection } from '../run'
+import { median } from '../vite-app-corpus'
+
+/** This section spawns its own dev servers; TMS_BENCH_DEV_NODE picks their Node. */
+export const perNode = false
+
+const MODULES = Number(process.env.TMS_BENCH_DEV_MODULES ?? 200)
+const ROUNDS = Number(process.env.TMS_BENCH_DEV_ROUNDS ?? 3)
+const EDITS = Number(process.env.TMS_BENCH_DEV_EDITS ?? 50)
+const PULLS = Number(process.env.TMS_BENCH_DEV_PULLS ?? 20)
+const PEERS = process.env.TMS_BENCH_DEV_PEERS !== '0'
+const PEER_PULLS = 5
+const WEBPACK = process.env.TMS_BENCH_DEV_WEBPACK !== '0'
+const NODE = process.env.TMS_BENCH_DEV_NODE ?? process.execPath
+const LOCALE = TARGET_LOCALES[0]
+const corpus = join(repo, 'bench', '.corpus', 'dev')
+/** The edits go round the first components' headings; the catalog updates change component 0's. */
+const EDITED = Math.min(10, MODULES - 1)
+
+interface DevVariant {
+  key: string
+  label: string
+  tool: FreshTool
+  /** The vite config's plugins, as fresh-variants writes them. */
+  config: string
+  /** webpack-dev-server instead of vite: unplugin-tms's options, or {} for none. */
+  webpack?: { tms?: object }
+  /** The page's text of a message in LOCALE. */
+  shown(text: string): string
+  /** Writes the n-th catalog update of component 0's heading (its text: `pulled(n)`). */
+  pull?(root: string, n: number): Promise<void>
+  /** The catalog update reloads the page (a peer's catalog is a module its entry imports). */
+  reloads?: boolean
+}
+
+const heading = (i: number): string => `.view-${i} h2`
+const first = (messages: FreshMessage[][], i: number): string => messages[i]![0]!.text
+
+/** Component 0's heading in LOCALE after the n-th catalog update (the 0th: as seeded). */
+function pulled(messages: FreshMessage[][], n: number): string {
+  const text = translate(first(messages, 0), LOCALE)
+  return n === 0 ? text : `${text} pull ${n}`
+}
+
+function variantsOf(messages: FreshMessage[][]): DevVariant[] {
+  const text0 = first(messages, 0)
+  const updated = (n: number): string => pulled(messages, n)
+  const all: DevVariant[] = [
+    {
+      key: 'plain',
+      label: 'plain vite dev server (@vitejs/plugin-react, no i18n plugin)',
+      tool: 'tms',
+      config: `${react}export default { plugins: [react()] }\n`,
+      shown: (text) => text,
+    },
+    {
+      key: 'tms',
+      label: 'unplugin-tms, runtime mode, warm cache, offline',
+      tool: 'tms',
+      config: tmsConfig(OFFLINE),
+      shown: (text) => translate(text, LOCALE),
+      // What `tms pull` does to the cache: the locale's file replaced (atomically) with the new translations.
+      async pull(root, n) {
+        const cache = new DiskCache(join(root, OFFLINE.cacheDir), PROJECT)
+        const read = await cache.readLocale(LOCALE, 'published')
+        if (!read.hit) throw new Error(`dev-loop: no ${LOCALE} catalog in the cache (${read.reason})`)
+        const translations = { ...read.value.translations }
+        const was = updated(n - 1)
+        const hashcode = Object.keys(translations).find((h) => translations[h] === was)
+        if (!hashcode) throw new Error(`dev-loop: the cache has no ${LOCALE} translation "${was}"`)
+        translations[hashcode] = updated(n)
+        await cache.writeLocale(LOCALE, 'published', translations)
+      },
+    },
+  ]
+  if (WEBPACK) {
+    all.push(
+      {
+        ...all[0]!,
+        key: 'webpack-plain',
+        label: 'plain webpack-dev-server (esbuild for the TSX, no i18n plugin)',
+        webpack: {},
+      },
+      {
+        ...all[1]!,
+        key: 'webpack-tms',
+        label: 'webpack-dev-server, unplugin-tms runtime mode, warm cache, offline',
+        webpack: { tms: { ...TMS_OPTIONS, ...OFFLINE } },
+      },
+    )
+  }
+  if (!PEERS) return all
+  const lingui = variants('', NODE, '').find((v) => v.key === 'lingui')!
+  return [
+    ...all,
+    {
+      key: 'lingui',
+      // Lingui 6 on Node >= 22.19, else Lingui 5 (as the fresh-process section builds it).
+      label: `${lingui.label}`,
+      tool: 'lingui',
+      config: lingui.config,
+      shown: (text) => translate(text, LOCALE),
+      reloads: true,
+      async pull(root, n) {
+        const file = join(root, 'src', 'locales', `${LOCALE}.po`)
+        const was = updated(n - 1)
+        replaceOnce(file, `msgstr ${JSON.stringify(was)}`, `msgstr ${JSON.stringify(updated(n))}`)
+      },
+    },
+    {
+      key: 'formatjs',
+      label: '`@formatjs/vite-plugin` + react-intl, compiled JSON catalogs',
+      tool: 'formatjs',
+      // As in development: the default message stays (a message typed since has no translation yet).
+      config: `${react}import formatjs from '@formatjs/vite-plugin'\nexport default { plugins: [react(), formatjs({ idInterpolationPattern: '[sha512:contenthash:base64:6]', ast: true })] }\n`,
+      shown: (text) => translate(text, LOCALE),
+      reloads: true,
+      async pull(root, n) {
+        const file = join(root, 'src', 'lang', `${LOCALE}.json`)
+        const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+        catalog[formatjsId(text0)] = parse(updated(n))
+        writeFileSync(file, JSON.stringify(catalog))
+      },
+    },
+  ]
+}
+
+function replaceOnce(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8')
+  if (!text.includes(from)) throw new Error(`dev-loop: ${file} has no ${from}`)
+  writeFileSync(file, text.replace(from, to))
+}
+
+/** The app re-renders on a catalog hot update, as an app using unplugin-tms/react's `useLocale` does. */
+function withUseLocale(root: string): void {
+  const file = join(root, 'src', 'main.tsx')
+  const text = readFileSync(file, 'utf8')
+  writeFileSync(
+    file,
+    `import { useLocale } from 'unplugin-tms/react'\n${text.replace('function App() {\n', 'function App() {\n  useLocale()\n')}`,
+  )
+}
+
+/** The app of a variant in a directory of its own (the edits change its sources). */
+async function writeApp(v: DevVariant, messages: FreshMessage[][]): Promise<string> {
+  const root = join(corpus, v.key)
+  writeFreshApp(root, v.tool, messages)
+  if (v.tool === 'tms') withUseLocale(root)
+  if (v.key.endsWith('tms')) await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
+  // Each variant's own dependency cache: vite's optimizer hashes the plugins into it.
+  writeFileSync(
+    join(root, 'vite.config.dev.mjs'),
+    v.config.replace('export default {', `export default { cacheDir: 'node_modules/.vite-${v.key}',`),
+  )
+  return root
+}
+
+interface Start {
+  /** Seconds from the spawn to the page fully rendered. */
+  loaded: number
+  /** Seconds from the spawn to vite listening. */
+  listening: number
+  /** CPU seconds of the vite process at that moment. */
+  cpu: number
+}
+
+/** Spawns the server and opens the page in LOCALE; resolves once every component has rendered. */
+async function startAndLoad(
+  browser: Browser,
+  v: DevVariant,
+  root: string,
+  messages: FreshMessage[][],
+): Promise<{ server: DevServer; page: Page; start: Start }> {
+  const server = await startDevServer(
+    NODE,
+    root,
+    v.webpack ? webpackArgs(v.webpack.tms) : viteArgs('vite.config.dev.mjs'),
+  )
+  const page = await browser.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const last = MODULES - 1
+  const lastText = v.shown(first(messages, last))
+  await page.goto(`${server.url}/?lang=${LOCALE}`)
+  await page
+    .waitForFunction(
+      ([sel, text, n]) =>
+        document.querySelectorAll('main > section').length === n &&
+        document.querySelector(sel)?.textContent === text,
+      [heading(last), lastText, MODULES] as const,
+      { polling: 'raf', timeout: 300_000 },
+    )
+    .catch(async (error: Error) => {
+      await server.close()
+      throw new Error(
+        `dev-loop: the ${v.key} page did not render (${errors.join('; ') || error.message})\n${server.output()}`,
+      )
+    })
+  const loaded = (now() - server.spawnedAt) / 1000
+  return { server, page, start: { loaded, listening: server.listening / 1000, cpu: server.cpu() } }
+}
+
+interface Loop {
+  edits: number[]
+  pulls: number[]
+  afterLoad: Memory
+  /** After the first catalog update: what the first refresh keeps (its caches) is not growth. */
+  afterFirstPull?: Memory
+  afterPulls?: Memory
+  afterEdits: Memory
+}
+
+/**
+ * On a server that has just loaded the page: PULLS catalog updates, then EDITS message edits, each
+ * timed from the write to the page showing it, and the server's memory after each part.
+ */
+async function loop(
+  v: DevVariant,
+  root: string,
+  server: DevServer,
+  page: Page,
+  messages: FreshMessage[][],
+): Promise<Loop> {
+  const result: Loop = { edits: [], pulls: [], afterLoad: server.memory(), afterEdits: server.memory() }
+  if (v.pull) {
+    // A peer's update reloads its page: a few show its cost, more would only lengthen the run.
+    const pulls = v.reloads ? Math.min(PULLS, PEER_PULLS) : PULLS
+    for (let n = 1; n <= pulls; n++) {
+      const wait = await armText(page, heading(0), pulled(messages, n), `catalog update ${n}`, v.reloads)
+      const t0 = now()
+      await v.pull(root, n)
+      result.pulls.push((await wait()) - t0)
+      if (n === 1) result.afterFirstPull = server.memory()
+    }
+    result.afterPulls = server.memory()
+  }
+  const current = new Map<number, string>()
+  for (let n = 1; n <= EDITS; n++) {
+    const i = 1 + ((n - 1) % EDITED)
+    const was = current.get(i) ?? first(messages, i)
+    const text = `${first(messages, i)} edit ${n}`
+    const wait = await armText(page, heading(i), text, `edit ${n}`)
+    const file = join(root, 'src', 'm', `m${i}.tsx`)
+    const t0 = now()
+    replaceOnce(file, was, text)
+    result.edits.push((await wait()) - t0)
+    current.set(i, text)
+  }
+  result.afterEdits = server.memory()
+  return result
+}
+
+const launch = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  })
+
+/** Seen after the servers closed: a hook or a refresh that ran after its server was gone. */
+const LATE = /could not reload the catalogs|a hook ran before buildStart/
+
+export async function run(): Promise<BenchSection> {
+  rmSync(corpus, { recursive: true, force: true })
+  const messages = freshMessages(MODULES)
+  const all = variantsOf(messages)
+  const roots = new Map<string, string>()
+  for (const v of all) roots.set(v.key, await writeApp(v, messages))
+  const starts = new Map<string, Start[]>(all.map((v) => [v.key, []]))
+  const loops = new Map<string, Loop>()
+  const failed = new Map<string, string>()
+  const late: string[] = []
+  const browser = await launch()
+  // One start of a variant (and, in the last round, its loop); a peer's failure goes into its column.
+  const once = async (v: DevVariant, withLoop: boolean): Promise<void> => {
+    const root = roots.get(v.key)!
+    let opened: Awaited<ReturnType<typeof startAndLoad>> | undefined
+    try {
+      opened = await startAndLoad(browser, v, root, messages)
+      if (withLoop) loops.set(v.key, await loop(v, root, opened.server, opened.page, messages))
+      return void starts.get(v.key)!.push(opened.start)
+    } catch (error) {
+      if (v.key === 'plain' || v.key === 'tms') throw error
+      failed.set(v.key, (error as Error).message.split('\n')[0]!.slice(0, 200).replace(/\|/g, '\\|'))
+      console.log(`bench: dev-loop ${v.key} failed: ${failed.get(v.key)}`)
+    } finally {
+      await opened?.page.close()
+      await opened?.server.close()
+      const line = opened?.server
+        .output()
+        .split('\n')
+        .find((l) => LATE.test(l))
+      if (line) late.push(`${v.key}: ${line.trim()}`)
+    }
+  }
+  try {
+    // Warm-up: vite's dependency optimizer fills each variant's cache, the OS its file cache.
+    for (const v of all) await once(v, false)
+    for (const v of all) starts.set(v.key, [])
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const v of all) {
+        if (failed.has(v.key)) continue
+        await once(v, round === ROUNDS)
+        const s = starts.get(v.key)!.at(-1)
+        if (s)
+          console.log(
+            `bench: dev-loop ${v.key} loaded in ${s.loaded.toFixed(2)} s, CPU ${s.cpu.toFixed(2)} s`,
+          )
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+  return {
+    title: `Dev loop (vite dev server, React, ${MODULES.toLocaleString('en-US')} components)`,
+    markdown: table(all, starts, loops, failed, late),
+  }
+}
+
+const ms = (x: number): string => `${x.toFixed(0)} ms`
+const mib = (x: number): string => `${x.toFixed(0)} MiB`
+const spread = (xs: number[], f: (x: number) => string): string =>
+  xs.length > 1 ? `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})` : f(xs[0]!)
+const verdict = (met: boolean): string => (met ? 'met' : '**missed**')
+
+/**
+ * The section's table: one column per variant, one row per figure, the issue's target for unplugin-tms
+ * in the last column. Long because each row states its own figure and target.
+ */
+function table(
+  all: DevVariant[],
+  starts: Map<string, Start[]>,
+  loops: Map<string, Loop>,
+  failed: Map<string, string>,
+  late: string[],
+): string {
+  const ok = all.filter((v) => !failed.has(v.key))
+  const col = (f: (key: string) => string): string => ok.map((v) => f(v.key)).join(' | ')
+  const startOf = (key: string, pick: (s: Start) => number): number[] => starts.get(key)!.map(pick)
+  const med = (key: string, pick: (s: Start) => number): number => median(startOf(key, pick))
+  const loopOf = (key: string): Loop => loops.get(key)!
+  const later = (key: string): number[] => loopOf(key).edits.slice(1)
+  const plainHmr = median(later('plain'))
+  const loadRatio = med('tms', (s) => s.loaded) / med('plain', (s) => s.loaded)
+  const cpuRatio = med('tms', (s) => s.cpu) / med('plain', (s) => s.cpu)
+  const tmsFirst = loopOf('tms').edits[0]!
+  const tmsLater = median(later('tms'))
+  const pullMedian = median(loopOf('tms').pulls)
+  const peakRatio = loopOf('tms').afterLoad.peak / loopOf('plain').afterLoad.peak
+  const growth = loopOf('tms').afterPulls!.rss - loopOf('tms').afterFirstPull!.rss
+  const growthLimit = 0.1 * loopOf('tms').afterLoad.rss
+  // webpack's columns against plain webpack's.
+  const baseOf = (key: string): string => (key.startsWith('webpack-') ? 'webpack-plain' : 'plain')
+  const ratioTo = (key: string, a: number, b: number): string =>
+    key === 'plain' || key === 'webpack-plain' ? '' : ` (${(a / b).toFixed(2)}×)`
+  const rows: [string, string, string][] = [
+    [
+      'spawn to the page fully rendered',
+      col(
+        (k) =>
+          spread(
+            startOf(k, (s) => s.loaded),
+            (x) => `${x.toFixed(2)} s`,
+          ) +
+          ratioTo(
+            k,
+            med(k, (s) => s.loaded),
+            med(baseOf(k), (s) => s.loaded),
+          ),
+      ),
+      `<= 1.15× plain: ${loadRatio.toFixed(2)}× ${verdict(loadRatio <= 1.15)}`,
+    ],
+    [
+      "the server process's CPU time by then",
+      col(
+        (k) =>
+          `${med(k, (s) => s.cpu).toFixed(2)} s` +
+          ratioTo(
+            k,
+            med(k, (s) => s.cpu),
+            med(baseOf(k), (s) => s.cpu),
+          ),
+      ),
+      `<= 1.15× plain: ${cpuRatio.toFixed(2)}× ${verdict(cpuRatio <= 1.15)}`,
+    ],
+    ['spawn to listening', col((k) => `${med(k, (s) => s.listening).toFixed(2)} s`), ''],
+    [
+      'first message edit on a fresh server, to screen',
+      col((k) => ms(loopOf(k).edits[0]!)),
+      `<= plain HMR + 50 ms (${ms(plainHmr + 50)}): ${verdict(tmsFirst <= plainHmr + 50)}`,
+    ],
+    [
+      `later edits (${EDITS - 1}), to screen: median (min–max)`,
+      col((k) => spread(later(k), ms)),
+      `<= plain HMR + 50 ms: ${verdict(tmsLater <= plainHmr + 50)}`,
+    ],
+    [
+      `catalog update (${PULLS}; the peers ${Math.min(PULLS, PEER_PULLS)}), to screen: median (min–max)`,
+      col((k) => (loopOf(k).pulls.length ? spread(loopOf(k).pulls, ms) : '–')),
+      `<= 300 ms: ${verdict(pullMedian <= 300)}`,
+    ],
+    [
+      'peak RSS after the page loaded (VmHWM)',
+      col(
+        (k) =>
+          mib(loopOf(k).afterLoad.peak) +
+          ratioTo(k, loopOf(k).afterLoad.peak, loopOf(baseOf(k)).afterLoad.peak),
+      ),
+      `<= 1.3× plain: ${peakRatio.toFixed(2)}× ${verdict(peakRatio <= 1.3)}`,
+    ],
+    ['RSS after the page loaded (VmRSS)', col((k) => mib(loopOf(k).afterLoad.rss)), ''],
+    [
+      'RSS after the first catalog update, then after the last (peak)',
+      col((k) => {
+        const { afterFirstPull: a, afterPulls: b } = loopOf(k)
+        return a && b ? `${mib(a.rss)}, then ${mib(b.rss)} (${mib(b.peak)})` : '–'
+      }),
+      `no growth from the first update to the last (<= +10% of the RSS after load: GC's noise): ${growth >= 0 ? '+' : ''}${mib(growth)} ${verdict(growth <= growthLimit)}`,
+    ],
+    [
+      `RSS after ${EDITS} edits more (peak)`,
+      col((k) => `${mib(loopOf(k).afterEdits.rss)} (${mib(loopOf(k).afterEdits.peak)})`),
+      '',
+    ],
+  ]
+  const labels = ok.map((v) => `${v.key}: ${v.label}`).join('; ')
+  return [
+    `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
+    '',
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. In the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the server process.`,
+    '',
+    `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
+    `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
+    ...rows.map(([figure, cells, target]) => `| ${figure} | ${cells} | ${target} |`),
+    '',
+    ...[...failed].map(([key, why]) => `${key} could not be measured: ${why}\n`),
+    late.length
+      ? `After a server closed, it printed: ${late.map((l) => `\`${l.replace(/`/g, "'")}\``).join('; ')}.`
+      : 'No server printed a catalog refresh or hook after it closed.',
+    '',
+    `Knobs: \`TMS_BENCH_DEV_MODULES\` (default 200; the issue's app is 2000), \`TMS_BENCH_DEV_ROUNDS\`, \`TMS_BENCH_DEV_EDITS\`, \`TMS_BENCH_DEV_PULLS\`, \`TMS_BENCH_DEV_PEERS=0\`, \`TMS_BENCH_DEV_WEBPACK=0\`, \`TMS_BENCH_DEV_NODE\` (the servers' Node; Lingui 6 needs 22.19, else the Lingui column is Lingui 5). The targets are judged on vite's columns; the webpack columns are the same figures against plain webpack's. This 2-core machine is shared: the min–max spreads show how much its other work moved the figures.`,
+  ].join('\n')
+}
+
+const VITE_VERSION = ((await import('vite')) as { version: string }).version
+
+if (!existsSync(join(repo, 'dist', 'vite.mjs'))) throw new Error('dev-loop: run `npm run build` first')
