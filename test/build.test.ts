@@ -47,14 +47,17 @@ it('npm run build is the build that swaps, and tsdown.config.ts writes only into
   expect(scripts.build).toBe('tsx scripts/build.ts')
   expect(scripts.pretest).toBe('npm run build')
   // No config names dist/: the command line's --out-dir (the new folder) is where every file goes.
+  const copies: unknown[] = []
   for (const c of config as { outDir?: string; copy?: unknown }[]) {
     expect(c.outDir).toBeUndefined()
-    if (typeof c.copy === 'function') {
-      expect(c.copy({ outDir: '/new/folder' })).toEqual([
-        { from: 'src/svelte/T.svelte', to: '/new/folder/T.svelte' },
-      ])
-    } else expect(c.copy).toBeUndefined()
+    if (typeof c.copy === 'function') copies.push(...c.copy({ outDir: '/new/folder' }))
+    else expect(c.copy).toBeUndefined()
   }
+  expect(copies).toEqual([
+    { from: 'src/nuxt/request-plugin.mjs', to: '/new/folder/nuxt-request.mjs' },
+    { from: 'src/nuxt/page-plugin.mjs', to: '/new/folder/nuxt-page.mjs' },
+    { from: 'src/svelte/T.svelte', to: '/new/folder/T.svelte' },
+  ])
 })
 
 it('dist stays whole at every step of the swap: new chunks first, then the entries, old chunks last', async () => {
