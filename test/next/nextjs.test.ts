@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { RunningEmulator } from '../../src/emulator/index'
-import { concurrentRequests, cycle } from '../helpers/concurrent'
+import { concurrentRequests, cycle, getOnce } from '../helpers/concurrent'
 import { startDemoEmulator } from '../helpers/example'
 import { launchChromium } from '../plugin/bundlers'
 import {
@@ -182,9 +182,8 @@ describe.each(MAJORS)('Next %i', (major) => {
       for (const [path, acceptLanguage, cookie] of requests) {
         const headers: Record<string, string> = { 'accept-language': acceptLanguage }
         if (cookie) headers.cookie = cookie
-        const res = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
-        await res.arrayBuffer()
-        const location = res.headers.get('location')
+        const res = await getOnce(`${server.url}${path}`, headers)
+        const location = res.location
         answers.push([
           path,
           acceptLanguage,
@@ -237,7 +236,9 @@ describe.each(MAJORS)('Next %i', (major) => {
           await page.waitForFunction(
             () =>
               location.pathname === '/de-DE' &&
-              document.querySelector('#welcome')?.textContent === 'Willkommen im Next.js-Shop',
+              document.querySelector('#welcome')?.textContent === 'Willkommen im Next.js-Shop' &&
+              // The new route's metadata comes after its markup.
+              document.title === 'Willkommen im Next.js-Shop',
           )
           const switched = await page.evaluate(
             () =>
