@@ -1,3 +1,5 @@
+import { get } from 'node:http'
+
 /** One page a concurrent-request check fetches: the locale it must be wholly in, and its path. */
 export interface PageRequest {
   locale: string
@@ -39,4 +41,27 @@ export async function concurrentRequests(
     if (problem) wrong.push(`${request.path}: ${problem}`)
   }
   return { wrong, checked: pages.length }
+}
+
+/**
+ * One GET on a connection of its own (closed after the answer), redirects not followed. fetch's pool
+ * would reuse a connection a test's earlier requests left idle, which the server may close at that very
+ * moment ("other side closed"), a race on a loaded machine.
+ */
+export function getOnce(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers, agent: false }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, body }),
+      )
+      res.on('error', reject)
+    })
+    request.on('error', reject)
+  })
 }

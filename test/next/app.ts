@@ -148,6 +148,7 @@ const SOURCE = {
   ordered: 'Order placed on {date, date, long}',
   language: 'Language',
   cart: 'Your cart',
+  placed: 'Ordered on {when, date, long} at {when, time, short}',
   items: 'You have {count} items in your cart',
   add: 'Add an item',
   terms: 'Terms of sale',
@@ -162,6 +163,7 @@ const TRANSLATED: Record<'en-US' | 'fr-FR' | 'de-DE' | 'ja-JP', Record<Key, stri
     ordered: 'Order placed on January 15, 2026',
     language: 'Language',
     cart: 'Your cart',
+    placed: 'Ordered on March 1, 2026 at 10:30 PM',
     items: 'You have 3 items in your cart',
     add: 'Add an item',
     terms: 'Terms of sale',
@@ -172,6 +174,7 @@ const TRANSLATED: Record<'en-US' | 'fr-FR' | 'de-DE' | 'ja-JP', Record<Key, stri
     ordered: 'Commande passée le 15 janvier 2026',
     language: 'Langue',
     cart: 'Votre panier',
+    placed: 'Commandé le 1 mars 2026 à 22:30',
     items: 'Vous avez 3 articles dans votre panier',
     add: 'Ajouter un article',
     terms: 'Conditions de vente',
@@ -182,6 +185,7 @@ const TRANSLATED: Record<'en-US' | 'fr-FR' | 'de-DE' | 'ja-JP', Record<Key, stri
     ordered: 'Bestellung vom 15. Januar 2026',
     language: 'Sprache',
     cart: 'Ihr Warenkorb',
+    placed: 'Bestellt am 1. März 2026 um 22:30',
     items: 'Sie haben 3 Artikel im Warenkorb',
     add: 'Artikel hinzufügen',
     terms: 'Verkaufsbedingungen',
@@ -192,11 +196,15 @@ const TRANSLATED: Record<'en-US' | 'fr-FR' | 'de-DE' | 'ja-JP', Record<Key, stri
     ordered: '2026年1月15日に注文しました',
     language: '言語',
     cart: 'カート',
+    placed: '2026年3月1日 22:30に注文済み',
     items: 'カートに3個の商品があります',
     add: '商品を追加',
     terms: '販売条件',
   },
 }
+
+const arDate = (options: Intl.DateTimeFormatOptions): string =>
+  new Intl.DateTimeFormat('ar-XB', { ...options, timeZone: 'UTC' }).format(Date.UTC(2026, 2, 1, 22, 30))
 
 /** ar-XB is made on the machine (src/core/pseudo.ts), its date by Intl in that locale. */
 function pseudoTexts(): Record<Key, string> {
@@ -210,6 +218,10 @@ function pseudoTexts(): Record<Key, string> {
           Date.UTC(2026, 0, 15, 12),
         ),
       )
+      // The client's date, in the zone the example pins (UTC), with the options `date, long` and
+      // `time, short` compile to.
+      .replace('{when, date, long}', arDate({ month: 'long', day: 'numeric', year: 'numeric' }))
+      .replace('{when, time, short}', arDate({ hour: 'numeric', minute: 'numeric' }))
   return Object.fromEntries(
     Object.entries(SOURCE).map(([key, text]) => [key, fill(pseudoLocalize(text, 'ar-XB'))]),
   ) as Record<Key, string>
@@ -239,6 +251,7 @@ export function pageTexts(html: string): Record<string, string | undefined> {
     // `<label>Langue<!-- --> <select` as rendered on the server, `<label>Langue <select` by the browser.
     language: one(/<label>([^<]*?)(?:<!-- -->)? ?<select/),
     cart: one(/<h2>([^<]*)<\/h2>/),
+    placed: one(/id="placed">([^<]*)</),
     items: one(/id="items">([^<]*)</),
     add: one(/id="add"[^>]*>([^<]*)</),
     terms: one(/id="terms">([^<]*)</),
@@ -277,5 +290,17 @@ export function visibleText(html: string): string[] {
 /** The whole visible text of the example's home page in a locale, in the order the markup has it. */
 export function expectedVisibleText(locale: (typeof ALL)[number]): string[] {
   const t = textsOf(locale)
-  return [t.welcome, t.welcome, t.greeting, t.ordered, t.language, ...ALL, t.cart, t.items, t.add, t.terms]
+  return [
+    t.welcome,
+    t.welcome,
+    t.greeting,
+    t.ordered,
+    t.language,
+    ...ALL,
+    t.cart,
+    t.placed,
+    t.items,
+    t.add,
+    t.terms,
+  ]
 }

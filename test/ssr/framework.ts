@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { expect } from 'vitest'
 import { DEMO_CREDENTIALS, tms } from '../helpers/cli'
-import { concurrentRequests, cycle } from '../helpers/concurrent'
+import { concurrentRequests, cycle, getOnce } from '../helpers/concurrent'
 import { startDemoEmulator } from '../helpers/example'
 
 /**
@@ -170,12 +170,8 @@ export async function redirectsOfRoot(
 ): Promise<[string, string, number, string | null][]> {
   const answers: [string, string, number, string | null][] = []
   for (const [acceptLanguage, cookie] of cases) {
-    const res = await fetch(`${url}/`, {
-      headers: { 'accept-language': acceptLanguage, cookie },
-      redirect: 'manual',
-    })
-    await res.arrayBuffer()
-    answers.push([acceptLanguage, cookie, res.status, res.headers.get('location')])
+    const res = await getOnce(`${url}/`, { 'accept-language': acceptLanguage, cookie })
+    answers.push([acceptLanguage, cookie, res.status, res.location])
   }
   return answers
 }

@@ -10,3 +10,10 @@ export function isLocale(value: string): value is AppLocale {
 export function dirOf(locale: string): 'ltr' | 'rtl' {
   return /^(?:ar|he|fa|ur)(?:-|$)/.test(locale) ? 'rtl' : 'ltr'
 }
+
+/**
+ * The zone of the app's dates, the same on the server and in the browser: the pages are static (one per
+ * locale at build time), so no request tells the server the reader's zone, and a browser in another zone
+ * would hydrate other text.
+ */
+export const TIME_ZONE = 'UTC'

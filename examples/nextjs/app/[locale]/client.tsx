@@ -3,8 +3,8 @@
 import { useRouter } from 'next/navigation'
 import { type ReactNode, use, useState } from 'react'
 import { useLocale } from 'unplugin-tms/react'
-import { enterLocale, rememberLocale, setLocale, t } from 'unplugin-tms/runtime'
-import { dirOf, LOCALES } from '../locales'
+import { enterLocale, rememberLocale, setLocale, setTimeZone, t } from 'unplugin-tms/runtime'
+import { dirOf, LOCALES, TIME_ZONE } from '../locales'
 
 /**
  * The locale of the client components below: on the server, the request's (while Next renders them to
@@ -15,6 +15,12 @@ export function ClientLocale({ locale, children }: { locale: string; children: R
   use(enterLocale(locale))
   return children
 }
+
+// Before any client component renders: the server's default for its render, the page's for hydration.
+setTimeZone(TIME_ZONE)
+
+/** Late in the evening in UTC: already the next day in Tokyo, so a zone left to the browser shows. */
+const ORDERED_AT = new Date(Date.UTC(2026, 2, 1, 22, 30))
 
 // The `lang` cookie follows each switch: the proxy sends the next visit of `/` to the locale chosen.
 if (typeof window !== 'undefined') rememberLocale({ from: ['cookie'] })
@@ -42,6 +48,7 @@ export function Cart() {
         </select>
       </label>
       <h2>{t('Your cart')}</h2>
+      <p id="placed">{t('Ordered on {when, date, long} at {when, time, short}', { when: ORDERED_AT })}</p>
       <p id="items">{t('You have {count} items in your cart', { count })}</p>
       <button id="add" type="button" onClick={() => setCount((c) => c + 1)}>
         {t('Add an item')}
