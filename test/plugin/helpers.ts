@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -168,4 +168,23 @@ export async function renderInNode(entry: string): Promise<Rendered> {
   `
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000 })
   return JSON.parse(stdout)
+}
+
+/**
+ * An app rendering one message per module; `tms-ids\0\0Save 144024` and `...322135` share `F3OWHU`.
+ * A module already written is left alone, so the bundler has no reason to transform it again.
+ */
+export function idsApp(dir: string, texts: string[]): void {
+  mkdirSync(join(dir, 'src'), { recursive: true })
+  writeFileSync(join(dir, 'package.json'), '{"name":"tms-ids","private":true,"type":"module"}')
+  texts.forEach((text, i) => {
+    const file = join(dir, 'src', `m${i}.js`)
+    if (!existsSync(file)) {
+      writeFileSync(file, `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`)
+    }
+  })
+  writeFileSync(
+    join(dir, 'src/main.js'),
+    `import { getLocale, setLocale } from 'unplugin-tms/runtime'\n${texts.map((_, i) => `import m${i} from './m${i}.js'\n`).join('')}export function render() { return [${texts.map((_, i) => `m${i}()`).join(', ')}] }\nexport { getLocale, setLocale }\n`,
+  )
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RspackOptions, rspack } from '@rspack/core'
@@ -11,32 +11,13 @@ import tmsRspack from '../../src/rspack'
 import { VERSION } from '../../src/version'
 import tmsWebpack from '../../src/webpack'
 import { buildWebpack, webpackConfig } from './bundlers'
-import { renderInNode } from './helpers'
+import { idsApp, renderInNode } from './helpers'
 
 let root: string | undefined
 afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true })
   root = undefined
 })
-
-/**
- * An app rendering one message per module; `tms-ids\0\0Save 144024` and `...322135` share `F3OWHU`.
- * A module already written is left alone, so the bundler has no reason to transform it again.
- */
-function app(dir: string, texts: string[]): void {
-  mkdirSync(join(dir, 'src'), { recursive: true })
-  writeFileSync(join(dir, 'package.json'), '{"name":"tms-ids","private":true,"type":"module"}')
-  texts.forEach((text, i) => {
-    const file = join(dir, 'src', `m${i}.js`)
-    if (!existsSync(file)) {
-      writeFileSync(file, `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`)
-    }
-  })
-  writeFileSync(
-    join(dir, 'src/main.js'),
-    `import { getLocale, setLocale } from 'unplugin-tms/runtime'\n${texts.map((_, i) => `import m${i} from './m${i}.js'\n`).join('')}export function render() { return [${texts.map((_, i) => `m${i}()`).join(', ')}] }\nexport { getLocale, setLocale }\n`,
-  )
-}
 
 test('webpack filesystem cache: a module kept from the last process still finds its text when an added message shares its short id', async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-ids-cache-'))
@@ -49,10 +30,10 @@ test('webpack filesystem cache: a module kept from the last process still finds 
     failOnMissing: false,
   }
   const cacheDirectory = join(root, '.webpack-cache')
-  app(root, ['Save 144024'])
+  idsApp(root, ['Save 144024'])
   const first = await buildWebpack(root, options, 'production', cacheDirectory)
   expect((await renderInNode(first.entry!)).pseudo).toEqual([pseudoLocalize('Save 144024', 'en-XA')])
-  app(root, ['Save 144024', 'Save 322135'])
+  idsApp(root, ['Save 144024', 'Save 322135'])
   const second = await buildWebpack(root, options, 'production', cacheDirectory)
   // The first module is the cache's copy, with the short id; the added one has its long id.
   expect(readFileSync(second.entry!, 'utf8').match(/F3OWHU\w*/g)).toEqual(['F3OWHU', 'F3OWHUHO'])
@@ -98,7 +79,7 @@ test('rollup watch: the module rollup keeps keeps its short id when an added mes
   root = mkdtempSync(join(tmpdir(), 'tms-ids-watch-'))
   const dir = root
   const options = { root, locales: ['fr-FR'], pseudo: true, cache: 'offline' as const, push: false }
-  app(dir, ['Save 144024'])
+  idsApp(dir, ['Save 144024'])
   const outDir = join(dir, 'dist')
   const watcher = rollupWatch({
     input: join(dir, 'src/main.js'),
@@ -134,7 +115,7 @@ test('rollup watch: the module rollup keeps keeps its short id when an added mes
     expect((await renderInNode(join(builds[0]!, 'main.js'))).pseudo).toEqual([
       pseudoLocalize('Save 144024', 'en-XA'),
     ])
-    app(dir, ['Save 144024', 'Save 322135'])
+    idsApp(dir, ['Save 144024', 'Save 322135'])
     await built(2)
     const main = readFileSync(join(builds[1]!, 'main.js'), 'utf8')
     expect(main.match(/F3OWHU\w*/g)).toEqual(['F3OWHU', 'F3OWHUHO'])

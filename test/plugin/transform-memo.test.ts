@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rollup } from 'rollup'
 import { afterEach, expect, test } from 'vitest'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import tmsRollup from '../../src/rollup'
-import { renderInNode } from './helpers'
+import { idsApp, renderInNode } from './helpers'
 
 /**
  * The transform memo (`.tms-cache/transform/`): a production build takes the transform of each module
@@ -18,22 +18,6 @@ afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true })
   root = undefined
 })
-
-/** One message per module; `tms-ids\0\0Save 144024` and `...322135` share the short id `F3OWHU`. */
-function app(dir: string, texts: string[]): void {
-  mkdirSync(join(dir, 'src'), { recursive: true })
-  writeFileSync(join(dir, 'package.json'), '{"name":"tms-ids","private":true,"type":"module"}')
-  texts.forEach((text, i) => {
-    writeFileSync(
-      join(dir, 'src', `m${i}.js`),
-      `import { t } from 'unplugin-tms/runtime'\nexport default () => t('${text}')\n`,
-    )
-  })
-  writeFileSync(
-    join(dir, 'src/main.js'),
-    `import { getLocale, setLocale } from 'unplugin-tms/runtime'\n${texts.map((_, i) => `import m${i} from './m${i}.js'\n`).join('')}export function render() { return [${texts.map((_, i) => `m${i}()`).join(', ')}] }\nexport { getLocale, setLocale }\n`,
-  )
-}
 
 /** A production rollup build into `out`: file name -> content of every file written. */
 async function build(dir: string, out: string): Promise<Map<string, string>> {
@@ -54,7 +38,7 @@ function memoFile(dir: string): string {
 
 test("a warm build takes an unchanged module's transform from the memo, and ships what the cold one shipped", async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
-  app(root, ['Save 144024', 'Open the door'])
+  idsApp(root, ['Save 144024', 'Open the door'])
   const cold = await build(root, 'dist-cold')
   const warm = await build(root, 'dist-warm')
   expect(warm).toEqual(cold)
@@ -79,11 +63,11 @@ test("a warm build takes an unchanged module's transform from the memo, and ship
 
 test("a message added elsewhere that takes a module's short id makes that module's memo a miss", async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
-  app(root, ['Save 144024'])
+  idsApp(root, ['Save 144024'])
   const first = await build(root, 'dist-1')
   expect(first.get('main.js')!.match(/F3OWHU\w*/g)).toEqual(['F3OWHU'])
   // m0.js is unchanged, but its message now shares 6 characters with m1's: both take 8.
-  app(root, ['Save 144024', 'Save 322135'])
+  idsApp(root, ['Save 144024', 'Save 322135'])
   const warm = await build(root, 'dist-2')
   rmSync(join(root, '.tms-cache', 'transform'), { recursive: true })
   const cold = await build(root, 'dist-3')
