@@ -17,8 +17,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from '@formatjs/icu-messageformat-parser'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DiskCache } from '../../src/core/cache'
+import { launchChromium } from '../../test/plugin/bundlers'
 import {
   armText,
   type DevServer,
@@ -291,18 +292,6 @@ async function loop(
   return result
 }
 
-const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  })
-
 /** Seen after the servers closed: a hook or a refresh that ran after its server was gone. */
 const LATE = /could not reload the catalogs|a hook ran before buildStart/
 
@@ -316,7 +305,7 @@ export async function run(): Promise<BenchSection> {
   const loops = new Map<string, Loop>()
   const failed = new Map<string, string>()
   const late: string[] = []
-  const browser = await launch()
+  const browser = await launchChromium()
   // One start of a variant (and, in the last round, its loop); a peer's failure goes into its column.
   const once = async (v: DevVariant, withLoop: boolean): Promise<void> => {
     const root = roots.get(v.key)!

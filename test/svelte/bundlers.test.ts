@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
 import { rollup } from 'rollup'
 import svelte from 'rollup-plugin-svelte'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import webpack from 'webpack'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
+import { renderPages } from '../helpers/react-app'
 import { type LikeCompiler, outputFiles, runWebpackLike, webpackConfig } from '../plugin/bundlers'
 import { type Project, setupProject } from '../plugin/helpers'
 
@@ -105,18 +104,9 @@ test.each(Object.keys(BUILDS) as (keyof typeof BUILDS)[])(
       0,
     )
     expect(copies).toBe(1)
-    const script = `
-    const app = await import(${JSON.stringify(pathToFileURL(file).href)})
-    const source = await app.render()
-    const fr = await app.render('fr-FR')
-    process.stdout.write(JSON.stringify({ source, fr }))
-  `
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      timeout: 60_000,
-    })
+    const { source, fr } = await renderPages(file)
     // Svelte's server output marks its blocks with comments; the texts are what is asserted.
     const page = (html: string) => html.replace(/<!--[^>]*-->/g, '')
-    const { source, fr } = JSON.parse(stdout) as { source: string; fr: string }
     expect({ source: page(source), fr: page(fr) }).toEqual({
       source:
         '<main lang="en-US"><h1>Welcome to the shop</h1> <p title="Greeting">Hello Ada!</p> <p>Read the <a href="/terms">terms</a>.</p></main>',
