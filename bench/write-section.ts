@@ -1,13 +1,13 @@
 /**
  * `npx tsx bench/write-section.ts install`: runs the sections whose file name contains the argument
  * and puts each into BENCHMARKS.md in place of its previous version (or at the end), leaving the
- * others as the last full run wrote them. For a figure that changed alone; `npm run bench` remains
- * the way to measure everything in one run.
+ * others as the last full run wrote them, with a table per Node of TMS_BENCH_NODES as in a full run.
+ * For a figure that changed alone; `npm run bench` remains the way to measure everything in one run.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { BenchSection } from './run'
+import { fileURLToPath } from 'node:url'
+import { runSection } from './section'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const only = process.argv[2]
@@ -17,10 +17,7 @@ if (files.length === 0) throw new Error(`no section in bench/sections/ matches $
 const file = join(here, '..', 'BENCHMARKS.md')
 let text = await readFile(file, 'utf8')
 for (const name of files) {
-  const mod = (await import(pathToFileURL(join(here, 'sections', name)).href)) as {
-    run(): Promise<BenchSection>
-  }
-  const section = await mod.run()
+  const section = await runSection(name)
   const block = `## ${section.title}\n\n${section.markdown.trim()}\n`
   const start = text.indexOf(`\n## ${section.title}\n`)
   if (start < 0) {

@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { CORPUS_FLAVORS, type CorpusFlavor, type CorpusInfo, ensureCorpus } from '../extract-corpus'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const corpusRoot = join(repo, 'bench', '.corpus')

@@ -45,7 +45,7 @@ import {
   type Variant,
   variants,
 } from '../fresh-variants'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 import { median } from '../vite-app-corpus'
 
 /** This section spawns its own processes; TMS_BENCH_FRESH_NODE picks their Node. */

@@ -9,7 +9,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat'
 import { compileMessage } from '../../src/core/icu/compile'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const runtime = (await import(
   new URL('../../dist/runtime.mjs', import.meta.url).href

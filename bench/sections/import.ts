@@ -10,7 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const { startEmulator } = (await import(
   new URL('../../dist/emulator.mjs', import.meta.url).href

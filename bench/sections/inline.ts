@@ -14,7 +14,7 @@ import { rollup } from 'rollup'
 import type { Plugin } from 'vite'
 import type { Options } from '../../src/options'
 import { seedCache } from '../fresh-runner'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
 // The built package, as users get it (npm run bench builds first).

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { minifiedBundle } from '../../test/helpers/bundle'
 import { paraglideOutput } from '../paraglide'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const BUDGET = 1024
 const repo = new URL('../../', import.meta.url).pathname

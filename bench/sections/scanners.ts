@@ -11,7 +11,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureCorpus } from '../extract-corpus'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const ROUNDS = 6

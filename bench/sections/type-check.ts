@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 
 const repo = new URL('../../', import.meta.url).pathname
 const tsc = join(repo, 'node_modules/typescript/bin/tsc')

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Options } from '../../src/options'
 import { emulatorProcess } from '../fresh-runner'
-import type { BenchSection } from '../run'
+import type { BenchSection } from '../section'
 import { appModuleSource, median, timedViteBuild } from '../vite-app-corpus'
 
 // The built package, as users get it (npm run bench builds first).
