@@ -4,7 +4,7 @@
  * proxy that times each request, and the sizes of a build's output.
  */
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -35,10 +35,19 @@ export interface BuildTime {
    * machine whose other work takes the cores (the wall time then measures the scheduler as well).
    */
   cpu: number
+  /** The build process's peak resident memory in MiB (GNU time's `%M`); NaN where /usr/bin/time is missing. */
+  peakMiB: number
 }
 
-/** bash runs the build, then prints its children's CPU times (`times`, second line) on stderr. */
-const TIMED = '"$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc'
+/**
+ * bash runs the build, then prints its children's CPU times (`times`, second line) on stderr. GNU time
+ * (Debian's `time` package), where present, wraps the build to report its peak resident memory: Node
+ * has no way to read a child's.
+ */
+const GNU_TIME = '/usr/bin/time'
+const TIMED = existsSync(GNU_TIME)
+  ? `${GNU_TIME} -f TMS_PEAK_KB=%M "$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc`
+  : '"$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc'
 
 function seconds(span: string): number {
   const m = /^(\d+)m([\d.]+)s$/.exec(span)
@@ -88,7 +97,9 @@ export function freshBuild(
       const [, children = ''] = output.slice(output.lastIndexOf('TMS_TIMES')).trim().split('\n').slice(1)
       const [user = '', system = ''] = children.trim().split(/\s+/)
       const cpu = seconds(user) + seconds(system)
-      if (code === 0 && Number.isFinite(cpu)) resolve({ wall, cpu })
+      const peak = /TMS_PEAK_KB=(\d+)/.exec(output)
+      const peakMiB = peak ? Number(peak[1]) / 1024 : Number.NaN
+      if (code === 0 && Number.isFinite(cpu)) resolve({ wall, cpu, peakMiB })
       else reject(new Error(`vite build ${config} in ${root} exited with ${code}:\n${output.slice(-4000)}`))
     })
   })

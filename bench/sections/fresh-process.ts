@@ -109,6 +109,7 @@ export async function run(): Promise<BenchSection> {
   const all = variants(proxy.url, NODE, appOf('tms'))
   const times = new Map<string, number[]>(all.map((v) => [v.key, []]))
   const cpu = new Map<string, number[]>(all.map((v) => [v.key, []]))
+  const peak = new Map<string, number[]>(all.map((v) => [v.key, []]))
   const requests: RequestTimes[] = []
   const failed = new Map<string, string>()
   /** A peer whose first (warm-up) build failed and whose second did not: why the first failed. */
@@ -168,6 +169,7 @@ export async function run(): Promise<BenchSection> {
         if (took === undefined) continue
         times.get(v.key)!.push(took.wall)
         cpu.get(v.key)!.push(took.cpu)
+        peak.get(v.key)!.push(took.peakMiB)
         console.log(`bench: fresh-process ${v.key} ${took.wall.toFixed(2)} s, CPU ${took.cpu.toFixed(2)} s`)
         lastDir.set(v.key, dir)
         if (v.key === 'tms-network') requests.push(proxy.take())
@@ -223,8 +225,9 @@ export async function run(): Promise<BenchSection> {
   }
   const timeRows = all.map((v) => {
     const ts = times.get(v.key)!
-    if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | | | |`
-    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(cpu.get(v.key)!).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${targets[v.key] ?? ''} |`
+    if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | | | | |`
+    const rss = median(peak.get(v.key)!)
+    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(cpu.get(v.key)!).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${targets[v.key] ?? ''} |`
   })
   const net = {
     count: median(requests.map((r) => r.count)),
@@ -318,10 +321,10 @@ export async function run(): Promise<BenchSection> {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round; medians (min–max). Ratios are to the plain build of this run (the unplugin-tms app without the plugin: the same components). The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much).`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round; medians (min–max). Ratios are to the plain build of this run (the unplugin-tms app without the plugin: the same components). The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median.`,
       '',
-      '| build | wall time | × plain | CPU time | × plain (CPU) | target (wall) |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | target (wall) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...timeRows,
       '',
       ...[...warmFailures].flatMap(([key, why]) => [
