@@ -45,6 +45,8 @@ export function freshMessages(modules: number): FreshMessage[][] {
     for (let k = 0; k < PER_MODULE; k++) {
       const value = k === 8 ? 'name' : k === 9 ? 'count' : undefined
       let text = ''
+      // A message's identity is its parsed text: `{name}` and `{count}` both read as `{0}`.
+      let identity = ''
       do {
         const words = Array.from(
           { length: 3 + Math.floor(rand() * 6) },
@@ -53,8 +55,9 @@ export function freshMessages(modules: number): FreshMessage[][] {
         if (value) words.splice(1 + Math.floor(rand() * (words.length - 1)), 0, `{${value}}`)
         text = words.join(' ')
         text = text[0]!.toUpperCase() + text.slice(1)
-      } while (seen.has(text))
-      seen.add(text)
+        identity = text.replace(/\{[a-z]+\}/, '{}')
+      } while (seen.has(identity))
+      seen.add(identity)
       row.push({ text, ...(value ? { value } : {}), key: `v${i}_${k}` })
     }
     out.push(row)
