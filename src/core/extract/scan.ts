@@ -61,20 +61,43 @@ function jsonScanner(name: ScannerName, quickReads: boolean): Scanner {
   }
 }
 
-function lazyScanner(name: ScannerName, quickReads: boolean): Scanner {
+/**
+ * Past this many `import` words a program is not given to raw transfer. oxc-parser 0.159's raw transfer
+ * aborts the whole process (a panic, "out of memory" in its arena: no error a caller can catch) on a
+ * program of about 4,750 import declarations with bindings (4,700 parse, 4,800 abort, on Node 22 and
+ * 24), which a generated barrel or route table can reach; the JSON AST reads the same program and finds
+ * the same calls.
+ */
+const RAW_TRANSFER_MAX_IMPORTS = 2_000
+
+/** True when `code` holds too few `import` words to reach the raw-transfer abort above. */
+export function rawTransferSafe(code: string): boolean {
+  // The shortest declaration with a binding (`import a from"b"`) has 16 characters.
+  if (code.length < RAW_TRANSFER_MAX_IMPORTS * 16) return true
+  let count = 0
+  for (let at = code.indexOf('import'); at !== -1; at = code.indexOf('import', at + 6)) {
+    if (++count > RAW_TRANSFER_MAX_IMPORTS) return false
+  }
+  return true
+}
+
+function lazyScanner(name: ScannerName, quickReads: boolean, json: Scanner): Scanner {
   return {
     name,
     scan(ctx, unit) {
-      if (!scanLazy(ctx, unit, quickReads)) estree.scan(ctx, unit)
+      if (!rawTransferSafe(unit.code)) json.scan(ctx, unit)
+      else if (!scanLazy(ctx, unit, quickReads)) estree.scan(ctx, unit)
     },
   }
 }
 
+const json = jsonScanner('json', true)
+const jsonNodes = jsonScanner('json-nodes', false)
 const SCANNERS: Record<ScannerName, Scanner> = {
-  lazy: lazyScanner('lazy', true),
-  'lazy-nodes': lazyScanner('lazy-nodes', false),
-  json: jsonScanner('json', true),
-  'json-nodes': jsonScanner('json-nodes', false),
+  lazy: lazyScanner('lazy', true, json),
+  'lazy-nodes': lazyScanner('lazy-nodes', false, jsonNodes),
+  json,
+  'json-nodes': jsonNodes,
   estree,
 }
 
