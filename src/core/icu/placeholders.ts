@@ -163,9 +163,21 @@ export function exactPattern(text: string, real: readonly PlaceholderMatch[]): s
   return parts.join('|')
 }
 
-/** The shortest text before `at` that no place of `starts` has before it, as a pattern. */
+/** The length of what stands right before a branch body: its selector (`one `, `=0 `), or a quote. */
+function selectorLength(text: string, at: number): number {
+  let i = at
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--
+  while (i > 0 && !/[\s{}]/.test(text[i - 1]!)) i--
+  return at - i
+}
+
+/**
+ * The shortest text before `at`, from the selector (or quote) right before it on, that no place of
+ * `starts` has before it, as a pattern. Never shorter than the selector: a translation keeps the
+ * selector, while the single character before a body (a space) stands before its real ones too.
+ */
 function guardBefore(text: string, at: number, starts: readonly number[]): string {
-  for (let k = 1; k <= at; k++) {
+  for (let k = Math.max(1, selectorLength(text, at)); k <= at; k++) {
     // Never half a surrogate pair: under the `u` flag it would match nothing.
     if (isLowSurrogate(text.charCodeAt(at - k)) && k < at) continue
     const before = text.slice(at - k, at)
