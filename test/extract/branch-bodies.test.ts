@@ -1,10 +1,9 @@
 /**
  * Extraction reads an ICU message's placeholders from its structure under the app's spec: a one-word
  * branch body stays text in the parsed text, whichever reader found the message (a call in a script,
- * a Vue template, Svelte markup) and whether the calling thread or workers parsed the file.
+ * Vue's `<T msg>`, Svelte markup) and whether the calling thread or workers parsed the file.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
@@ -22,7 +21,8 @@ const NESTED = '{count, plural, one {{name} has a file} other {{name} has {count
 let dir: string
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tms-branch-bodies-'))
+  // Inside the repository: Vue's and Svelte's compilers are found from the project's node_modules.
+  dir = mkdtempSync(join(import.meta.dirname, '.tms-branch-bodies-'))
   mkdirSync(join(dir, 'src'))
   writeFileSync(
     join(dir, 'src/main.ts'),
@@ -30,14 +30,14 @@ beforeAll(() => {
   )
   writeFileSync(
     join(dir, 'src/Files.vue'),
-    `<script setup>\nimport { t } from 'unplugin-tms/runtime'\ndefineProps(['count'])\n</script>\n\n<template>\n  <p>{{ t('${PLURAL}', { count }) }}</p>\n</template>\n`,
+    `<script setup>\nimport { T } from 'unplugin-tms/vue'\ndefineProps(['count'])\n</script>\n\n<template>\n  <T tag="p" msg="${PLURAL}" :values="{ count }" />\n</template>\n`,
   )
   writeFileSync(
     join(dir, 'src/Files.svelte'),
     `<script>\n  import { t } from 'unplugin-tms/runtime'\n  export let gender\n</script>\n\n<p>{t('${SELECT}', { gender })}</p>\n`,
   )
-  // Enough files for the workers to take some.
-  for (let i = 0; i < 40; i++) {
+  // Enough files for three workers to take a batch each.
+  for (let i = 0; i < 120; i++) {
     writeFileSync(
       join(dir, `src/part${i}.ts`),
       `import { t } from 'unplugin-tms/runtime'\nexport const v = (count: number) => t('${i % 2 ? PLURAL : SELECT}', { count })\n`,
@@ -62,7 +62,7 @@ const EXPECTED = [
   { text: SELECT, parsed: SELECT, placeholders: [] },
 ]
 
-it('keeps one-word branch bodies in the parsed text, in scripts, Vue templates and Svelte markup', async () => {
+it('keeps one-word branch bodies in the parsed text, in scripts, Vue <T msg> and Svelte markup', async () => {
   clearExtractionMemory()
   const alone = await extractMessages({ cwd: dir, workers: 0 })
   expect(alone.diagnostics).toEqual([])
