@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { checkMessageTranslation } from '../../src/core/check/message'
 import { checkIcuTranslationPlaceholders } from '../../src/core/check/translation'
 import { appMessageSpec, messagePlaceholders } from '../../src/core/icu/placeholders'
-import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, parsePlaceholders } from '../../src/core/model/placeholders'
+import {
+  APP_PLACEHOLDER_SOURCE,
+  type PlaceholderSpec,
+  parsePlaceholders,
+} from '../../src/core/model/placeholders'
 import { bySpec } from '../../src/core/sync/push'
 
 /**
@@ -18,80 +22,84 @@ const custom = (source: string): PlaceholderSpec => ({ format: null, custom: sou
 /** What the service stores for the text: its regex scan under the spec the message is created with. */
 const serviceReading = (text: string) => parsePlaceholders(text, appMessageSpec(text, app))
 
-const MISREAD: [name: string, text: string, parsed: string, placeholders: string[], spec: PlaceholderSpec][] = [
+const MISREAD: [name: string, text: string, parsed: string, placeholders: string[], spec: PlaceholderSpec][] =
   [
-    'a plural with one-word bodies',
-    '{count, plural, one {file} other {files}}',
-    '{count, plural, one {file} other {files}}',
-    [],
-    NONE,
-  ],
-  [
-    'a select with one-word bodies',
-    '{gender, select, male {He} female {She} other {They}} should get reading!',
-    '{gender, select, male {He} female {She} other {They}} should get reading!',
-    [],
-    NONE,
-  ],
-  [
-    'a selectordinal with one-word bodies',
-    'You came {place, selectordinal, one {first} two {second} other {later}}',
-    'You came {place, selectordinal, one {first} two {second} other {later}}',
-    [],
-    NONE,
-  ],
-  [
-    'nested, with real arguments beside one-word bodies',
-    '{count, plural, one {{gender, select, male {his} other {their}} file} other {{name} and {count} files}}',
-    '{count, plural, one {{gender, select, male {his} other {their}} file} other {{0} and {1} files}}',
-    ['{name}', '{count}'],
-    custom(String.raw`\{name\}|\{count\}`),
-  ],
-  [
-    'a body that is also an argument elsewhere',
-    '{kind, select, file {file} other {{file}}}',
-    '{kind, select, file {file} other {{0}}}',
-    ['{file}'],
-    custom(String.raw`(?<!file )\{file\}`),
-  ],
-  [
-    'a body that is also an argument after the same selector word',
-    '{kind, select, file {file} other {the file {file}}}',
-    '{kind, select, file {file} other {the file {0}}}',
-    ['{file}'],
-    custom(String.raw`(?<!, file )\{file\}`),
-  ],
-  [
-    'tags inside a branch whose other body is one word',
-    '{count, plural, one {<b>file</b>} other {files}}',
-    '{count, plural, one {{0}file{1}} other {files}}',
-    ['<b>', '</b>'],
-    custom(String.raw`<b>|<\/b>`),
-  ],
-  [
-    'a numbered tag around a plural',
-    '<0>{n, plural, one {file} other {files}}</0>',
-    '{0}{n, plural, one {file} other {files}}{1}',
-    ['<0>', '</0>'],
-    custom(String.raw`<0>|<\/0>`),
-  ],
-  [
-    'apostrophe-quoted braces',
-    "Type '{name}' for your name: {name}",
-    "Type '{name}' for your name: {0}",
-    ['{name}'],
-    custom(String.raw`(?<!')\{name\}`),
-  ],
-]
+    [
+      'a plural with one-word bodies',
+      '{count, plural, one {file} other {files}}',
+      '{count, plural, one {file} other {files}}',
+      [],
+      NONE,
+    ],
+    [
+      'a select with one-word bodies',
+      '{gender, select, male {He} female {She} other {They}} should get reading!',
+      '{gender, select, male {He} female {She} other {They}} should get reading!',
+      [],
+      NONE,
+    ],
+    [
+      'a selectordinal with one-word bodies',
+      'You came {place, selectordinal, one {first} two {second} other {later}}',
+      'You came {place, selectordinal, one {first} two {second} other {later}}',
+      [],
+      NONE,
+    ],
+    [
+      'nested, with real arguments beside one-word bodies',
+      '{count, plural, one {{gender, select, male {his} other {their}} file} other {{name} and {count} files}}',
+      '{count, plural, one {{gender, select, male {his} other {their}} file} other {{0} and {1} files}}',
+      ['{name}', '{count}'],
+      custom(String.raw`\{name\}|\{count\}`),
+    ],
+    [
+      'a body that is also an argument elsewhere',
+      '{kind, select, file {file} other {{file}}}',
+      '{kind, select, file {file} other {{0}}}',
+      ['{file}'],
+      custom(String.raw`(?<!file )\{file\}`),
+    ],
+    [
+      'a body that is also an argument after the same selector word',
+      '{kind, select, file {file} other {the file {file}}}',
+      '{kind, select, file {file} other {the file {0}}}',
+      ['{file}'],
+      custom(String.raw`(?<!, file )\{file\}`),
+    ],
+    [
+      'tags inside a branch whose other body is one word',
+      '{count, plural, one {<b>file</b>} other {files}}',
+      '{count, plural, one {{0}file{1}} other {files}}',
+      ['<b>', '</b>'],
+      custom(String.raw`<b>|<\/b>`),
+    ],
+    [
+      'a numbered tag around a plural',
+      '<0>{n, plural, one {file} other {files}}</0>',
+      '{0}{n, plural, one {file} other {files}}{1}',
+      ['<0>', '</0>'],
+      custom(String.raw`<0>|<\/0>`),
+    ],
+    [
+      'apostrophe-quoted braces',
+      "Type '{name}' for your name: {name}",
+      "Type '{name}' for your name: {0}",
+      ['{name}'],
+      custom(String.raw`(?<!')\{name\}`),
+    ],
+  ]
 
 describe('a message the app regex misreads', () => {
-  test.each(MISREAD)('%s: its structure decides, and its own spec makes the service agree', (_, text, parsed, placeholders, spec) => {
-    expect(messagePlaceholders(text, app)).toEqual({ parsed, placeholders })
-    expect(appMessageSpec(text, app)).toEqual(spec)
-    expect(serviceReading(text)).toEqual({ parsed, placeholders })
-    // The app's regex alone reads something else: that is the misreading.
-    expect(parsePlaceholders(text, app).parsed).not.toBe(parsed)
-  })
+  test.each(MISREAD)(
+    '%s: its structure decides, and its own spec makes the service agree',
+    (_, text, parsed, placeholders, spec) => {
+      expect(messagePlaceholders(text, app)).toEqual({ parsed, placeholders })
+      expect(appMessageSpec(text, app)).toEqual(spec)
+      expect(serviceReading(text)).toEqual({ parsed, placeholders })
+      // The app's regex alone reads something else: that is the misreading.
+      expect(parsePlaceholders(text, app).parsed).not.toBe(parsed)
+    },
+  )
 
   test('a translation of one-word bodies passes; one that drops a real placeholder does not', () => {
     const source = '{count, plural, one {file} other {files}}'
@@ -110,7 +118,8 @@ describe('a message the app regex misreads', () => {
     // The service reads the translation with the message's own spec: no placeholder in it either.
     expect(parsePlaceholders(translation, appMessageSpec(source, app)).placeholders).toEqual([])
 
-    const nested = '{count, plural, one {{gender, select, male {his} other {their}} file} other {{name} and {count} files}}'
+    const nested =
+      '{count, plural, one {{gender, select, male {his} other {their}} file} other {{name} and {count} files}}'
     const real = messagePlaceholders(nested, app).placeholders
     expect(
       checkIcuTranslationPlaceholders(
@@ -120,7 +129,8 @@ describe('a message the app regex misreads', () => {
       ),
     ).toEqual({
       ok: true,
-      parsed: '{count, plural, one {{gender, select, male {son} other {leur}} fichier} other {{0} et {1} fichiers}}',
+      parsed:
+        '{count, plural, one {{gender, select, male {son} other {leur}} fichier} other {{0} et {1} fichiers}}',
     })
     expect(
       checkIcuTranslationPlaceholders(
@@ -144,7 +154,11 @@ describe('a message the app regex misreads', () => {
 describe('a message the app regex reads right keeps everything', () => {
   test.each([
     ['Hello {name}!', 'Hello {0}!', ['{name}']],
-    ['{count, plural, one {# file} other {# files}} in {folder}', '{count, plural, one {# file} other {# files}} in {0}', ['{folder}']],
+    [
+      '{count, plural, one {# file} other {# files}} in {folder}',
+      '{count, plural, one {# file} other {# files}} in {0}',
+      ['{folder}'],
+    ],
     [
       '{count, plural, one {<b>#</b> file} other {<b>#</b> files}}',
       '{count, plural, one {{0}#{1} file} other {{2}#{3} files}}',

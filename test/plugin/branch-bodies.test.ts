@@ -109,9 +109,7 @@ test('one-word branch bodies stay text on the service, their translations reach 
     '[plugin unplugin-tms] 4 strings await authorization on the service (fr-FR 4) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings',
   ])
   const created = await strings()
-  expect(
-    [...created.values()].map((s) => [s.stringText, s.parsedStringText, s.namespace]).sort(),
-  ).toEqual(
+  expect([...created.values()].map((s) => [s.stringText, s.parsedStringText, s.namespace]).sort()).toEqual(
     [
       // The bodies are text: the translator sees them, and nothing stands in their place.
       [PLURAL, PLURAL, NAMESPACE],
@@ -143,8 +141,22 @@ test('one-word branch bodies stay text on the service, their translations reach 
   const second = await buildRollup(root, options())
   expect(second.warnings).toEqual([])
   expect(await renderFrench(second.entry!)).toEqual({
-    source: ['file', 'files', 'He should get reading!', 'She should get reading!', 'Hello Ada!', '2 files in Docs'],
-    fr: ['fichier', 'fichiers', 'Il devrait lire !', 'Elle devrait lire !', 'Bonjour Ada !', '2 fichiers dans Docs'],
+    source: [
+      'file',
+      'files',
+      'He should get reading!',
+      'She should get reading!',
+      'Hello Ada!',
+      '2 files in Docs',
+    ],
+    fr: [
+      'fichier',
+      'fichiers',
+      'Il devrait lire !',
+      'Elle devrait lire !',
+      'Bonjour Ada !',
+      '2 fichiers dans Docs',
+    ],
   })
   // The second build created nothing: every string is the one the first build made.
   expect([...(await strings()).keys()].sort()).toEqual(Object.keys(FRENCH).sort())

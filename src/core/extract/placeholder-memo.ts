@@ -6,7 +6,12 @@
  * placeholder.
  */
 import { messagePlaceholders } from '../icu/placeholders'
-import { type ParsedText, type PlaceholderSpec, placeholderRegex, placeholderTrigger } from '../model/placeholders'
+import {
+  type ParsedText,
+  type PlaceholderSpec,
+  placeholderRegex,
+  placeholderTrigger,
+} from '../model/placeholders'
 import type { ResolvedExtractOptions } from './options'
 
 /** One placeholder spec's trigger and the texts parsed under it. */

@@ -133,7 +133,9 @@ export function appMessageSpec(text: string, spec: PlaceholderSpec): Placeholder
 
 /** A key telling specs apart, for grouping messages into requests. */
 export function specKey(spec: PlaceholderSpec): string {
-  return spec.custom != null && spec.custom !== '' ? `custom:${spec.custom}` : `format:${spec.format ?? 'none'}`
+  return spec.custom != null && spec.custom !== ''
+    ? `custom:${spec.custom}`
+    : `format:${spec.format ?? 'none'}`
 }
 
 /** Escapes what has a meaning in a pattern; valid under the `u` flag and in Java's syntax alike. */

@@ -82,7 +82,7 @@ async function published(): Promise<Record<string, string | null>> {
 }
 
 describe('tms import of one-word branch bodies', () => {
-  it('brings a FormatJS catalog\'s select and plural translations in', async () => {
+  it("brings a FormatJS catalog's select and plural translations in", async () => {
     const en = {
       'reading.prompt': { defaultMessage: SELECT },
       'files.count': { defaultMessage: PLURAL },
