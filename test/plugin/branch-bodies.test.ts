@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { jsString } from '../../src/core/js-string'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
 import type { Options } from '../../src/options'
-import { control, PROJECT } from '../helpers/sync'
+import { control, PROJECT, requestsTo } from '../helpers/sync'
 import { buildRollup } from './bundlers'
 
 /**
@@ -24,12 +24,15 @@ const PLURAL = '{count, plural, one {file} other {files}}'
 const SELECT = '{gender, select, male {He} female {She} other {They}} should get reading!'
 const HELLO = 'Hello {name}!'
 const AGREED = '{count, plural, one {# file} other {# files}} in {folder}'
+/** One-word bodies beside a real placeholder: its own spec is a regex of `{name}` alone. */
+const INVITED = '{gender, select, male {He} other {They}} invited {name}'
 
 const FRENCH: Record<string, string> = {
   [PLURAL]: '{count, plural, one {fichier} other {fichiers}}',
   [SELECT]: '{gender, select, male {Il} female {Elle} other {Iel}} devrait lire !',
   [HELLO]: 'Bonjour {name} !',
   [AGREED]: '{count, plural, one {# fichier} other {# fichiers}} dans {folder}',
+  [INVITED]: '{gender, select, male {Il} other {Iel}} a invité {name}',
 }
 
 let emu: RunningEmulator
@@ -47,6 +50,7 @@ beforeAll(async () => {
     `t(${jsString(SELECT)}, { gender: 'female' })`,
     `t(${jsString(HELLO)}, { name: 'Ada' })`,
     `t(${jsString(AGREED)}, { count: 2, folder: 'Docs' })`,
+    `t(${jsString(INVITED)}, { gender: 'male', name: 'Ada' })`,
   ]
   writeFileSync(
     join(root, 'src/main.js'),
@@ -106,8 +110,11 @@ async function renderFrench(entry: string): Promise<{ source: string[]; fr: stri
 test('one-word branch bodies stay text on the service, their translations reach the build, other hashcodes stay', async () => {
   const first = await buildRollup(root, options())
   expect(first.warnings).toEqual([
-    '[plugin unplugin-tms] 4 strings await authorization on the service (fr-FR 4) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings',
+    '[plugin unplugin-tms] 5 strings await authorization on the service (fr-FR 5) and get no translation until authorized: authorize them in the dashboard, or set job: { name, authorize: true } so that pushes authorize new strings',
   ])
+  // One create-strings request per placeholder spec: the app's (HELLO, AGREED), none (PLURAL, SELECT),
+  // and INVITED's own regex.
+  expect(await requestsTo(emu, 'POST /strings-api/v2/projects/:projectId')).toBe(3)
   const created = await strings()
   expect([...created.values()].map((s) => [s.stringText, s.parsedStringText, s.namespace]).sort()).toEqual(
     [
@@ -117,6 +124,8 @@ test('one-word branch bodies stay text on the service, their translations reach 
       // Read as before: the same parsed text, so the same string.
       [HELLO, 'Hello {0}!', NAMESPACE],
       [AGREED, '{count, plural, one {# file} other {# files}} in {0}', NAMESPACE],
+      // Created with the regex `\{name\}`: the service finds the one real placeholder.
+      [INVITED, '{gender, select, male {He} other {They}} invited {0}', NAMESPACE],
     ].sort(),
   )
   // The hashcodes of messages the regex reads right are the ones the service always gave them.
@@ -148,6 +157,7 @@ test('one-word branch bodies stay text on the service, their translations reach 
       'She should get reading!',
       'Hello Ada!',
       '2 files in Docs',
+      'He invited Ada',
     ],
     fr: [
       'fichier',
@@ -156,6 +166,7 @@ test('one-word branch bodies stay text on the service, their translations reach 
       'Elle devrait lire !',
       'Bonjour Ada !',
       '2 fichiers dans Docs',
+      'Il a invité Ada',
     ],
   })
   // The second build created nothing: every string is the one the first build made.
