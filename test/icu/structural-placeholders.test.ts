@@ -60,6 +60,13 @@ const MISREAD: [name: string, text: string, parsed: string, placeholders: string
       custom(String.raw`(?<!file )\{file\}`),
     ],
     [
+      'an argument name that is also a body further on',
+      '{file}: {count, plural, one {file} other {files}}',
+      '{0}: {count, plural, one {file} other {files}}',
+      ['{file}'],
+      custom(String.raw`(?<!one )\{file\}`),
+    ],
+    [
       'a body that is also an argument after the same selector word',
       '{kind, select, file {file} other {the file {file}}}',
       '{kind, select, file {file} other {the file {0}}}',
