@@ -19,10 +19,13 @@ const emu = useEmulator()
 const SELECT = '{gender, select, male {He} female {She} other {They}} should get reading!'
 const PLURAL = '{count, plural, one {file} other {files}}'
 const HELLO = 'Hello, {name}!'
+/** One-word bodies beside a real placeholder: uploaded in a file whose regex is `\{name\}`. */
+const INVITED = '{gender, select, male {He} other {They}} invited {name}'
 const FRENCH = {
   [SELECT]: '{gender, select, male {Il} female {Elle} other {Iel}} devrait lire !',
   [PLURAL]: '{count, plural, one {fichier} other {fichiers}}',
   [HELLO]: 'Bonjour, {name} !',
+  [INVITED]: '{gender, select, male {Il} other {Iel}} a invité {name}',
 }
 
 let root: string
@@ -38,6 +41,7 @@ beforeAll(() => {
       `export const reading = (gender: string) => t(${JSON.stringify(SELECT)}, { gender })`,
       `export const files = (count: number) => t(${JSON.stringify(PLURAL)}, { count })`,
       `export const hello = (name: string) => t(${JSON.stringify(HELLO)}, { name })`,
+      `export const invited = (gender: string, name: string) => t(${JSON.stringify(INVITED)}, { gender, name })`,
       '',
     ].join('\n'),
   )
@@ -87,11 +91,13 @@ describe('tms import of one-word branch bodies', () => {
       'reading.prompt': { defaultMessage: SELECT },
       'files.count': { defaultMessage: PLURAL },
       'hello.name': { defaultMessage: HELLO },
+      'invited.by': { defaultMessage: INVITED },
     }
     const fr = {
       'reading.prompt': FRENCH[SELECT],
       'files.count': FRENCH[PLURAL],
       'hello.name': FRENCH[HELLO],
+      'invited.by': FRENCH[INVITED],
     }
     const report = await runImport(
       input(
@@ -107,7 +113,7 @@ describe('tms import of one-word branch bodies', () => {
       unmatched: [],
       errors: [],
     })
-    expect(report.locales['fr-FR']).toEqual({ matched: 3, imported: 3 })
+    expect(report.locales['fr-FR']).toEqual({ matched: 4, imported: 4 })
     expect(await published()).toEqual(FRENCH)
   })
 
