@@ -1,5 +1,5 @@
 import { isIcuSource } from '../check/message'
-import { checkTranslation } from '../check/translation'
+import { checkIcuTranslationPlaceholders, checkTranslation } from '../check/translation'
 import type { Message } from '../extract/types'
 import type { CompiledMessage } from '../icu/compile'
 import type { MessageForms } from '../icu/forms'
@@ -145,7 +145,10 @@ export function restoreSitePlaceholders(
   placeholder: PlaceholderSpec,
 ): string | undefined {
   if (!message || !source.spelling) return text
-  const checked = checkTranslation(text, message, placeholder)
+  // An ICU message's placeholders are its structure's (a one-word branch body is none), as extracted.
+  const checked = isIcuSource(message)
+    ? checkIcuTranslationPlaceholders(text, message, placeholder)
+    : checkTranslation(text, message, placeholder)
   return checked.ok ? restorePlaceholders(checked.parsed, source.spelling) : undefined
 }
 

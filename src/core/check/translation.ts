@@ -1,4 +1,10 @@
-import { type PlaceholderSpec, placeholderRegex, placeholderTrigger } from '../model/placeholders'
+import { isAppSpec, structuralPlaceholders } from '../icu/placeholders'
+import {
+  type PlaceholderMatch,
+  type PlaceholderSpec,
+  placeholderRegex,
+  placeholderTrigger,
+} from '../model/placeholders'
 
 /**
  * Translations checked against their placeholders before they reach a bundle: a translation that
@@ -78,33 +84,64 @@ function check(
       ? { ok: true, parsed: translation }
       : { ok: false, reason: `it drops the placeholder ${source.placeholders[0]}` }
   }
+  const matches = function* (): Generator<PlaceholderMatch> {
+    for (let m: RegExpExecArray | null = first; m; m = re.exec(translation)) {
+      if (m[0] !== '%%') yield { text: m[0], start: m.index, end: m.index + m[0].length }
+    }
+  }
+  return assemble(translation, source.placeholders, matches(), app)
+}
+
+/**
+ * {@link checkTranslation} of an ICU message's translation under the app's spec: its placeholders are
+ * read from its structure, as the source's were (`../icu/placeholders.ts`), so `one {fichier}` is the
+ * translator's text and not a placeholder the source lacks. Other specs, and a text that does not
+ * parse, are read by the regex.
+ */
+export function checkIcuTranslationPlaceholders(
+  translation: string,
+  source: { placeholders: readonly string[] },
+  spec: PlaceholderSpec,
+): TranslationCheck {
+  const structural = isAppSpec(spec) ? structuralPlaceholders(translation) : undefined
+  if (structural === undefined) return check(translation, source, spec, false)
+  return assemble(translation, source.placeholders, structural, false)
+}
+
+/** The `{0}` form (or the app spelling) of a translation from its placeholders, each matched to the source's. */
+function assemble(
+  translation: string,
+  placeholders: readonly string[],
+  matches: Iterable<PlaceholderMatch>,
+  app: boolean,
+): TranslationCheck {
+  const count = placeholders.length
   /** Per source placeholder: whether the translation has used it yet. */
   const used: boolean[] = new Array(count).fill(false)
   let parsed = ''
   let last = 0
-  for (let m: RegExpExecArray | null = first; m; m = re.exec(translation)) {
-    if (m[0] === '%%') continue
+  for (const m of matches) {
     let index = -1
-    const indexed = /^\{(\d+)\}$/.exec(m[0])
+    const indexed = /^\{(\d+)\}$/.exec(m.text)
     // The original spelling first: a source placeholder may itself be `{0}`.
     for (let i = 0; i < count; i++) {
-      if (source.placeholders[i] === m[0] && !used[i]) {
+      if (placeholders[i] === m.text && !used[i]) {
         index = i
         break
       }
     }
-    if (index < 0) index = source.placeholders.indexOf(m[0])
+    if (index < 0) index = placeholders.indexOf(m.text)
     if (index < 0 && indexed && Number(indexed[1]) < count) index = Number(indexed[1])
-    if (index < 0) return { ok: false, reason: `it has the placeholder ${m[0]}, which the source does not` }
+    if (index < 0) return { ok: false, reason: `it has the placeholder ${m.text}, which the source does not` }
     used[index] = true
     // Every `{N}` of the translation is a match, so the app spelling can be put in place right here:
     // the same text restorePlaceholders would make of the `{0}` form.
-    parsed += `${translation.slice(last, m.index)}${app ? source.placeholders[index] : `{${index}}`}`
-    last = m.index + m[0].length
+    parsed += `${translation.slice(last, m.start)}${app ? placeholders[index] : `{${index}}`}`
+    last = m.end
   }
   parsed += translation.slice(last)
   for (let i = 0; i < count; i++) {
-    if (!used[i]) return { ok: false, reason: `it drops the placeholder ${source.placeholders[i]}` }
+    if (!used[i]) return { ok: false, reason: `it drops the placeholder ${placeholders[i]}` }
   }
   return { ok: true, parsed }
 }

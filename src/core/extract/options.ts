@@ -114,7 +114,7 @@ export const EXTRACT_DEFAULTS: {
 } as const satisfies Partial<ExtractOptions>
 
 /** Bumped whenever the extractor's output for the same input changes, so old cached files miss. */
-export const EXTRACTOR_REVISION = 6
+export const EXTRACTOR_REVISION = 7
 
 function globList(option: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.some((g) => typeof g !== 'string' || g === '')) {

@@ -1,12 +1,14 @@
 /**
  * The memo of placeholder parsing: the same texts recur across a codebase, and most hold no
  * placeholder at all, so a text is parsed once per placeholder spec and a text without the spec's
- * trigger is not parsed (nor hashed into the memo) at all.
+ * trigger is not parsed (nor hashed into the memo) at all. Under the app's own spec an ICU message's
+ * placeholders are decided by its structure (`../icu/placeholders.ts`): a one-word branch body is no
+ * placeholder.
  */
+import { messagePlaceholders } from '../icu/placeholders'
 import {
   type ParsedText,
   type PlaceholderSpec,
-  parsePlaceholders,
   placeholderRegex,
   placeholderTrigger,
 } from '../model/placeholders'
@@ -44,7 +46,7 @@ export function memoOf(options: ResolvedExtractOptions): PlaceholderMemo {
   return memo
 }
 
-/** The memo of parsePlaceholders results for one spec: the same texts recur across a codebase. */
+/** The memo of messagePlaceholders results for one spec: the same texts recur across a codebase. */
 function memoFor(spec: PlaceholderSpec): PlaceholderMemo {
   const specKey =
     spec.custom != null && spec.custom !== '' ? `c:${spec.custom}` : `f:${spec.format ?? 'none'}`
@@ -60,8 +62,8 @@ function memoFor(spec: PlaceholderSpec): PlaceholderMemo {
 export const NO_PLACEHOLDERS: readonly string[] = Object.freeze([] as string[])
 
 /**
- * parsePlaceholders through the memo. Most texts hold no placeholder: looking for the trigger (no
- * trigger means parsePlaceholders would find none) is cheaper than hashing the text into the memo.
+ * messagePlaceholders through the memo. Most texts hold no placeholder: looking for the trigger (no
+ * trigger means the regex finds none, and the structure then none either) is cheaper than hashing the text into the memo.
  */
 export function parseCached(text: string, spec: PlaceholderSpec, memo: PlaceholderMemo): ParsedText {
   const trigger = memo.trigger
@@ -70,7 +72,7 @@ export function parseCached(text: string, spec: PlaceholderSpec, memo: Placehold
   }
   let parsed = memo.parsed.get(text)
   if (parsed === undefined) {
-    parsed = parsePlaceholders(text, spec)
+    parsed = messagePlaceholders(text, spec)
     // Bounded: a long-lived dev server meets ever new texts.
     if (memo.parsed.size >= 100_000) memo.parsed.clear()
     memo.parsed.set(text, parsed)

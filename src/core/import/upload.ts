@@ -1,4 +1,6 @@
 import type { Message } from '../extract/types'
+import type { PlaceholderSpec } from '../model/placeholders'
+import { bySpec } from '../sync/push'
 import type { MatchedTranslation } from './match'
 import { ImportProgress } from './progress'
 
@@ -9,6 +11,9 @@ import { ImportProgress } from './progress'
  * imported into it. gettext rather than JSON: its msgctxt carries a message's variant, which is part
  * of the string's identity, and it needs no `source_key_paths` directive. Requests run one after
  * another: the spec allows 10 file operations at once per project and locks a file while one runs.
+ * A message with a placeholder spec of its own (an ICU message whose one-word branch body the app's
+ * regex would take for a placeholder, see `../icu/placeholders.ts`) goes in a file of that spec, as
+ * push sends it in a request of its own: a file carries one spec.
  */
 
 /** The files calls an import makes; `src/service.ts` hands it the API client's. */
@@ -39,7 +44,7 @@ export interface ImportFilesClient {
 export interface UploadPlan {
   projectId: string
   namespace: string
-  placeholder: { format: string | null; custom: string | null }
+  placeholder: PlaceholderSpec
   sourceLocale: string
   state: 'published' | 'pending'
   overwrite: boolean
@@ -115,15 +120,23 @@ export async function uploadTranslations(
     }
     if (!entry.texts.has(t.locale)) entry.texts.set(t.locale, t.text)
   }
-  const all = [...byMessage.values()]
   const locales = [...new Set(matched.map((t) => t.locale))].sort()
-  const directives: Record<string, string> = plan.placeholder.custom
-    ? { placeholder_format_custom: plan.placeholder.custom }
-    : { placeholder_format: plan.placeholder.format ?? 'none' }
   const translationState = plan.state === 'published' ? 'PUBLISHED' : 'POST_TRANSLATION'
-  for (let first = 0, n = 1; first < all.length; first += plan.batchSize, n++) {
-    const batch = all.slice(first, first + plan.batchSize)
-    const fileUri = `${plan.uriPrefix}/batch-${String(n).padStart(4, '0')}.po`
+  const groups = bySpec(
+    [...byMessage.values()].map((b) => ({ ...b, text: b.message.text })),
+    plan.placeholder,
+  )
+  const files = groups.flatMap(({ spec, messages: all }) => {
+    const directives: Record<string, string> = spec.custom
+      ? { placeholder_format_custom: spec.custom }
+      : { placeholder_format: spec.format ?? 'none' }
+    const batches: { directives: Record<string, string>; batch: typeof all }[] = []
+    for (let first = 0; first < all.length; first += plan.batchSize)
+      batches.push({ directives, batch: all.slice(first, first + plan.batchSize) })
+    return batches
+  })
+  for (const [i, { directives, batch }] of files.entries()) {
+    const fileUri = `${plan.uriPrefix}/batch-${String(i + 1).padStart(4, '0')}.po`
     const source = gettextOf(
       batch.map((b) => b.message),
       plan.sourceLocale,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { DiskCache, ManifestRecord } from '../cache'
+import { appMessageSpec, specKey } from '../icu/placeholders'
 import type { ResolvedOptions } from '../model/options'
+import type { PlaceholderSpec } from '../model/placeholders'
 import { counted } from '../wording'
 import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from './types'
 
@@ -13,28 +15,33 @@ import type { CreatedItem, JobClient, SyncClient, SyncLogger, SyncMessage } from
 /** The metadata JSON -> its digest: a build compares the digest of every message with the manifest. */
 const metaDigests = new Map<string, string>()
 
-/** The metadata sent with a string: a change re-creates it so the service gets the new values. */
+/**
+ * The metadata sent with a string: a change re-creates it so the service gets the new values. The
+ * placeholder spec is the message's own (see `appMessageSpec`): the app's for nearly every message,
+ * so their digests are what they were.
+ */
 export function metaDigest(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
+  const spec = appMessageSpec(message.text, placeholder)
   // Most messages have neither: their digest is the placeholder format's, made once per format.
-  if (message.instruction === undefined && message.maxLength === undefined) {
+  if (message.instruction === undefined && message.maxLength === undefined && spec === placeholder) {
     const known = plainDigest
     if (known?.format === placeholder.format && known.custom === placeholder.custom) return known.digest
     plainDigest = { format: placeholder.format, custom: placeholder.custom, digest: '' }
     plainDigest.digest = metaDigestOf(message, placeholder)
     return plainDigest.digest
   }
-  return metaDigestOf(message, placeholder)
+  return metaDigestOf(message, spec)
 }
 
 /** The digest of a message without instruction or limit, for the last placeholder format asked. */
 let plainDigest: { format: unknown; custom: unknown; digest: string } | undefined
 
-function metaDigestOf(message: SyncMessage, placeholder: ResolvedOptions['placeholder']): string {
+function metaDigestOf(message: SyncMessage, placeholder: PlaceholderSpec): string {
   const meta = JSON.stringify([
     message.instruction ?? null,
     message.maxLength ?? null,
-    placeholder.format,
-    placeholder.custom,
+    placeholder.format ?? null,
+    placeholder.custom ?? null,
   ])
   let digest = metaDigests.get(meta)
   if (digest === undefined) {
@@ -47,10 +54,42 @@ function metaDigestOf(message: SyncMessage, placeholder: ResolvedOptions['placeh
 }
 
 /**
+ * The messages in groups of one placeholder spec each (the spec is per create-strings request), in
+ * their order; the app's own spec first. An app with no message of its own spec has one group: the
+ * same requests as before such specs existed.
+ */
+export function bySpec<T extends { text: string }>(
+  messages: readonly T[],
+  placeholder: PlaceholderSpec,
+): { spec: PlaceholderSpec; messages: T[] }[] {
+  const groups = new Map<string, { spec: PlaceholderSpec; messages: T[] }>()
+  groups.set(specKey(placeholder), { spec: placeholder, messages: [] })
+  for (const m of messages) {
+    const spec = appMessageSpec(m.text, placeholder)
+    const key = specKey(spec)
+    let group = groups.get(key)
+    if (group === undefined) {
+      group = { spec, messages: [] }
+      groups.set(key, group)
+    }
+    group.messages.push(m)
+  }
+  return [...groups.values()].filter((g) => g.messages.length > 0)
+}
+
+/** The create-strings request's placeholder fields for a spec. */
+export function specFields(
+  spec: PlaceholderSpec,
+): { placeholderFormatCustom: string } | { placeholderFormat: NonNullable<PlaceholderSpec['format']> } {
+  return spec.custom ? { placeholderFormatCustom: spec.custom } : { placeholderFormat: spec.format ?? 'none' }
+}
+
+/**
  * Creates the messages in batches of 100 (the client runs them within its concurrency limit and
  * follows 202 answers) and records each batch's hashcodes in `created` and in the cache manifest as
  * soon as it is created, so a batch that fails costs only its own strings. Creating is safe to
  * repeat: the service overwrites a string with the same identity, so the next run creates the rest.
+ * Messages of their own placeholder spec go in requests of their own, one spec per request.
  * Rejects with the first failure once every batch has settled; `created` then holds what succeeded.
  */
 export async function pushNewMessages(
@@ -61,6 +100,24 @@ export async function pushNewMessages(
   cache: DiskCache,
   created: Record<string, ManifestRecord> = {},
 ): Promise<Record<string, ManifestRecord>> {
+  const groups = bySpec(messages, options.placeholder)
+  const settled = await Promise.allSettled(
+    groups.map((group) => pushGroup(client, options, projectId, group.spec, group.messages, cache, created)),
+  )
+  const failed = settled.find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+  return created
+}
+
+async function pushGroup(
+  client: SyncClient,
+  options: ResolvedOptions,
+  projectId: string,
+  spec: PlaceholderSpec,
+  messages: readonly SyncMessage[],
+  cache: DiskCache,
+  created: Record<string, ManifestRecord>,
+): Promise<void> {
   const record = async (batch: { first: number; result: { items: CreatedItem[] } }): Promise<void> => {
     const records: Record<string, ManifestRecord> = {}
     batch.result.items.forEach((item, j) => {
@@ -78,9 +135,7 @@ export async function pushNewMessages(
     await cache.recordManifest(records)
   }
   const request = {
-    ...(options.placeholder.custom
-      ? { placeholderFormatCustom: options.placeholder.custom }
-      : { placeholderFormat: options.placeholder.format ?? 'none' }),
+    ...specFields(spec),
     namespace: options.namespace,
     strings: messages.map((m) => ({
       stringText: m.text,
@@ -90,7 +145,6 @@ export async function pushNewMessages(
     })),
   }
   await client.strings.createInBatches(projectId, request, record)
-  return created
 }
 
 export async function addToJob(
