@@ -1,0 +1,41 @@
+import { relative } from 'node:path'
+import type { Diagnostic, Message } from '../extract/types'
+import { cannotBeIcu } from '../icu/parse'
+import { unknownStyleProblem } from '../icu/styles'
+import type { Formats } from '../model/formats'
+import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec } from '../model/placeholders'
+
+/**
+ * The app's messages against the `formats` option: a style name neither built in nor in `formats`
+ * (`{price, number, GBP}` with no `formats.number.GBP`) would format as no style at all, a plain
+ * `123.457` where react-intl showed `£123.46`. An error at each place the message is written, as a
+ * number skeleton `Intl` refuses is (a production build fails; a dev server warns). Here rather than in
+ * the extraction: its results (and its cache) stay free of the option, and `tms import` matches such a
+ * message whatever the build's formats.
+ */
+export function unknownStyleDiagnostics(
+  messages: readonly Message[],
+  formats: Formats,
+  placeholder: PlaceholderSpec,
+  cwd: string,
+): Diagnostic[] {
+  // As the extraction: ICU is the syntax of the app's own placeholders only.
+  if (placeholder.custom !== APP_PLACEHOLDER_SOURCE) return []
+  const out: Diagnostic[] = []
+  for (const m of messages) {
+    if (cannotBeIcu(m.text)) continue
+    const found = unknownStyleProblem(m.text, formats)
+    if (!found) continue
+    for (const at of m.locations) {
+      out.push({
+        severity: 'error',
+        code: 'unknown-format',
+        message: `${relative(cwd, at.file) || at.file}:${at.line}:${at.column}: the message ${JSON.stringify(m.text)}: ${found.problem}`,
+        file: at.file,
+        line: at.line,
+        column: at.column,
+      })
+    }
+  }
+  return out
+}
