@@ -98,7 +98,7 @@ function branches(
 /**
  * One element's part; a plural, select or tag's branches compiled with it. A style name that is neither
  * built in nor in `formats` is read as intl-messageformat reads it (no options: a plain number, the
- * default date); the checks refuse such a name first (`unknownStyleProblem` in check.ts).
+ * default date); the build warns of it (`unknownStyleDiagnostics`, src/core/check/styles.ts).
  */
 export function compileElement(el: MessageFormatElement, formats?: Formats): Part {
   switch (el.type) {
