@@ -75,7 +75,12 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   })
   const { extraction, report } = result
   let failed = false
-  const styles = unknownStyleDiagnostics(extraction.messages, options.formats, options.placeholder, options.root)
+  const styles = unknownStyleDiagnostics(
+    extraction.messages,
+    options.formats,
+    options.placeholder,
+    options.root,
+  )
   for (const d of [...extraction.diagnostics, ...styles]) {
     // Diagnostics already name the file, line and column.
     if (d.severity === 'error') {

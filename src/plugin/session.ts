@@ -364,7 +364,10 @@ export class TmsSession {
     // Diagnostics of the content extraction saw at build start were reported then.
     if (build.startHashes.get(file) !== fx.hash) {
       const { formats, placeholder, root } = build.options
-      for (const d of [...fx.diagnostics, ...unknownStyleDiagnostics(fx.messages, formats, placeholder, root)])
+      for (const d of [
+        ...fx.diagnostics,
+        ...unknownStyleDiagnostics(fx.messages, formats, placeholder, root),
+      ])
         problems.push(framedProblem(d, code))
     }
     // Only the content the build start extracted: its keys, and so its ids, are the build's.

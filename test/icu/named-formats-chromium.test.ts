@@ -46,7 +46,10 @@ let project: IcuProject
 let browser: Browser
 
 beforeAll(async () => {
-  project = await setupIcuProject(SOURCES, (source, locale) => TRANSLATIONS[locale]?.[source], ['de-DE', 'fr-FR'])
+  project = await setupIcuProject(SOURCES, (source, locale) => TRANSLATIONS[locale]?.[source], [
+    'de-DE',
+    'fr-FR',
+  ])
   browser = await launchChromium()
 }, 120_000)
 
@@ -98,7 +101,9 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
   expect(await build(options, join(dir, 'runtime'))).toEqual([])
   expect(await build({ ...options, mode: 'inline' }, join(dir, 'inline'))).toEqual([])
   copyFileSync(
-    fileURLToPath(new URL('../../node_modules/intl-messageformat/intl-messageformat.iife.js', import.meta.url)),
+    fileURLToPath(
+      new URL('../../node_modules/intl-messageformat/intl-messageformat.iife.js', import.meta.url),
+    ),
     join(dir, 'imf.mjs'),
   )
   writeFileSync(
@@ -120,7 +125,9 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
     expect(errors).toEqual([])
     expect(out).toHaveLength(6)
     for (const o of out) expect(o.got, `${o.entry} in ${o.locale}`).toEqual(o.expected)
-    const runtime = Object.fromEntries(out.filter((o) => o.entry.startsWith('./runtime')).map((o) => [o.locale, o.got]))
+    const runtime = Object.fromEntries(
+      out.filter((o) => o.entry.startsWith('./runtime')).map((o) => [o.locale, o.got]),
+    )
     expect(runtime).toEqual({
       'en-US': ['£123.46', 'Wallet: £123.46', 'Paid on November 28, 2026 at 03:04 PM'],
       'de-DE': ['123,46\u00a0£', 'Geldbörse: 123,46\u00a0£', 'Bezahlt am 28. November 2026 um 15:04'],

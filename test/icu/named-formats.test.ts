@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { describe, expect, test } from 'vitest'
 import { unknownStyleDiagnostics } from '../../src/core/check/styles'
+import { extractMessages } from '../../src/core/extract/index'
 import { checkIcuTranslation } from '../../src/core/icu/check'
 import { compileMessage } from '../../src/core/icu/compile'
 import { unknownStyleProblem } from '../../src/core/icu/styles'
 import { messageProblem, translationProblem } from '../../src/core/import/check'
-import { extractMessages } from '../../src/core/extract/index'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
 import { type Options, resolveOptions } from '../../src/options'
 import { formatParts } from '../../src/runtime/icu'
@@ -58,11 +58,11 @@ describe('compile with formats', () => {
     const d = new Date(Date.UTC(2026, 10, 28, 15, 4, 5))
     for (const locale of ['en-US', 'de-DE']) {
       const got = formatParts(compileMessage(text, locale, formats), { d }, locale)
-      expect(got).toBe(new IntlMessageFormat(text, locale, formats).format({ d }))
+      expect(got).toBe(new IntlMessageFormat(text, locale, formats as never).format({ d }))
     }
-    expect(formatParts(compileMessage('{d, date, day} at {d, time, hm}', 'en-US', FORMATS), { d }, 'en-US')).toBe(
-      'November 28, 2026 at 03:04 PM',
-    )
+    expect(
+      formatParts(compileMessage('{d, date, day} at {d, time, hm}', 'en-US', FORMATS), { d }, 'en-US'),
+    ).toBe('November 28, 2026 at 03:04 PM')
   })
 })
 
@@ -82,7 +82,10 @@ describe('unknown style names', () => {
 
   test('the build warns at each place of such a message (file:line:column)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tms-formats-'))
-    writeFileSync(join(root, 'app.js'), "import { t } from 'unplugin-tms/runtime'\n\nt('Wallet: {v, number, GBP}')\n")
+    writeFileSync(
+      join(root, 'app.js'),
+      "import { t } from 'unplugin-tms/runtime'\n\nt('Wallet: {v, number, GBP}')\n",
+    )
     const { messages } = await extractMessages({ cwd: root, include: ['app.js'], workers: 0 })
     const placeholder = { format: null, custom: APP_PLACEHOLDER_SOURCE }
     const found = unknownStyleDiagnostics(messages, {}, placeholder, root)
@@ -115,7 +118,9 @@ describe('unknown style names', () => {
 
   test('tms import takes messages and translations that name formats (the build checks the names)', () => {
     expect(messageProblem('Wallet: {v, number, GBP}')).toBeUndefined()
-    expect(translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, GBP}', 'de-DE')).toBeUndefined()
+    expect(
+      translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, GBP}', 'de-DE'),
+    ).toBeUndefined()
   })
 })
 
@@ -134,13 +139,22 @@ describe('the formats option', () => {
       ],
       [
         { date: { short: { dateStyle: 'short' } } },
-        `[unplugin-tms] formats.date.short: Intl.DateTimeFormat refuses these options (merged over the built-in date style "short", {"month":"numeric","day":"numeric","year":"2-digit"}, as react-intl merges it): "Can't set option month when dateStyle is used"; fix the option`,
+        `[unplugin-tms] formats.date.short.dateStyle: Intl.DateTimeFormat refuses these options (merged over the built-in date style "short", {"month":"numeric","day":"numeric","year":"2-digit"}, as react-intl merges it): "Can't set option year when dateStyle is used"; fix the option`,
       ],
       [{ currency: {} }, '[unplugin-tms] formats.currency is not a kind of format: use number, date or time'],
       [{ number: [] }, '[unplugin-tms] formats.number must be an object of named formats'],
-      [{ number: { GBP: 'currency' } }, "[unplugin-tms] formats.number.GBP must be an object of Intl options, e.g. { style: 'currency' }"],
-      [{ number: { 'my GBP': {} } }, '[unplugin-tms] formats.number.my GBP: a message cannot name this format (no spaces, braces, quotes, commas, colons, # or <>)'],
-      [{ number: { GBP: { currency: ['GBP'] } } }, '[unplugin-tms] formats.number.GBP.currency must be a string, number or boolean'],
+      [
+        { number: { GBP: 'currency' } },
+        "[unplugin-tms] formats.number.GBP must be an object of Intl options, e.g. { style: 'currency' }",
+      ],
+      [
+        { number: { 'my GBP': {} } },
+        '[unplugin-tms] formats.number.my GBP: a message cannot name this format (no spaces, braces, quotes, commas, colons, # or <>)',
+      ],
+      [
+        { number: { GBP: { currency: ['GBP'] } } },
+        '[unplugin-tms] formats.number.GBP.currency must be a string, number or boolean',
+      ],
       ['GBP', '[unplugin-tms] formats must be an object such as { number: { GBP: { ... } } }'],
     ]
     const thrown = cases.map(([formats]) => {

@@ -91,7 +91,7 @@ export const Provider = (props) => <IntlProvider {...props} />
   })
   const run = migrateProject({ from: 'formatjs', paths: [], cwd, dryRun: true })
   expect(formatsPart(formatSummary(run))).toEqual([
-    'named formats (src/intl.js:4:70 (createIntl({ formats })), src/intl.js:5:46 (createIntl({ formats }))): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):',
+    'named formats (src/intl.js:4:76 (createIntl({ formats })), src/intl.js:5:48 (createIntl({ formats }))): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):',
     '  formats: {',
     '    "number": {',
     '      "GBP": {',
@@ -100,9 +100,9 @@ export const Provider = (props) => <IntlProvider {...props} />
     '      }',
     '    }',
     '  }',
-    '  formats.number.GBP differs at src/intl.js:4:70 (createIntl({ formats })) and src/intl.js:5:46 (createIntl({ formats })): the first is printed; pick one',
+    '  formats.number.GBP differs at src/intl.js:4:76 (createIntl({ formats })) and src/intl.js:5:48 (createIntl({ formats })): the first is printed; pick one',
     'named formats not read (copy them into the formats option of the tms config by hand) (2):',
-    '  src/intl.js:6:44 (createIntl({ defaultFormats }))  shared is not a const of this file (an import, a parameter or a let)',
-    '  src/intl.js:7:53 (<IntlProvider {...}>)  its props are spread: formats or defaultFormats among them are not seen',
+    '  src/intl.js:6:49 (createIntl({ defaultFormats }))  shared is not a const of this file (an import, a parameter or a let)',
+    '  src/intl.js:7:50 (<IntlProvider {...}>)  its props are spread: formats or defaultFormats among them are not seen',
   ])
 })

@@ -133,7 +133,12 @@ export function compileElement(el: MessageFormatElement, formats?: Formats): Par
     case TYPE.select:
       return [el.value, 3, branches(el.options, formats)]
     case TYPE.plural:
-      return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options, formats, true)]
+      return [
+        el.value,
+        el.pluralType === 'ordinal' ? 5 : 4,
+        el.offset ?? 0,
+        branches(el.options, formats, true),
+      ]
     case TYPE.tag:
       return [el.value, 6, compileElements(el.children, formats)]
     default:

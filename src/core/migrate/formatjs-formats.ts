@@ -33,10 +33,13 @@ function constInits(state: FileState, name: string): AstNode[] {
  */
 function staticValue(state: FileState, node: AstNode, seen: Set<string>): Read {
   const n = unwrap(node)
-  if (n.type === 'Literal' && ['string', 'number', 'boolean'].includes(typeof n.value)) return { value: n.value }
+  if (n.type === 'Literal' && ['string', 'number', 'boolean'].includes(typeof n.value))
+    return { value: n.value }
   if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return { value: n.quasis[0].value.cooked }
   if (n.type === 'UnaryExpression' && n.operator === '-' && n.argument.type === 'Literal')
-    return typeof n.argument.value === 'number' ? { value: -n.argument.value } : { problem: 'it negates a text' }
+    return typeof n.argument.value === 'number'
+      ? { value: -n.argument.value }
+      : { problem: 'it negates a text' }
   if (n.type === 'Identifier') {
     if (seen.has(n.name)) return { problem: `${n.name} refers to itself` }
     const inits = constInits(state, n.name)
@@ -57,7 +60,12 @@ function staticValue(state: FileState, node: AstNode, seen: Set<string>): Read {
       return { problem: p.type === 'SpreadElement' ? 'it spreads another object' : 'it has a computed key' }
     const read = staticValue(state, p.value, seen)
     if ('problem' in read) return read
-    Object.defineProperty(out, key, { value: read.value, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(out, key, {
+      value: read.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return { value: out }
 }
@@ -66,6 +74,7 @@ function note(state: FileState, node: AstNode, where: string, read: Read): void 
   const place = state.position(node.start)
   const found: FormatsFound = { file: state.file, ...place, where }
   if ('problem' in read) found.problem = read.problem
+  else if (typeof read.value !== 'object') found.problem = 'it is not an object of named formats'
   else found.formats = read.value as Record<string, unknown>
   state.formats.push(found)
 }
@@ -82,7 +91,12 @@ export function readProviderFormats(state: FileState, node: AstNode, name: strin
     const prop = attr.name.name
     if (!(PROPS as readonly string[]).includes(prop)) continue
     const value = attr.value?.type === 'JSXExpressionContainer' ? attr.value.expression : attr.value
-    note(state, attr, `<${name} ${prop}>`, value ? staticValue(state, value, new Set()) : { problem: 'it has no value' })
+    note(
+      state,
+      attr,
+      `<${name} ${prop}>`,
+      value ? staticValue(state, value, new Set()) : { problem: 'it has no value' },
+    )
   }
 }
 

@@ -77,7 +77,15 @@ export function migrateSource(
   cwd: string = process.cwd(),
 ): FileMigration {
   const state = new FileState(file, code, options, frameworkOf(file))
-  const unchanged: FileMigration = { file, code, changed: false, conversions: {}, left: [], setup: [], formats: [] }
+  const unchanged: FileMigration = {
+    file,
+    code,
+    changed: false,
+    conversions: {},
+    left: [],
+    setup: [],
+    formats: [],
+  }
   if (!MENTIONS[options.from].test(code)) return unchanged
   const scripts = /\.(vue|svelte)$/i.test(file) ? parseUnits(file, code) : parseUnits(file, code)
   const pieces: [ParseUnit, UnitKind][] = scripts.map((u) => [u, 'script'])

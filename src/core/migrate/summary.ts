@@ -48,7 +48,8 @@ const at = (f: FormatsFound): string => `${f.file}:${f.line}:${f.column} (${f.wh
  */
 function formatsLines(found: readonly FormatsFound[]): string[] {
   if (found.length === 0) return []
-  const merged: Record<string, Record<string, unknown>> = {}
+  // No prototype: a kind or name such as `__proto__` is read as the others, never as a prototype.
+  const merged: Record<string, Record<string, unknown>> = Object.create(null)
   const firstAt = new Map<string, FormatsFound>()
   const lines: string[] = []
   const read = found.filter((f) => f.formats)
@@ -58,16 +59,19 @@ function formatsLines(found: readonly FormatsFound[]): string[] {
         lines.push(`  formats.${kind} at ${at(f)} is not an object of named formats: left out`)
         continue
       }
-      merged[kind] ??= {}
+      merged[kind] ??= Object.create(null)
+      const into: Record<string, unknown> = merged[kind]!
       for (const [name, options] of Object.entries(names)) {
         const path = `${kind}.${name}`
         const before = firstAt.get(path)
-        if (before && JSON.stringify(merged[kind][name]) !== JSON.stringify(options)) {
-          lines.push(`  formats.${path} differs at ${at(before)} and ${at(f)}: the first is printed; pick one`)
+        if (before && JSON.stringify(into[name]) !== JSON.stringify(options)) {
+          lines.push(
+            `  formats.${path} differs at ${at(before)} and ${at(f)}: the first is printed; pick one`,
+          )
           continue
         }
         if (!before) firstAt.set(path, f)
-        merged[kind][name] = options
+        into[name] = options
       }
     }
   }
@@ -81,7 +85,9 @@ function formatsLines(found: readonly FormatsFound[]): string[] {
   }
   const unread = found.filter((f) => f.problem)
   if (unread.length > 0) {
-    out.push(`named formats not read (copy them into the formats option of the tms config by hand) (${unread.length}):`)
+    out.push(
+      `named formats not read (copy them into the formats option of the tms config by hand) (${unread.length}):`,
+    )
     for (const f of unread) out.push(`  ${at(f)}  ${f.problem}`)
   }
   return out

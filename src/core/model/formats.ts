@@ -21,7 +21,9 @@ export const FORMAT_KINDS: readonly FormatKind[] = ['number', 'date', 'time']
  * The styles every message may name, read as intl-messageformat (the oracle) reads them, so that a
  * compiled message formats exactly as intl-messageformat formats the same text.
  */
-export const BUILT_IN_FORMATS: Readonly<Record<FormatKind, Readonly<Record<string, Readonly<Record<string, unknown>>>>>> = {
+export const BUILT_IN_FORMATS: Readonly<
+  Record<FormatKind, Readonly<Record<string, Readonly<Record<string, unknown>>>>>
+> = {
   number: {
     integer: { maximumFractionDigits: 0 },
     percent: { style: 'percent' },
@@ -78,7 +80,8 @@ export type FormatsFailure = (path: string, message: string) => never
 function tryIntl(kind: FormatKind, name: string, own: Record<string, unknown>, fail: FormatsFailure): void {
   const path = `formats.${kind}.${name}`
   for (const [key, value] of Object.entries(own)) {
-    if (!OPTION_VALUES.has(typeof value)) fail(`${path}.${key}`, `${path}.${key} must be a string, number or boolean`)
+    if (!OPTION_VALUES.has(typeof value))
+      fail(`${path}.${key}`, `${path}.${key} must be a string, number or boolean`)
   }
   const builtIn = styleReading(kind, name, undefined)
   const options = { ...builtIn, ...own }
@@ -107,17 +110,12 @@ function tryIntl(kind: FormatKind, name: string, own: Record<string, unknown>, f
  */
 export function resolveFormats(value: unknown, fail: FormatsFailure): Formats {
   if (value === undefined) return {}
-  if (!isRecord(value))
-    fail('formats', 'formats must be an object such as { number: { GBP: { ... } } }')
+  if (!isRecord(value)) fail('formats', 'formats must be an object such as { number: { GBP: { ... } } }')
   const out: Formats = {}
   for (const [kind, names] of Object.entries(value)) {
     if (!(FORMAT_KINDS as readonly string[]).includes(kind))
-      fail(
-        `formats.${kind}`,
-        `formats.${kind} is not a kind of format: use number, date or time`,
-      )
-    if (!isRecord(names))
-      fail(`formats.${kind}`, `formats.${kind} must be an object of named formats`)
+      fail(`formats.${kind}`, `formats.${kind} is not a kind of format: use number, date or time`)
+    if (!isRecord(names)) fail(`formats.${kind}`, `formats.${kind} must be an object of named formats`)
     // No prototype: a format named `__proto__` is a name like any other.
     const checked: Record<string, Record<string, unknown>> = Object.create(null)
     for (const [name, options] of Object.entries(names)) {

@@ -152,7 +152,9 @@ export class ReviewService {
   async localeStates(hashcode: string, message: StateMessage): Promise<LocaleState[]> {
     const { locales, placeholder, formats } = this.options
     const texts = this.unavailable ? await this.cachedTexts(hashcode) : await this.serviceTexts(hashcode)
-    return locales.map((locale) => localeState(locale, message, texts.get(locale) ?? {}, placeholder, formats))
+    return locales.map((locale) =>
+      localeState(locale, message, texts.get(locale) ?? {}, placeholder, formats),
+    )
   }
 
   private async serviceTexts(
