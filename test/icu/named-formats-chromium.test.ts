@@ -75,7 +75,7 @@ async function build(options: Options, outDir: string): Promise<string[]> {
 /** The page: each build's messages in each locale beside intl-messageformat's reading of the same case. */
 function page(entries: { entry: string; locale: string; setLocale: boolean }[]): string {
   const cases = entries.map((e) => ({ ...e, oracle: SOURCES.map((_, i) => oracleCase(i, e.locale)) }))
-  return `<!doctype html><html><body><script type="module">
+  return `<!doctype html><html><head><meta charset="utf-8"></head><body><script type="module">
 import { IntlMessageFormat } from './imf.mjs'
 const formats = ${JSON.stringify(FORMATS)}
 const values = { v: ${VALUES.v}, d: new Date(${VALUES.d}) }
@@ -120,7 +120,8 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
     tab.on('pageerror', (e) => errors.push(e.message))
     await tab.goto(`${server.url}/index.html`)
     const out = JSON.parse(
-      (await (await tab.waitForSelector('body[data-out]')).getAttribute('data-out')) ?? '[]',
+      (await (await tab.waitForSelector('body[data-out]', { state: 'attached' })).getAttribute('data-out')) ??
+        '[]',
     ) as { entry: string; locale: string; got: string[]; expected: string[] }[]
     expect(errors).toEqual([])
     expect(out).toHaveLength(6)
