@@ -6,6 +6,7 @@ import { type Formats, resolveFormats } from './core/model/formats'
 import {
   type CacheMode,
   type Credentials,
+  failOption,
   isLocaleId,
   mayUseNetwork,
   type PseudoLocale,
@@ -471,9 +472,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     placeholder,
     mode,
     sourceCatalog,
-    formats: resolveFormats(o.formats, (path, message) => {
-      throw new TmsConfigError(path, message)
-    }),
+    formats: resolveFormats(o.formats, failOption),
     retrievalType: o.retrievalType ?? DEFAULTS.retrievalType,
     push: o.push ?? (context.command === 'build' && credentials !== undefined && mayUseNetwork({ cache })),
     job: o.job ? { name: o.job.name, authorize: o.job.authorize ?? false } : undefined,

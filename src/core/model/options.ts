@@ -113,6 +113,11 @@ export class TmsConfigError extends Error {
   }
 }
 
+/** Throws the {@link TmsConfigError} of `option`: for checks that report through a callback. */
+export function failOption(option: string, message: string): never {
+  throw new TmsConfigError(option, message)
+}
+
 const LOCALE_ID = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/
 
 /** True for a BCP 47-like locale id; also what keeps locale ids safe as cache file names. */
