@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { IntlMessageFormat } from 'intl-messageformat'
 import type { Browser } from 'playwright-core'
 import { rollup } from 'rollup'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -11,7 +12,7 @@ import { type IcuProject, setupIcuProject } from './project'
 
 /**
  * `{v, number, GBP}` with `formats` (react-intl's `<IntlProvider formats>`) through real rollup builds,
- * runtime mode and inline mode, rendered in Chromium: each message in each locale is what
+ * runtime mode, inline mode and `sourceCatalog`, rendered in Chromium: each message in each locale is what
  * intl-messageformat, loaded in the same page, formats with the same text, locale and formats.
  */
 
@@ -100,6 +101,7 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
   const options = project.options({ formats: FORMATS })
   expect(await build(options, join(dir, 'runtime'))).toEqual([])
   expect(await build({ ...options, mode: 'inline' }, join(dir, 'inline'))).toEqual([])
+  expect(await build({ ...options, sourceCatalog: true }, join(dir, 'source-catalog'))).toEqual([])
   copyFileSync(
     fileURLToPath(
       new URL('../../node_modules/intl-messageformat/intl-messageformat.iife.js', import.meta.url),
@@ -111,6 +113,8 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
     page([
       ...LOCALES.map((locale) => ({ entry: './runtime/main.js', locale, setLocale: locale !== 'en-US' })),
       ...LOCALES.map((locale) => ({ entry: `./inline/${locale}/main.js`, locale, setLocale: false })),
+      // The source locale's messages in a catalog chunk too: loaded for en-US as for the others.
+      ...LOCALES.map((locale) => ({ entry: './source-catalog/main.js', locale, setLocale: true })),
     ]),
   )
   const server = await serveStatic(dir)
@@ -124,7 +128,7 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
         '[]',
     ) as { entry: string; locale: string; got: string[]; expected: string[] }[]
     expect(errors).toEqual([])
-    expect(out).toHaveLength(6)
+    expect(out).toHaveLength(9)
     for (const o of out) expect(o.got, `${o.entry} in ${o.locale}`).toEqual(o.expected)
     const runtime = Object.fromEntries(
       out.filter((o) => o.entry.startsWith('./runtime')).map((o) => [o.locale, o.got]),
@@ -139,3 +143,28 @@ test('{v, number, GBP} renders £123.46 in en-US and each locale its own form, a
     await server.close()
   }
 }, 180_000)
+
+test('without formats, the build warns at the place of each message naming a format, and the value shows no style', async () => {
+  const outDir = join(project.root, 'dist-plain')
+  const warnings = await build(project.options(), outDir)
+  // Rollup prints the place its own way: the file as a path from the working directory, `(line:column)`.
+  const shown = warnings.map((w) =>
+    w.slice(0, w.indexOf(' names the ')).replace(/^.*?src\/main\.js/, 'src/main.js'),
+  )
+  expect(shown.sort()).toEqual([
+    'src/main.js (4:9): the message "{v, number, GBP}": {v, number, GBP}',
+    'src/main.js (5:9): the message "Wallet: {v, number, GBP}": {v, number, GBP}',
+    'src/main.js (6:9): the message "Paid on {d, date, day} at {d, time, hm}": {d, date, day}',
+  ])
+  expect(warnings.find((w) => w.includes('(5:9)'))).toContain(
+    'names the number format "GBP", which is neither built in (integer, percent, currency) nor in the formats option: add formats.number.GBP (Intl.NumberFormatOptions) to the plugin options, or write a skeleton (::currency/EUR)',
+  )
+  // As intl-messageformat reads a name it is not given: no style.
+  const app = (await import(pathToFileURL(join(outDir, 'main.js')).href)) as {
+    messages: ((v: object) => string)[]
+  }
+  expect(app.messages[1]!({ v: 123.457 })).toBe('Wallet: 123.457')
+  expect(new IntlMessageFormat('Wallet: {v, number, GBP}', 'en-US').format({ v: 123.457 })).toBe(
+    'Wallet: 123.457',
+  )
+}, 120_000)
