@@ -5,6 +5,9 @@ import { unknownStyleProblem } from '../icu/styles'
 import type { Formats } from '../model/formats'
 import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec } from '../model/placeholders'
 
+/** `number`, `date` or `time` then a style that is not a skeleton (`::`): a name, maybe. */
+const MAY_NAME_A_STYLE = /\b(?:number|date|time)\s*,\s*(?!::)[^\s}]/
+
 /**
  * The app's messages against the `formats` option: a style name neither built in nor in `formats`
  * (`{price, number, GBP}` with no `formats.number.GBP`) formats as no style at all, a plain `123.457`
@@ -25,7 +28,8 @@ export function unknownStyleDiagnostics(
   if (placeholder.custom !== APP_PLACEHOLDER_SOURCE) return []
   const out: Diagnostic[] = []
   for (const m of messages) {
-    if (cannotBeIcu(m.text)) continue
+    // Most messages name no style: only those that may are parsed (a build start checks them all).
+    if (cannotBeIcu(m.text) || !MAY_NAME_A_STYLE.test(m.text)) continue
     const found = unknownStyleProblem(m.text, formats)
     if (!found) continue
     for (const at of m.locations) {
