@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { closestName } from './core/closest'
+import { type Formats, resolveFormats } from './core/model/formats'
 import {
   type CacheMode,
   type Credentials,
+  failOption,
   isLocaleId,
   mayUseNetwork,
   type PseudoLocale,
@@ -18,7 +20,7 @@ import {
   placeholderRegex,
 } from './core/model/placeholders'
 
-export type { CacheMode, Credentials, PseudoLocale, ResolvedOptions }
+export type { CacheMode, Credentials, Formats, PseudoLocale, ResolvedOptions }
 export { isLocaleId, TmsConfigError }
 
 /**
@@ -100,6 +102,13 @@ export interface Options {
    * @default false
    */
   sourceCatalog?: boolean
+  /**
+   * Named formats that messages' styles name, in react-intl's `<IntlProvider formats>` shape: `Intl`
+   * options per kind (`number`, `date`, `time`) and name. Compiled into the messages at build time.
+   * @default {} (the built-in styles only: integer, percent, currency; short, medium, long, full)
+   * @example { number: { GBP: { style: 'currency', currency: 'GBP' } } }
+   */
+  formats?: Formats
   /**
    * `published`: only translations that finished the workflow. `pending`: any saved translation
    * (previews).
@@ -263,6 +272,7 @@ const OptionsSchema = v.strictObject(
     ),
     mode: v.optional(v.picklist(['runtime', 'inline'], 'mode must be "runtime" or "inline"')),
     sourceCatalog: v.optional(v.boolean('sourceCatalog must be true or false')),
+    formats: v.optional(v.unknown()),
     retrievalType: v.optional(
       v.picklist(['published', 'pending'], 'retrievalType must be "published" or "pending"'),
     ),
@@ -462,6 +472,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     placeholder,
     mode,
     sourceCatalog,
+    formats: resolveFormats(o.formats, failOption),
     retrievalType: o.retrievalType ?? DEFAULTS.retrievalType,
     push: o.push ?? (context.command === 'build' && credentials !== undefined && mayUseNetwork({ cache })),
     job: o.job ? { name: o.job.name, authorize: o.job.authorize ?? false } : undefined,

@@ -1,5 +1,6 @@
 import type { CAC } from 'cac'
 import { loadOptions } from '../config'
+import { unknownStyleDiagnostics } from '../core/check/styles'
 import { mayUseNetwork } from '../core/model/options'
 import { formatReport, requestsMade, thresholdFailure } from '../core/report'
 import type { SyncLogger } from '../core/sync'
@@ -74,7 +75,13 @@ async function run(command: Command, flags: SyncFlags): Promise<number> {
   })
   const { extraction, report } = result
   let failed = false
-  for (const d of extraction.diagnostics) {
+  const styles = unknownStyleDiagnostics(
+    extraction.messages,
+    options.formats,
+    options.placeholder,
+    options.root,
+  )
+  for (const d of [...extraction.diagnostics, ...styles]) {
     // Diagnostics already name the file, line and column.
     if (d.severity === 'error') {
       process.stderr.write(`error: ${d.message}\n`)

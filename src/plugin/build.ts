@@ -72,7 +72,7 @@ export class Build {
   /** Which module uses which ids. */
   readonly usage: ModuleUsage
   /** Compiled forms of ICU messages and translations, per text and locale. */
-  readonly forms: MessageForms = new MessageForms()
+  readonly forms: MessageForms
   private readonly catalogs: CatalogCache
   private readonly inlineTextsOf: InlineTexts
   /**
@@ -88,6 +88,7 @@ export class Build {
     extraction: ExtractResult,
   ) {
     this.options = options
+    this.forms = new MessageForms(options.formats)
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))

@@ -1,5 +1,6 @@
 import type { SourceMap } from 'magic-string'
 import { loadOptions } from '../config'
+import { unknownStyleDiagnostics } from '../core/check/styles'
 import {
   type ExtractOptions,
   type ExtractResult,
@@ -268,7 +269,10 @@ export class TmsSession {
     build.memo = await memo
     // A release (the dev server closed) or a newer start came first: this build is nobody's.
     if (generation === this.generation) this.current = build
-    const problems = extraction.diagnostics.map((d) => framedProblem(d))
+    const problems = [
+      ...extraction.diagnostics,
+      ...unknownStyleDiagnostics(extraction.messages, options.formats, options.placeholder, options.root),
+    ].map((d) => framedProblem(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
     return { outcome: { problems }, extraction, build, prepared }
   }
@@ -359,7 +363,12 @@ export class TmsSession {
     const problems: Problem[] = []
     // Diagnostics of the content extraction saw at build start were reported then.
     if (build.startHashes.get(file) !== fx.hash) {
-      for (const d of fx.diagnostics) problems.push(framedProblem(d, code))
+      const { formats, placeholder, root } = build.options
+      for (const d of [
+        ...fx.diagnostics,
+        ...unknownStyleDiagnostics(fx.messages, formats, placeholder, root),
+      ])
+        problems.push(framedProblem(d, code))
     }
     // Only the content the build start extracted: its keys, and so its ids, are the build's.
     const memo = build.startHashes.get(file) === fx.hash ? build.memo : undefined

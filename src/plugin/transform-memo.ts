@@ -62,6 +62,8 @@ export interface TransformInputs {
   inline: boolean
   sourceCatalog: boolean
   sourcemap: boolean
+  /** Compiled into a call site's source form. */
+  formats: ResolvedOptions['formats']
 }
 
 /** A production build's memo: what its transform's output depends on, besides each module's content and ids. */
@@ -77,6 +79,7 @@ export function loadTransformMemo(
     inline,
     sourceCatalog: options.sourceCatalog && !inline,
     sourcemap,
+    formats: options.formats,
   })
 }
 

@@ -87,13 +87,18 @@ it('answers the same inputs with the outcome and literal it was written with', a
   expect(second.translations('fr-FR')).toEqual(texts)
 })
 
-it('misses for another manifest, message, option or cache file', async () => {
+it('misses for another manifest, message, option (formats too) or cache file', async () => {
   const { cache } = await setup()
   const misses = [
     await memosOf(cache, options, [messages[0]!, { ...messages[1]!, text: 'Bye!' }]),
     await memosOf(cache, options, [messages[0]!, { ...messages[1]!, instruction: 'A farewell' }]),
     await memosOf(cache, { ...options, placeholder: { format: 'c', custom: null } }),
     await memosOf(cache, { ...options, sourceLocale: 'en-GB' }),
+    // Named formats are compiled into the literals and read by the checks.
+    await memosOf(cache, {
+      ...options,
+      formats: { number: { GBP: { style: 'currency', currency: 'GBP' } } },
+    }),
   ]
   for (const memos of misses) {
     expect(memos.checkCached('fr-FR', check('fr-FR'))?.texts).toBeDefined()

@@ -28,6 +28,7 @@ describe('resolveOptions', () => {
       placeholder: { format: null, custom: APP_PLACEHOLDER_SOURCE },
       mode: 'runtime',
       sourceCatalog: false,
+      formats: {},
       retrievalType: 'published',
       push: false,
       job: undefined,

@@ -1,3 +1,4 @@
+import type { Formats } from '../model/formats'
 import type { PlaceholderSpec } from '../model/placeholders'
 import { checkMessageTranslation } from './message'
 
@@ -41,6 +42,7 @@ export function checkLocale(
   hashcodes: readonly (string | undefined)[],
   locale: string,
   placeholder: PlaceholderSpec,
+  formats?: Formats,
 ): LocaleCheck {
   const texts = new Map<string, string>()
   const problems: LocaleProblem[] = []
@@ -50,7 +52,7 @@ export function checkLocale(
     const hashcode = hashcodes[i]
     const raw = hashcode ? byHashcode[hashcode] : undefined
     if (raw === undefined || raw === '' || hashcode === undefined) continue
-    const checked = checkMessageTranslation(raw, m, placeholder, locale)
+    const checked = checkMessageTranslation(raw, m, placeholder, locale, formats)
     if (!checked.ok) {
       problems.push({ index: i, hashcode, reason: checked.reason })
       continue

@@ -2,13 +2,15 @@ import { checkIcuTranslation } from '../icu/check'
 import { isIcuMessage } from '../icu/compile'
 import { cannotBeIcu } from '../icu/parse'
 import { restoreIcuPlaceholders } from '../icu/restore'
+import type { Formats } from '../model/formats'
 import type { PlaceholderSpec } from '../model/placeholders'
 import { checkAppText, type TranslationCheck } from './translation'
 
 /**
  * The check folder: a translation checked against its message before a catalog holds it. This file is
  * the entry; `translation.ts` checks placeholders (a plain message), the ICU checks live in
- * `../icu/check.ts`, and `locale.ts` checks a whole locale and words the problems a build reports.
+ * `../icu/check.ts`, and `locale.ts` checks a whole locale and words the problems a build reports;
+ * `styles.ts` checks the app's messages' style names against the `formats` option.
  *
  * The one check a pulled translation goes through before a catalog holds it. A plain source message
  * (text and `{name}` placeholders) keeps the placeholder check, and its translations are read as plain
@@ -43,12 +45,13 @@ export function checkMessageTranslation(
   source: { text: string; placeholders: readonly string[] },
   spec: PlaceholderSpec,
   locale: string,
+  formats?: Formats,
 ): MessageTranslationCheck | TranslationCheck {
   if (!isIcuSource(source)) return checkAppText(translation, source, spec)
   // The service may send the `{N}` form; the ICU check reads the app's own spelling. A branch body
   // written as a bare number (`one {1}`) is the translator's text, not a placeholder.
   const text = restoreIcuPlaceholders(translation, source.placeholders)
-  const checked = checkIcuTranslation(source.text, text, locale)
+  const checked = checkIcuTranslation(source.text, text, locale, formats)
   if (!checked.ok) return checked
   return {
     ok: true,

@@ -1,6 +1,8 @@
+import type { Formats } from '../model/formats'
 import { currenciesOf, describeFormattingProblem, formattingProblem } from './formatting'
 import { depthProblem, lengthProblem } from './limits'
 import { type MessageFormatElement, parseIcu, TYPE } from './parse'
+import { unknownStylesOf } from './styles'
 
 /**
  * The checks of ICU messages: a source message at extraction (syntax, `other`, nesting, what Intl
@@ -140,14 +142,17 @@ function tagCountProblem(
  * A source message's problem (syntax, a plural or select without `other`, nesting, a number or date
  * Intl refuses), or undefined.
  */
-export function sourceMessageProblem(text: string): { problem: string; offset: number } | undefined {
+export function sourceMessageProblem(
+  text: string,
+  formats?: Formats,
+): { problem: string; offset: number } | undefined {
   const parsed = parseIcu(text)
   if (!parsed.ok) return { problem: parsed.problem, offset: parsed.offset }
   const deep = depthProblem(parsed.ast)
   if (deep) return { problem: deep, offset: 0 }
   // The source text is shown in every locale of the build: Intl's refusals of options do not depend
   // on the locale, so one trial in the default locale tells.
-  const refused = formattingProblem(text, parsed.ast, undefined)
+  const refused = formattingProblem(text, parsed.ast, undefined, formats)
   return refused
     ? { problem: describeFormattingProblem(refused, undefined), offset: refused.offset }
     : undefined
@@ -181,11 +186,17 @@ function categoriesOf(locale: string, type: 'cardinal' | 'ordinal'): readonly st
 
 const describeKinds = (kinds: ReadonlySet<ArgumentKind>): string => [...kinds].join('/')
 
-/** Checks an ICU translation against its source message, for a target locale. */
+/**
+ * Checks an ICU translation against its source message, for a target locale. `formats` (the option)
+ * reads style names; with it, a translation naming a style that is not known (and that its source
+ * does not name alike) is refused. Without it (`tms import`, which has no say in the build's formats)
+ * names are not checked.
+ */
 export function checkIcuTranslation(
   source: string,
   translation: string,
   locale: string,
+  formats?: Formats,
 ): IcuTranslationCheck {
   const long = lengthProblem(translation)
   if (long) return { ok: false, reason: long }
@@ -223,14 +234,25 @@ export function checkIcuTranslation(
     tagProblem(sourceTags, tagPathsOf(theirs.ast)) ??
     (sourceTags.size > 0 ? tagCountProblem(tagCountsOf(ours.ast), tagCountsOf(theirs.ast)) : undefined)
   if (tags) return { ok: false, reason: tags }
-  const money = currenciesOf(ours.ast)
-  for (const code of currenciesOf(theirs.ast)) {
+  if (formats) {
+    const known = unknownStylesOf(ours.ast, formats)
+    for (const style of unknownStylesOf(theirs.ast, formats)) {
+      if (known.has(style)) continue
+      const [kind, name] = [style.slice(0, style.indexOf(':')), style.slice(style.indexOf(':') + 1)]
+      return {
+        ok: false,
+        reason: `it names the ${kind} format "${name}", which is neither built in nor in the formats option`,
+      }
+    }
+  }
+  const money = currenciesOf(ours.ast, formats)
+  for (const code of currenciesOf(theirs.ast, formats)) {
     if (!money.has(code)) {
       const source = money.size > 0 ? `uses ${[...money].join(', ')}` : 'formats no money'
       return { ok: false, reason: `it formats money in ${code}, where the source ${source}` }
     }
   }
-  const refused = formattingProblem(translation, theirs.ast, locale)
+  const refused = formattingProblem(translation, theirs.ast, locale, formats)
   if (refused) return { ok: false, reason: `its ${describeFormattingProblem(refused, locale)}` }
   const warnings: string[] = []
   const missing = new Set<string>()

@@ -1,5 +1,6 @@
 import type { Branch, CompiledMessage, Part } from '../../runtime/icu'
 import { jsString } from '../js-string'
+import { type Formats, styleReading } from '../model/formats'
 import { depthProblem } from './limits'
 import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } from './parse'
 
@@ -8,7 +9,8 @@ import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } fr
  * test), this file (the compact form the runtime interprets), `forms.ts` (each text compiled once per
  * locale), `check.ts` (source messages and ICU translations: arguments, kinds, tags, `other`),
  * `limits.ts` (depth and size bounds), `formatting.ts` (numbers and dates tried with `Intl`, currencies),
- * `restore.ts` (a translation's service placeholders restored, a branch body such as `{1}` left as text).
+ * `restore.ts` (a translation's service placeholders restored, a branch body such as `{1}` left as text),
+ * `styles.ts` (style names that neither the built-in styles nor the `formats` option know).
  */
 /**
  * ICU messages compiled at build time into the runtime's compact form (see src/runtime/icu.ts): small
@@ -16,26 +18,6 @@ import { cannotBeIcu, isPlainAst, type MessageFormatElement, parseIcu, TYPE } fr
  */
 
 export type { CompiledMessage }
-
-// The readings of the named styles, as intl-messageformat (the oracle) gives them, so that a compiled
-// message formats exactly as intl-messageformat formats the same text.
-const NUMBER_STYLES: Record<string, Record<string, unknown>> = {
-  integer: { maximumFractionDigits: 0 },
-  percent: { style: 'percent' },
-  currency: { style: 'currency' },
-}
-const DATE_STYLES: Record<string, Record<string, unknown>> = {
-  short: { month: 'numeric', day: 'numeric', year: '2-digit' },
-  medium: { month: 'short', day: 'numeric', year: 'numeric' },
-  long: { month: 'long', day: 'numeric', year: 'numeric' },
-  full: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
-}
-const TIME_STYLES: Record<string, Record<string, unknown>> = {
-  short: { hour: 'numeric', minute: 'numeric' },
-  medium: { hour: 'numeric', minute: 'numeric', second: 'numeric' },
-  long: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
-  full: { hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short' },
-}
 
 /** A message that is not valid ICU: its reason and the offset inside the message. */
 export class IcuSyntaxError extends Error {
@@ -60,9 +42,11 @@ export function isIcuMessage(text: string): boolean {
 
 /**
  * The compact form of a message in a locale (the locale decides date skeletons' hour cycle): the text
- * itself when it is plain. Throws {@link IcuSyntaxError} for a message that does not parse.
+ * itself when it is plain. A style name (`{n, number, GBP}`) is read from the built-in styles and
+ * `formats` (the option), its `Intl` options written into the form: the runtime knows no names.
+ * Throws {@link IcuSyntaxError} for a message that does not parse.
  */
-export function compileMessage(text: string, locale?: string): CompiledMessage {
+export function compileMessage(text: string, locale?: string, formats?: Formats): CompiledMessage {
   if (cannotBeIcu(text)) return text
   const parsed = parseIcu(text, locale)
   if (!parsed.ok) throw new IcuSyntaxError(parsed.problem, parsed.offset)
@@ -70,16 +54,16 @@ export function compileMessage(text: string, locale?: string): CompiledMessage {
   // The checks refuse such a message first; this keeps any other caller's stack safe too.
   const deep = depthProblem(parsed.ast)
   if (deep) throw new IcuSyntaxError(deep, 0)
-  const parts = compileElements(parsed.ast)
+  const parts = compileElements(parsed.ast, formats)
   // An ICU message whose parts are one literal (`It''s`) is still an array: a top-level string is
   // read as a plain text.
   return typeof parts === 'string' ? [parts] : parts
 }
 
-function compileElements(elements: readonly MessageFormatElement[]): Branch {
+function compileElements(elements: readonly MessageFormatElement[], formats: Formats | undefined): Branch {
   const parts: Part[] = []
   for (const el of elements) {
-    const part = compileElement(el)
+    const part = compileElement(el, formats)
     const last = parts[parts.length - 1]
     if (typeof part === 'string' && typeof last === 'string') parts[parts.length - 1] = last + part
     else parts.push(part)
@@ -94,12 +78,13 @@ function compileElements(elements: readonly MessageFormatElement[]): Branch {
  */
 function branches(
   options: Record<string, { value: MessageFormatElement[] }>,
+  formats: Formats | undefined,
   plural = false,
 ): Record<string, Branch> {
   const out: Record<string, Branch> = {}
   for (const [selector, option] of Object.entries(options)) {
     const key = plural && selector.startsWith('=') ? selector.slice(1) : selector
-    const branch = compileElements(option.value)
+    const branch = compileElements(option.value, formats)
     if (key === '__proto__') {
       // An own property (assigning would set the prototype), and an array: in the JS literal the key
       // sets the prototype, where the runtime finds it (src/runtime/icu.ts, `pick`).
@@ -110,8 +95,12 @@ function branches(
   return out
 }
 
-/** One element's part; a plural, select or tag's branches compiled with it. */
-export function compileElement(el: MessageFormatElement): Part {
+/**
+ * One element's part; a plural, select or tag's branches compiled with it. A style name that is neither
+ * built in nor in `formats` is read as intl-messageformat reads it (no options: a plain number, the
+ * default date); the build warns of it (`unknownStyleDiagnostics`, src/core/check/styles.ts).
+ */
+export function compileElement(el: MessageFormatElement, formats?: Formats): Part {
   switch (el.type) {
     case TYPE.literal:
       return el.value
@@ -121,28 +110,37 @@ export function compileElement(el: MessageFormatElement): Part {
       return [el.value]
     case TYPE.number: {
       const options =
-        typeof el.style === 'string' ? NUMBER_STYLES[el.style] : el.style ? el.style.parsedOptions : undefined
+        typeof el.style === 'string'
+          ? styleReading('number', el.style, formats)
+          : el.style
+            ? el.style.parsedOptions
+            : undefined
       return options ? [el.value, 1, { ...options }] : [el.value, 1]
     }
     case TYPE.date:
     case TYPE.time: {
-      const named = el.type === TYPE.date ? DATE_STYLES : TIME_STYLES
+      const kind = el.type === TYPE.date ? 'date' : 'time'
       const options =
         typeof el.style === 'string'
-          ? named[el.style]
+          ? styleReading(kind, el.style, formats)
           : el.style
             ? el.style.parsedOptions
-            : el.type === TYPE.time
-              ? TIME_STYLES.medium
+            : kind === 'time'
+              ? styleReading('time', 'medium', formats)
               : undefined
       return options ? [el.value, 2, { ...options }] : [el.value, 2]
     }
     case TYPE.select:
-      return [el.value, 3, branches(el.options)]
+      return [el.value, 3, branches(el.options, formats)]
     case TYPE.plural:
-      return [el.value, el.pluralType === 'ordinal' ? 5 : 4, el.offset ?? 0, branches(el.options, true)]
+      return [
+        el.value,
+        el.pluralType === 'ordinal' ? 5 : 4,
+        el.offset ?? 0,
+        branches(el.options, formats, true),
+      ]
     case TYPE.tag:
-      return [el.value, 6, compileElements(el.children)]
+      return [el.value, 6, compileElements(el.children, formats)]
     default:
       throw new IcuSyntaxError(`unsupported element type ${(el as { type: number }).type}`, 0)
   }

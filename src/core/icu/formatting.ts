@@ -1,3 +1,4 @@
+import type { Formats } from '../model/formats'
 import { compileElement } from './compile'
 import { type MessageFormatElement, parseIcu, TYPE } from './parse'
 
@@ -45,10 +46,11 @@ function intlRefusal(
   return refusal ?? undefined
 }
 
-type FormattedElement = Extract<MessageFormatElement, { type: TYPE.number | TYPE.date | TYPE.time }>
+/** A number, date or time element. */
+export type FormattedElement = Extract<MessageFormatElement, { type: TYPE.number | TYPE.date | TYPE.time }>
 
 /** Each number, date and time element, in message order (nesting is bounded before this runs). */
-function eachFormatted(
+export function eachFormatted(
   elements: readonly MessageFormatElement[],
   each: (el: FormattedElement) => void,
 ): void {
@@ -68,13 +70,14 @@ export function formattingProblem(
   text: string,
   elements: readonly MessageFormatElement[],
   locale: string | undefined,
+  formats?: Formats,
 ): FormattingProblem | undefined {
   let index = -1
   let error: string | undefined
   let seen = 0
   eachFormatted(elements, (el) => {
     if (error !== undefined) return
-    const part = compileElement(el) as [string, 1 | 2, Record<string, unknown>?]
+    const part = compileElement(el, formats) as [string, 1 | 2, Record<string, unknown>?]
     error = intlRefusal(part[1], part[2], locale)
     if (error !== undefined) index = seen
     seen++
@@ -102,12 +105,15 @@ export function describeFormattingProblem(problem: FormattingProblem, locale: st
   return `${what} cannot be formatted${locale ? ` in ${locale}` : ''}: Intl says "${problem.error}"`
 }
 
-/** The currency codes a message formats money in, upper-cased (`::currency/eur` is EUR). */
-export function currenciesOf(elements: readonly MessageFormatElement[]): Set<string> {
+/**
+ * The currency codes a message formats money in, upper-cased (`::currency/eur` is EUR; a named
+ * format's `currency` too).
+ */
+export function currenciesOf(elements: readonly MessageFormatElement[], formats?: Formats): Set<string> {
   const out = new Set<string>()
   eachFormatted(elements, (el) => {
     if (el.type !== TYPE.number) return
-    const options = (compileElement(el) as [string, 1, Record<string, unknown>?])[2]
+    const options = (compileElement(el, formats) as [string, 1, Record<string, unknown>?])[2]
     if (typeof options?.currency === 'string') out.add(options.currency.toUpperCase())
   })
   return out

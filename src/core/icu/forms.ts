@@ -1,3 +1,4 @@
+import type { Formats } from '../model/formats'
 import { type CompiledMessage, compiledLiteral, compileMessage, inLocale } from './compile'
 import { isFormatOnly } from './parse'
 
@@ -8,6 +9,12 @@ import { isFormatOnly } from './parse'
 export class MessageForms {
   private readonly made = new Map<string, CompiledMessage | null>()
   private readonly formatOnly = new Map<string, boolean>()
+  private readonly formats: Formats | undefined
+
+  /** `formats`: the option, read by every text's style names (see `compileMessage`). */
+  constructor(formats?: Formats) {
+    this.formats = formats
+  }
 
   /**
    * The compact form of `text` in `locale`, or undefined when it does not compile (a checked
@@ -18,7 +25,7 @@ export class MessageForms {
     let form = this.made.get(key)
     if (form === undefined) {
       try {
-        form = compileMessage(text, locale)
+        form = compileMessage(text, locale, this.formats)
       } catch {
         form = null
       }

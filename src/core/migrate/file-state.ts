@@ -1,6 +1,6 @@
 import MagicString from 'magic-string'
 import type { AstNode } from '../extract/nodes'
-import type { FileMigration, LeftOver, MigrateOptions, SetupNote } from './types'
+import type { FileMigration, FormatsFound, LeftOver, MigrateOptions, SetupNote } from './types'
 import { enclosingStatement } from './walk'
 
 /** A name the rewritten code takes from our packages. */
@@ -34,6 +34,7 @@ export class FileState {
   readonly conversions: Record<string, number> = {}
   readonly left: LeftOver[] = []
   readonly setup: SetupNote[] = []
+  readonly formats: FormatsFound[] = []
   readonly needed: Set<OurName> = new Set()
   /** References of each imported local name that a conversion replaced. */
   readonly replacedRefs: Map<string, number> = new Map()
@@ -137,6 +138,7 @@ export class FileState {
       conversions: this.conversions,
       left: this.left,
       setup: this.setup,
+      formats: this.formats,
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { AstNode } from '../extract/nodes'
 import type { FileState } from './file-state'
+import { readCreateIntlFormats, readProviderFormats } from './formatjs-formats'
 import { convertFormattedElement } from './formatjs-jsx'
 import { type ImportResult, importEdits, type OldImport, oldImports } from './imports'
 import { type Built, callText, failed, jsString, metadataText, objectProperties, Values } from './message'
@@ -56,8 +57,10 @@ function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): 
   if (node.type === 'JSXElement' && node.openingElement.name.type === 'JSXIdentifier') {
     const name = node.openingElement.name.name
     const imported = importedAs(ctx, name)
-    if (imported === 'IntlProvider')
+    if (imported === 'IntlProvider') {
       state.noteSetup(node, `<${name}> from react-intl: remove it (unplugin-tms needs no provider)`)
+      readProviderFormats(state, node, name)
+    }
     if (imported === 'FormattedMessage' || imported === 'FormattedNumber' || imported === 'FormattedDate')
       return convertFormattedElement(state, node, ancestors, name, imported)
     if (imported?.startsWith('Formatted')) {
@@ -102,6 +105,7 @@ function visit(ctx: FormatjsCtx, node: AstNode, ancestors: readonly AstNode[]): 
       return false
     }
     if (imported === 'injectIntl' || imported === 'createIntl') {
+      if (imported === 'createIntl') readCreateIntlFormats(state, node, callee.name)
       state.noteSetup(
         node,
         `${callee.name}(...) from react-intl: ${imported === 'injectIntl' ? 'its intl prop has no counterpart; call t in the component' : 'remove it'}`,

@@ -13,7 +13,8 @@ import type { FileMigration, Library, MigrateOptions } from './types'
  * file's scripts through `../extract/sources.ts`, its template or markup expressions through
  * `markup.ts` with the project's own compilers) and hands them, in one `FileState` (`file-state.ts`:
  * edits made at the end with magic-string once our names are known, TODO comments, conversions, setup
- * notes), to one library's module: `lingui.ts` (+ `lingui-jsx.ts`), `formatjs.ts` (+ `formatjs-jsx.ts`),
+ * notes), to one library's module: `lingui.ts` (+ `lingui-jsx.ts`), `formatjs.ts` (+ `formatjs-jsx.ts`,
+ * named formats in `formatjs-formats.ts`),
  * `i18next.ts` (+ `i18next-trans.ts` and its numbered tags `i18next-trans-tags.ts`, `withTranslation` in
  * `i18next-hoc.ts`; keys' texts through `catalog.ts`, which reuses the import's
  * i18next reader and conversion). Shared: `message.ts` (ICU texts, values, `t` calls), `scopes.ts` (a
@@ -27,7 +28,15 @@ import type { FileMigration, Library, MigrateOptions } from './types'
  * Pure: no file system; `src/core/migrate/project.ts` reads and writes the files.
  */
 
-export type { FileMigration, LeftOver, Library, MigrateOptions, SetupNote, SourceTexts } from './types'
+export type {
+  FileMigration,
+  FormatsFound,
+  LeftOver,
+  Library,
+  MigrateOptions,
+  SetupNote,
+  SourceTexts,
+} from './types'
 export { LIBRARIES, MigrateInputError } from './types'
 
 /** A cheap test before parsing: files that never name the library are left alone. */
@@ -68,7 +77,15 @@ export function migrateSource(
   cwd: string = process.cwd(),
 ): FileMigration {
   const state = new FileState(file, code, options, frameworkOf(file))
-  const unchanged: FileMigration = { file, code, changed: false, conversions: {}, left: [], setup: [] }
+  const unchanged: FileMigration = {
+    file,
+    code,
+    changed: false,
+    conversions: {},
+    left: [],
+    setup: [],
+    formats: [],
+  }
   if (!MENTIONS[options.from].test(code)) return unchanged
   const scripts = /\.(vue|svelte)$/i.test(file) ? parseUnits(file, code) : parseUnits(file, code)
   const pieces: [ParseUnit, UnitKind][] = scripts.map((u) => [u, 'script'])

@@ -58,7 +58,7 @@ export function migrateProject(options: MigrateRunOptions): MigrateRun {
   for (const file of files) {
     const rel = relative(cwd, file).split('\\').join('/')
     const result = migrateSource(rel, readFileSync(file, 'utf8'), migrate, cwd)
-    if (!result.changed && result.left.length === 0 && result.setup.length === 0) continue
+    if (!result.changed && !result.left.length && !result.setup.length && !result.formats.length) continue
     if (result.changed && !options.dryRun) writeFileSync(file, result.code)
     out.push(result)
   }

@@ -1,5 +1,5 @@
 import type { MigrateRun } from './project'
-import type { Library } from './types'
+import type { FormatsFound, Library } from './types'
 
 const LIBRARY_NAME: Record<Library, string> = { lingui: 'Lingui', formatjs: 'react-intl', i18next: 'i18next' }
 
@@ -31,9 +31,64 @@ export function formatSummary(run: MigrateRun): string {
     lines.push(`${LIBRARY_NAME[run.from]}'s setup to remove by hand once nothing uses it (${setup.length}):`)
     for (const s of setup) lines.push(`  ${s.file}:${s.line}:${s.column}  ${s.what}`)
   }
+  lines.push(...formatsLines(run.files.flatMap((f) => f.formats)))
   if (totals.size > 0)
     lines.push(
       'next: tms import brings the catalogs in; build, and compare each view (docs/migrating.md, "What to check afterwards")',
     )
   return lines.join('\n')
+}
+
+const at = (f: FormatsFound): string => `${f.file}:${f.line}:${f.column} (${f.where})`
+
+/**
+ * react-intl's named formats as the `formats` option to put into the tms config: the objects read,
+ * merged name by name (`formats` and `defaultFormats` both: unplugin-tms has one set for the source
+ * text and the translations); a name given two different readings, and each place not read, listed.
+ */
+function formatsLines(found: readonly FormatsFound[]): string[] {
+  if (found.length === 0) return []
+  // No prototype: a kind or name such as `__proto__` is read as the others, never as a prototype.
+  const merged: Record<string, Record<string, unknown>> = Object.create(null)
+  const firstAt = new Map<string, FormatsFound>()
+  const lines: string[] = []
+  const read = found.filter((f) => f.formats)
+  for (const f of read) {
+    for (const [kind, names] of Object.entries(f.formats!)) {
+      if (typeof names !== 'object' || names === null) {
+        lines.push(`  formats.${kind} at ${at(f)} is not an object of named formats: left out`)
+        continue
+      }
+      merged[kind] ??= Object.create(null)
+      const into: Record<string, unknown> = merged[kind]!
+      for (const [name, options] of Object.entries(names)) {
+        const path = `${kind}.${name}`
+        const before = firstAt.get(path)
+        if (before && JSON.stringify(into[name]) !== JSON.stringify(options)) {
+          lines.push(
+            `  formats.${path} differs at ${at(before)} and ${at(f)}: the first is printed; pick one`,
+          )
+          continue
+        }
+        if (!before) firstAt.set(path, f)
+        into[name] = options
+      }
+    }
+  }
+  const out: string[] = []
+  if (read.length > 0) {
+    out.push(
+      `named formats (${read.map(at).join(', ')}): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):`,
+    )
+    const text = JSON.stringify(merged, null, 2).split('\n')
+    out.push(`  formats: ${text[0]}`, ...text.slice(1).map((l) => `  ${l}`), ...lines)
+  }
+  const unread = found.filter((f) => f.problem)
+  if (unread.length > 0) {
+    out.push(
+      `named formats not read (copy them into the formats option of the tms config by hand) (${unread.length}):`,
+    )
+    for (const f of unread) out.push(`  ${at(f)}  ${f.problem}`)
+  }
+  return out
 }

@@ -25,6 +25,17 @@ export interface SetupNote extends Place {
   what: string
 }
 
+/**
+ * react-intl's named formats found in a file (`<IntlProvider formats>`): the object when it is static,
+ * else why it could not be read. unplugin-tms takes them as its `formats` option.
+ */
+export interface FormatsFound extends Place {
+  /** Where they were written: `<IntlProvider formats>`, `createIntl({ defaultFormats })`. */
+  where: string
+  formats?: Record<string, unknown>
+  problem?: string
+}
+
 /** i18next's source-locale texts, already in our message form, by namespace then key. */
 export type SourceTexts = ReadonlyMap<string, ReadonlyMap<string, string>>
 
@@ -45,6 +56,8 @@ export interface FileMigration {
   conversions: Record<string, number>
   left: LeftOver[]
   setup: SetupNote[]
+  /** react-intl's named formats, for the summary to print as the `formats` option. */
+  formats: FormatsFound[]
 }
 
 /** A migration error that is the user's to fix (a bad flag, a missing catalog): one line, no stack. */

@@ -1,10 +1,12 @@
+import type { Formats } from './formats'
 import type { PlaceholderFormat } from './placeholders'
 import type { PseudoLocale } from './pseudo'
 
 /**
  * The model folder: the kernel core shares with the client and the emulator, importing nothing outside
  * it. This file is the option model core reads; `wire.ts` the spec's wire types; `placeholders.ts` the
- * placeholder formats (one regex each); `pseudo.ts` the one pseudo-localizer.
+ * placeholder formats (one regex each); `formats.ts` the named formats (`formats`); `pseudo.ts` the one
+ * pseudo-localizer.
  */
 /**
  * The options as core reads them: their resolved shape, the locale id rule and the error a bad
@@ -51,6 +53,8 @@ export interface ResolvedOptions {
   mode: 'runtime' | 'inline'
   /** Runtime mode: the source locale has a catalog chunk too, and call sites keep only their ids. */
   sourceCatalog: boolean
+  /** Named number, date and time formats that messages' styles name (`{n, number, GBP}`). */
+  formats: Formats
   retrievalType: 'published' | 'pending'
   push: boolean
   job: { name: string; authorize: boolean } | undefined
@@ -107,6 +111,11 @@ export class TmsConfigError extends Error {
       enumerable: false,
     })
   }
+}
+
+/** Throws the {@link TmsConfigError} of `option`: for checks that report through a callback. */
+export function failOption(option: string, message: string): never {
+  throw new TmsConfigError(option, message)
 }
 
 const LOCALE_ID = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/

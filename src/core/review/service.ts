@@ -150,9 +150,11 @@ export class ReviewService {
    * pending translations of that one hashcode), else from the cache's files.
    */
   async localeStates(hashcode: string, message: StateMessage): Promise<LocaleState[]> {
-    const { locales, placeholder } = this.options
+    const { locales, placeholder, formats } = this.options
     const texts = this.unavailable ? await this.cachedTexts(hashcode) : await this.serviceTexts(hashcode)
-    return locales.map((locale) => localeState(locale, message, texts.get(locale) ?? {}, placeholder))
+    return locales.map((locale) =>
+      localeState(locale, message, texts.get(locale) ?? {}, placeholder, formats),
+    )
   }
 
   private async serviceTexts(

@@ -1,4 +1,5 @@
 import { checkMessageTranslation } from '../check/message'
+import type { Formats } from '../model/formats'
 import type { PlaceholderSpec } from '../model/placeholders'
 
 /**
@@ -35,11 +36,12 @@ export function localeState(
   message: StateMessage,
   texts: { published?: string; pending?: string },
   spec: PlaceholderSpec,
+  formats?: Formats,
 ): LocaleState {
   const of = texts.published !== undefined ? 'published' : texts.pending !== undefined ? 'pending' : undefined
   if (!of) return { locale, state: 'missing' }
   const raw = (of === 'published' ? texts.published : texts.pending)!
-  const checked = checkMessageTranslation(raw, message, spec, locale)
+  const checked = checkMessageTranslation(raw, message, spec, locale, formats)
   if (!checked.ok)
     return { locale, state: 'rejected', text: raw, reason: checked.reason, of, length: raw.length }
   return { locale, state: of, text: checked.parsed, length: checked.parsed.length }

@@ -14,7 +14,7 @@ import type { ManifestSums } from './manifest'
  * of, all in its keys:
  *
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
- *   rules), the source locale, the placeholder format, the retrieval type, the cache's project, every
+ *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
  *   message in order (key, text, placeholders, instruction, maxLength), and the bytes of the manifest
  *   (the messages' hashcodes) and of the locale's cache file (a pseudo-locale's and the source
  *   locale's catalogs have no file: their kind stands in);
@@ -71,7 +71,8 @@ export interface MemoCheck {
 }
 
 /** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
-export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'>
+export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'> &
+  Partial<Pick<ResolvedOptions, 'formats'>>
 
 /** What a locale's key holds of each message (its hashcode is the manifest's). */
 interface MemoMessage {
@@ -313,6 +314,8 @@ function baseKey(
     options.sourceLocale,
     options.placeholder,
     options.retrievalType,
+    // Compiled into the literals, and read by the checks of the translations.
+    options.formats ?? {},
     projectId,
     messages.length,
     sha256(manifest),

@@ -297,7 +297,7 @@ async function pullLocales(
   const wanted = network ? [...new Set(hashcodesNow().filter((h) => h !== undefined))].sort() : []
   const eachLocale = async (locale: string): Promise<void> => {
     const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
-      checkLocale(byHashcode, messages, hashcodesNow(), locale, options.placeholder)
+      checkLocale(byHashcode, messages, hashcodesNow(), locale, options.placeholder, options.formats)
     const pullAndCheck = async (): Promise<MemoCheck> => {
       const one = await translationsFor(locale, { input, cache, network, projectId, wanted })
       if (one.refusal) pulled.refusals.push(one.refusal)

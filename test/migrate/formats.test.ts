@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { migrateProject } from '../../src/core/migrate/project'
+import { formatSummary } from '../../src/core/migrate/summary'
+
+/**
+ * react-intl's named formats: `tms migrate --from formatjs` keeps `{walletValue, number, GBP}` and
+ * prints the formats it read statically as the `formats` option for the tms config; the ones it cannot
+ * read (an import, a spread) are listed, never dropped in silence.
+ */
+
+let root: string | undefined
+
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true })
+  root = undefined
+})
+
+function app(files: Record<string, string>): string {
+  root = mkdtempSync(join(tmpdir(), 'tms-migrate-formats-'))
+  for (const [file, code] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true })
+    writeFileSync(join(root, file), code)
+  }
+  return root
+}
+
+/** The summary's lines from the first about named formats to the `next:` line. */
+const formatsPart = (summary: string): string[] => {
+  const lines = summary.split('\n')
+  const start = lines.findIndex((l) => l.startsWith('named formats'))
+  const end = lines.findIndex((l) => l.startsWith('next:'))
+  return lines.slice(start, end === -1 ? undefined : end)
+}
+
+test('formats of <IntlProvider> (a const of the file, and a literal) are printed as the formats option', () => {
+  const cwd = app({
+    'src/App.jsx': `import { FormattedMessage, IntlProvider } from 'react-intl'
+
+const formats = {
+  number: { GBP: { style: 'currency', currency: 'GBP' } },
+}
+
+export const App = ({ locale, messages }) => (
+  <IntlProvider
+    locale={locale}
+    messages={messages}
+    formats={formats}
+    defaultFormats={{ date: { day: { day: 'numeric', month: 'long' } } }}
+  >
+    <FormattedMessage defaultMessage="Wallet: {walletValue, number, GBP}" values={{ walletValue: 123.457 }} />
+  </IntlProvider>
+)
+`,
+  })
+  const run = migrateProject({ from: 'formatjs', paths: [], cwd })
+  expect(readFileSync(join(cwd, 'src/App.jsx'), 'utf8')).toContain(
+    "<T msg={msg('Wallet: {walletValue, number, GBP}')} values={{ walletValue: 123.457 }} />",
+  )
+  expect(formatsPart(formatSummary(run))).toEqual([
+    'named formats (src/App.jsx:11:5 (<IntlProvider formats>), src/App.jsx:12:5 (<IntlProvider defaultFormats>)): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):',
+    '  formats: {',
+    '    "number": {',
+    '      "GBP": {',
+    '        "style": "currency",',
+    '        "currency": "GBP"',
+    '      }',
+    '    },',
+    '    "date": {',
+    '      "day": {',
+    '        "day": "numeric",',
+    '        "month": "long"',
+    '      }',
+    '    }',
+    '  }',
+  ])
+})
+
+test('createIntl: formats read alone from its config; an imported object, a spread and a second reading are listed', () => {
+  const cwd = app({
+    'src/intl.js': `import { createIntl, createIntlCache, IntlProvider } from 'react-intl'
+import { shared } from './shared'
+
+export const intl = createIntl({ locale: navigator.language, messages: {}, formats: { number: { GBP: { style: 'currency', currency: 'GBP' } } } }, createIntlCache())
+export const euro = createIntl({ locale: 'fr', formats: { number: { GBP: { style: 'currency', currency: 'EUR' } } } })
+export const other = createIntl({ locale: 'de', defaultFormats: shared })
+export const Provider = (props) => <IntlProvider {...props} />
+`,
+  })
+  const run = migrateProject({ from: 'formatjs', paths: [], cwd, dryRun: true })
+  expect(formatsPart(formatSummary(run))).toEqual([
+    'named formats (src/intl.js:4:76 (createIntl({ formats })), src/intl.js:5:48 (createIntl({ formats }))): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):',
+    '  formats: {',
+    '    "number": {',
+    '      "GBP": {',
+    '        "style": "currency",',
+    '        "currency": "GBP"',
+    '      }',
+    '    }',
+    '  }',
+    '  formats.number.GBP differs at src/intl.js:4:76 (createIntl({ formats })) and src/intl.js:5:48 (createIntl({ formats })): the first is printed; pick one',
+    'named formats not read (copy them into the formats option of the tms config by hand) (2):',
+    '  src/intl.js:6:49 (createIntl({ defaultFormats }))  shared is not a const of this file (an import, a parameter or a let)',
+    '  src/intl.js:7:50 (<IntlProvider {...}>)  its props are spread: formats or defaultFormats among them are not seen',
+  ])
+})
