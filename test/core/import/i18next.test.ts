@@ -85,7 +85,12 @@ describe('readI18next', () => {
   it('reads an empty file (a namespace never filled) as no keys, as i18next loads nothing from it', () => {
     for (const text of ['', '\n', '\uFEFF  \n'])
       expect(readI18next(text, 'public/locales/es/glossary.json')).toEqual({
-        catalog: { locale: 'es', file: 'public/locales/es/glossary.json', namespace: 'glossary', entries: [] },
+        catalog: {
+          locale: 'es',
+          file: 'public/locales/es/glossary.json',
+          namespace: 'glossary',
+          entries: [],
+        },
         refusals: [],
       })
     expect(() => readI18next('{', 'public/locales/es/glossary.json')).toThrow('not valid JSON')
