@@ -56,8 +56,8 @@ const FRENCH: Record<Library, Record<string, string>> = {
     'Welcome to the shop': 'Bienvenue dans la boutique',
     'Hello <strong>{name}</strong>, see <docs>the docs</docs>':
       'Bonjour <strong>{name}</strong>, voyez <docs>la documentation</docs>',
-    '{count, plural, one {You have {count} file} other {You have {count} files}}':
-      '{count, plural, one {Vous avez {count} fichier} many {Vous avez {count} fichiers} other {Vous avez {count} fichiers}}',
+    '{count, plural, =0 {You have no files} one {You have {count} file} other {You have {count} files}}':
+      "{count, plural, =0 {Vous n'avez aucun fichier} one {Vous avez {count} fichier} many {Vous avez {count} fichiers} other {Vous avez {count} fichiers}}",
     '{context, select, female {A girlfriend} other {A friend}}':
       '{context, select, female {Une amie} other {Un ami}}',
     'Welcome back, <b>{name}</b>!': 'Bon retour, <b>{name}</b> !',

@@ -1,6 +1,11 @@
-import { describe, expect, test } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
 import { sourceTextsOf } from '../../src/core/migrate/catalog'
 import { migrateSource } from '../../src/core/migrate/index'
+import { migrateProject } from '../../src/core/migrate/project'
+import { formatSummary } from '../../src/core/migrate/summary'
 
 /**
  * i18next's keys into the source locale's texts, from a catalog read as `tms import` reads it: plural
@@ -30,6 +35,10 @@ const EN = JSON.stringify(
   2,
 )
 const COMMON = JSON.stringify({ save: 'Save' })
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 const texts = sourceTextsOf(
   [
     { file: 'public/locales/en/translation.json', namespace: 'translation', text: EN },
@@ -264,5 +273,45 @@ export const Hello = function GreetingWithLocale(props) {
 // TODO(tms): withTranslation wraps a component this file does not declare, so where it reads t is not followed; call t from unplugin-tms/runtime in the component
 export const Elsewhere = withTranslation()(Imported)
 `)
+  })
+})
+
+describe('the summary of a project half converted', () => {
+  const project = (files: Record<string, string>): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-migrate-switch-'))
+    dirs.push(dir)
+    mkdirSync(join(dir, 'public/locales/en'), { recursive: true })
+    writeFileSync(join(dir, 'public/locales/en/translation.json'), EN)
+    mkdirSync(join(dir, 'src'))
+    for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, 'src', name), code)
+    return formatSummary(migrateProject({ from: 'i18next', paths: [], cwd: dir, dryRun: true }))
+  }
+  const SWITCH = `import { useTranslation } from 'react-i18next'
+export function Switch() {
+  const { t, i18n } = useTranslation()
+  return <button onClick={() => i18n.changeLanguage('fr')}>{t('title')}</button>
+}
+`
+  const NOTE =
+    "note: i18n.changeLanguage became setLocale, which switches unplugin-tms only; the i18next uses left above keep i18next's language: call i18next.changeLanguage(locale) beside setLocale(locale) until they are rewritten"
+
+  test('says that a switch converted to setLocale no longer moves the i18next uses left with a TODO', () => {
+    const summary = project({
+      'Switch.jsx': SWITCH,
+      'Footer.jsx': `import { useTranslation } from 'react-i18next'
+export function Footer({ code }) {
+  const { t } = useTranslation()
+  return <small>{t(\`errors.\${code}\`)}</small>
+}
+`,
+    })
+    expect(summary).toContain(
+      'src/Footer.jsx:4:18  its key is not a literal, so its text cannot be looked up; write the text with t by hand',
+    )
+    expect(summary.split('\n')).toContain(NOTE)
+  })
+
+  test('says nothing of it when every use was converted', () => {
+    expect(project({ 'Switch.jsx': SWITCH })).not.toContain('note:')
   })
 })

@@ -7,8 +7,8 @@ import type { Library } from '../../src/core/migrate/types'
  * on its own library (catalogs loaded by that library's usual means) and the migrated app on
  * unplugin-tms. Both expose `window.show(locale, view)`, which renders `App` synchronously and
  * resolves once the page shows it. The views are the `<App .../>` element of the fixture's main.jsx
- * (whatever props it gives) and the same with one thing and another gender, so both plural branches
- * and contexts show.
+ * (whatever props it gives), the same with one thing and another gender (contexts), and with counts
+ * of 0, 5 and 1.5: with main's 2, every branch a Polish plural has (`=0`, one, few, many, other).
  */
 
 /** Where each library keeps its catalogs in the fixtures; the locale is a path segment. */
@@ -43,7 +43,13 @@ import { createRoot } from 'react-dom/client'
 import { App } from './src/App.jsx'
 
 const props = (${appElement(dir)}).props
-const views = { main: props, one: { ...props, count: 1, gender: 'male' } }
+const views = {
+  main: props,
+  one: { ...props, count: 1, gender: 'male' },
+  none: { ...props, count: 0 },
+  five: { ...props, count: 5 },
+  fraction: { ...props, count: 1.5 },
+}
 const root = createRoot(document.getElementById('root'))
 let shown = 0
 const paint = (tree) => flushSync(() => root.render(tree))
@@ -101,7 +107,7 @@ export function entryCode(dir: string, library: Library, side: 'original' | 'mig
   return VIEWS(dir) + (side === 'original' ? ORIGINAL[library] : MIGRATED)
 }
 
-export const VIEW_NAMES: readonly string[] = ['main', 'one']
+export const VIEW_NAMES: readonly string[] = ['main', 'one', 'none', 'five', 'fraction']
 
 export const PAGE = `<!doctype html>
 <html><head><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/entry.jsx"></script></body></html>

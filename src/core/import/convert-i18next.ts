@@ -6,8 +6,9 @@ import type { ConvertedCatalog, ImportedCatalog, ImportedEntry, NameMapping } fr
  * i18next's texts into our form. `{{x}}` (and unescaped `{{- x}}`) become `{x}`; a family of keys
  * with plural suffixes (`items_one`, `items_few`, `items_other`) becomes one message
  * `{count, plural, one {…} few {…} other {…}}` under the family's key, with `count` as i18next names
- * it; `_zero` becomes `=0`, since i18next picks it for a count of 0 in every language. Keys that
- * add `_male`-style suffixes to a key that exists (`friend`, `friend_male`) become
+ * it; `_zero` becomes `=0`, since i18next picks it for a count of 0 in every language; a form of a
+ * category the file's locale never picks (English `_few`) is left out, as i18next never shows it.
+ * Keys that add `_male`-style suffixes to a key that exists (`friend`, `friend_male`) become
  * `{context, select, male {…} other {…}}` under `friend` + CONTEXT_READING, the bare key being
  * `other`. Each key is also read as its own message (i18next applies suffixes only for a `count` or
  * a `context`), marked with its family's `reading`. Tags (react-i18next's `<1>`,
@@ -83,7 +84,22 @@ export function i18nextText(text: string, inPlural: boolean, mapping: NameMappin
   return { text: out + escapeIcuLiteral(text.slice(last), inPlural) }
 }
 
-function familyText(family: Family, mapping: NameMapping): Built {
+/**
+ * The plural categories i18next can pick for `locale`: it asks Intl.PluralRules too, so a form of
+ * another category (English `_few`, often a placeholder such as `__NO_TRANSLATION__`) is never shown
+ * and is left out of the message. All of them for a locale Intl does not know, where nothing is sure.
+ */
+function reachableCategories(locale: string): ReadonlySet<string> {
+  try {
+    if (Intl.PluralRules.supportedLocalesOf(locale).length > 0)
+      return new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories)
+  } catch {
+    // An invalid tag: keep every form.
+  }
+  return new Set(ORDER)
+}
+
+function familyText(family: Family, mapping: NameMapping, categories: ReadonlySet<string>): Built {
   if (family.forms.size === 0 && !family.plain) return { problem: 'it has no text' }
   if (family.forms.size === 0) return i18nextText(family.plain!.translation, false, mapping)
   if (!family.forms.has('other'))
@@ -93,7 +109,8 @@ function familyText(family: Family, mapping: NameMapping): Built {
   const branches: string[] = []
   for (const category of ORDER) {
     const entry = family.forms.get(category)
-    if (!entry) continue
+    // `_zero` is i18next's own: picked for a count of 0 in every language.
+    if (!entry || (category !== 'zero' && !categories.has(category))) continue
     const body = i18nextText(entry.translation, true, mapping)
     if ('problem' in body) return { problem: `its _${category} form: ${body.problem}` }
     branches.push(`${category === 'zero' ? '=0' : category} {${body.text}}`)
@@ -101,12 +118,12 @@ function familyText(family: Family, mapping: NameMapping): Built {
   return { text: `{count, plural, ${branches.join(' ')}}` }
 }
 
-function messageOf(family: Family, mapping: NameMapping): Built {
-  const base = familyText(family, mapping)
+function messageOf(family: Family, mapping: NameMapping, categories: ReadonlySet<string>): Built {
+  const base = familyText(family, mapping, categories)
   if (family.contexts.size === 0 || 'problem' in base) return base
   const branches: string[] = []
   for (const [context, variant] of family.contexts) {
-    const body = familyText(variant, mapping)
+    const body = familyText(variant, mapping, categories)
     if ('problem' in body) return { problem: `its context ${context} (${variant.key}): ${body.problem}` }
     branches.push(`${context} {${body.text}}`)
   }
@@ -118,6 +135,7 @@ function messageOf(family: Family, mapping: NameMapping): Built {
 export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions = {}): ConvertedCatalog {
   const converted = emptyConversion(catalog)
   const mapping = options.mapping ?? {}
+  const categories = reachableCategories(catalog.locale)
   const families = new Map<string, Family>()
   const familyOf = (key: string, line: number): Family => {
     let f = families.get(key)
@@ -181,7 +199,7 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
     const reading = readingOf.get(family)
     // Forms without _other are no plural i18next could show for every count: only their keys count.
     if (family.forms.size === 0 || family.forms.has('other'))
-      add(family.key, familyText(family, mapping), family.line, reading)
+      add(family.key, familyText(family, mapping, categories), family.line, reading)
     for (const [category, entry] of family.forms)
       add(
         `${family.key}_${category}`,
@@ -191,7 +209,7 @@ export function convertI18next(catalog: ImportedCatalog, options: I18nextOptions
         true,
       )
     if (family.contexts.size > 0)
-      add(`${family.key}${CONTEXT_READING}`, messageOf(family, mapping), family.line, family.key)
+      add(`${family.key}${CONTEXT_READING}`, messageOf(family, mapping, categories), family.line, family.key)
   }
   return converted
 }

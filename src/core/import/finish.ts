@@ -96,10 +96,14 @@ export function attachSources(target: ConvertedCatalog, source: ConvertedCatalog
     // One reading of an i18next family (`files_few` read as its own key) that the source locale's
     // catalog has no key for: its plural reading carries it.
     if (text === undefined && m.reading !== undefined) continue
+    // Such a reading is checked once it matches a message (match.ts): the app may not use the key
+    // alone, and a refusal of a text it never shows (`files_few` against an English placeholder) is noise.
     const problem =
       text === undefined
         ? `its key has no message in the source locale's catalog ${source.file} (${source.locale}), so its source text is unknown`
-        : translationProblem(text, m.text, target.locale)
+        : m.reading !== undefined
+          ? undefined
+          : translationProblem(text, m.text, target.locale)
     if (problem) result.refusals.push({ file: target.file, line: m.line, key: m.key, reason: problem })
     else result.messages.push({ ...m, source: text! })
   }

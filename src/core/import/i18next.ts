@@ -14,7 +14,9 @@ export function readI18next(
   file: string,
   options: { locale?: string; namespace?: string } = {},
 ): ReadResult {
-  const json = readJson(text, file)
+  // An empty file (a namespace created and never filled) gives i18next no keys, as `{}` does: its
+  // http backend fails to parse it and loads nothing. Read it so, rather than stop the whole import.
+  const json = /^[\uFEFF\s]*$/.test(text) ? { value: {}, lineOf: () => 1 } : readJson(text, file)
   const locale = resolveLocale(file, options.locale, undefined)
   const entries: ImportedEntry[] = []
   const refusals: ImportRefusal[] = []

@@ -26,6 +26,12 @@ export function formatSummary(run: MigrateRun): string {
     lines.push(`left as they were, each with a TODO(tms) comment (${left.length}):`)
     for (const l of left) lines.push(`  ${l.file}:${l.line}:${l.column}  ${l.reason}`)
   }
+  // A language switch converted to setLocale no longer moves i18next, which the uses left still read:
+  // those parts of the page would stay in the old language, so the user is told, not surprised.
+  if (run.from === 'i18next' && (totals.get('i18n.changeLanguage') ?? 0) > 0 && left.length > 0)
+    lines.push(
+      "note: i18n.changeLanguage became setLocale, which switches unplugin-tms only; the i18next uses left above keep i18next's language: call i18next.changeLanguage(locale) beside setLocale(locale) until they are rewritten",
+    )
   const setup = run.files.flatMap((f) => f.setup)
   if (setup.length > 0) {
     lines.push(`${LIBRARY_NAME[run.from]}'s setup to remove by hand once nothing uses it (${setup.length}):`)

@@ -81,6 +81,20 @@ describe('readI18next', () => {
       /^lang\/pl\.json:3: it is not valid JSON: /,
     )
   })
+
+  it('reads an empty file (a namespace never filled) as no keys, as i18next loads nothing from it', () => {
+    for (const text of ['', '\n', '\uFEFF  \n'])
+      expect(readI18next(text, 'public/locales/es/glossary.json')).toEqual({
+        catalog: {
+          locale: 'es',
+          file: 'public/locales/es/glossary.json',
+          namespace: 'glossary',
+          entries: [],
+        },
+        refusals: [],
+      })
+    expect(() => readI18next('{', 'public/locales/es/glossary.json')).toThrow('not valid JSON')
+  })
 })
 
 describe('i18nextText', () => {
@@ -242,6 +256,66 @@ describe('convertI18next', () => {
         reason:
           'its _other form: its value {{n, number}} is formatted by i18next (number); write it as ICU ({x, number}, {x, date}) by hand',
       },
+    ])
+  })
+
+  it("leaves out the forms of categories the file's locale never picks (i18next never shows them), keeps _zero", () => {
+    const forms = (locale: string) =>
+      convertI18next({
+        locale,
+        file: `locales/${locale}/app.json`,
+        entries: [
+          { key: 'songs_zero', translation: 'no songs', line: 2 },
+          { key: 'songs_one', translation: 'one song', line: 3 },
+          { key: 'songs_few', translation: '-', line: 4 },
+          { key: 'songs_many', translation: 'lots of songs', line: 5 },
+          { key: 'songs_other', translation: '{{count}} songs', line: 6 },
+        ],
+      }).messages.find((m) => m.key === 'songs')?.text
+    expect(forms('en')).toBe('{count, plural, =0 {no songs} one {one song} other {{count} songs}}')
+    // Spanish picks many (a million) but never few.
+    expect(forms('es')).toBe(
+      '{count, plural, =0 {no songs} one {one song} many {lots of songs} other {{count} songs}}',
+    )
+    expect(forms('pl')).toBe(
+      '{count, plural, =0 {no songs} one {one song} few {-} many {lots of songs} other {{count} songs}}',
+    )
+    // A locale Intl has no rules for: nothing is sure, every form stays.
+    expect(forms('tlh')).toBe(
+      '{count, plural, =0 {no songs} one {one song} few {-} many {lots of songs} other {{count} songs}}',
+    )
+  })
+
+  it('checks the key reading of a plural form only once it matches a message, not against a source form never shown', () => {
+    const en = convertI18next({
+      locale: 'en',
+      file: 'locales/en/app.json',
+      entries: [
+        { key: 'songs_one', translation: 'one song', line: 2 },
+        { key: 'songs_few', translation: 'TODO', line: 3 },
+        { key: 'songs_other', translation: '{{count}} songs', line: 4 },
+      ],
+    })
+    const pl = convertI18next({
+      locale: 'pl',
+      file: 'locales/pl/app.json',
+      entries: [
+        { key: 'songs_one', translation: 'jedna piosenka', line: 2 },
+        { key: 'songs_few', translation: '{{count}} piosenki', line: 3 },
+        { key: 'songs_other', translation: '{{count}} piosenek', line: 4 },
+      ],
+    })
+    const joined = attachSources(pl, en)
+    expect(joined.refusals).toEqual([])
+    expect(joined.messages.map((m) => [m.key, m.source, m.text])).toEqual([
+      [
+        'songs',
+        '{count, plural, one {one song} other {{count} songs}}',
+        '{count, plural, one {jedna piosenka} few {{count} piosenki} other {{count} piosenek}}',
+      ],
+      ['songs_one', 'one song', 'jedna piosenka'],
+      ['songs_few', 'TODO', '{count} piosenki'],
+      ['songs_other', '{count} songs', '{count} piosenek'],
     ])
   })
 
