@@ -16,6 +16,7 @@ import { type SyncResult, translationsOf } from '../core/sync'
 import { CatalogCache } from './catalog-cache'
 import { IdTable } from './id-table'
 import { sameSpelling } from './ids'
+import type { IdsMemo } from './ids-memo'
 import type { LocaleTexts } from './inline/index'
 import { InlineTexts } from './inline-texts'
 import { ModuleUsage, stripQuery } from './module-usage'
@@ -64,6 +65,8 @@ export class Build {
   readonly startHashes: Map<string, string> = new Map()
   /** A production build's remembered transforms (see `TransformMemo`); set by the session at start. */
   memo: TransformMemo | undefined
+  /** The long ids of the last build start's messages (see `IdsMemo`); set by the session at start. */
+  idsMemo: IdsMemo | undefined
   /** Set when the sync of this build is done. */
   sync: SyncResult | undefined
   report: TmsReport | undefined
@@ -86,6 +89,7 @@ export class Build {
     extractOptions: ResolvedExtractOptions,
     inline: boolean,
     extraction: ExtractResult,
+    longIds?: (keys: readonly string[]) => readonly string[],
   ) {
     this.options = options
     this.forms = new MessageForms(options.formats)
@@ -105,7 +109,8 @@ export class Build {
       ...options.pseudo,
     ]
     this.included = new Set(extraction.files.keys())
-    this.ids = new IdTable(messages.keys(), (key) => this.messages.get(key))
+    const keys = [...messages.keys()]
+    this.ids = new IdTable(keys, (key) => this.messages.get(key), longIds?.(keys))
     // The sites' lookups are not made here: the transform makes each module's as it meets it, while
     // the bundler's own threads work on the modules before it, and a file no bundle imports costs none.
     this.usage = new ModuleUsage(extraction.files, (fx) => this.idsOf(fx))

@@ -22,9 +22,14 @@ export class IdTable {
   /**
    * Every message's id at once, so that a key sharing its short id with another gets the long one
    * whichever module is transformed first; the hashes are the ones the transform used to make.
+   * `longIds`: each key's long id, from the ids memo (`ids-memo.ts`), so that no key is hashed here.
    */
-  constructor(keys: Iterable<string>, messageOf: (key: string) => Message | undefined) {
-    this.plain = assignIds(keys)
+  constructor(
+    keys: Iterable<string>,
+    messageOf: (key: string) => Message | undefined,
+    longIds?: readonly string[],
+  ) {
+    this.plain = assignIds(keys, undefined, longIds)
     this.messageOf = messageOf
   }
 

@@ -14,7 +14,8 @@ import { hash } from 'node:crypto'
  * 36 bits are few enough that two keys of one app may share the 6 characters (about one app in 340
  * at 20,000 messages), which is too often to fail the build. So the build start, which knows every
  * message, hands out the ids at once (`assignIds`, one hash per message, which the transform then
- * reuses): each key of a group sharing 6 characters gets its 8-character id (48 bits) instead,
+ * reuses, and which the ids memo keeps for the next build start: `ids-memo.ts`): each key of a group
+ * sharing 6 characters gets its 8-character id (48 bits) instead,
  * whichever module is transformed first. An 8-character id never equals a 6-character one, and
  * only the few keys of such groups and the re-spelled sites have 8, so two keys sharing 8 (which
  * fails the build naming both) practically never happen.
@@ -60,11 +61,13 @@ export function sharedIdError(id: string, a: string, b: string): Error {
  * The ids of a build's message keys: a key whose short id no other key has gets it, and each key of a
  * group sharing one gets its long id. The answer does not depend on the order of `keys`. Two keys
  * with one long id throw the error naming both. The lengths are arguments for the tests, which can
- * make keys share 1 or 2 characters where 6 or 8 would take millions of tries.
+ * make keys share 1 or 2 characters where 6 or 8 would take millions of tries. `longIds[i]`, when
+ * given, is `longId` of the i-th key, remembered by the ids memo: the keys are then not hashed.
  */
 export function assignIds(
   keys: Iterable<string>,
   length: { short: number; long: number } = { short: SHORT_ID_LENGTH, long: LONG_ID_LENGTH },
+  longIds?: readonly string[],
 ): Map<string, string> {
   const ids = new Map<string, string>()
   /** Id -> the key that has it; a short id stays with the first key of its group. */
@@ -77,8 +80,9 @@ export function assignIds(
   }
   // One pass, one hash per key: a group is found when its second key comes, which then moves the
   // first to its long id too; rare enough that hashing that one again costs nothing.
+  let i = 0
   for (const key of keys) {
-    const long = longId(key).slice(0, length.long)
+    const long = (longIds?.[i++] ?? longId(key)).slice(0, length.long)
     const short = long.slice(0, length.short)
     const owner = owners.get(short)
     if (owner === undefined) {

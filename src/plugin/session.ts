@@ -28,6 +28,7 @@ import {
 } from '../options'
 import { connectService } from '../service'
 import { Build, stripQuery } from './build'
+import { IdsMemo } from './ids-memo'
 import { inlineRuntimeModule } from './inline/index'
 import { moduleLevelProblems } from './module-level'
 import { framedProblem, type Problem } from './problems'
@@ -217,11 +218,11 @@ export class TmsSession {
     return this.command === 'build' && !inline
   }
 
-  /** Resolves when the catalog and transform memos the current build wrote are on disk (a failed write is only a miss later). */
+  /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
     const build = this.current
     const kept = (id: string): boolean => build?.included.has(stripQuery(id)) ?? false
-    await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept)])
+    await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept), build?.idsMemo?.saved()])
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */
@@ -258,6 +259,8 @@ export class TmsSession {
     const sourcemap = this.setup.sourcemap ?? true
     const memo =
       this.command === 'build' ? loadTransformMemo(options, extractOptions, inline, sourcemap) : undefined
+    // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.
+    const idsMemo = IdsMemo.load(options.cacheDir, options.root)
     let extraction: ExtractResult
     try {
       extraction = await extractMessages(extractOptionsOf(options))
@@ -265,7 +268,9 @@ export class TmsSession {
       await releasePrepared(prepared)
       throw error
     }
-    const build = new Build(options, extractOptions, inline, extraction)
+    const ids = await idsMemo
+    const build = new Build(options, extractOptions, inline, extraction, (keys) => ids.longIds(keys))
+    build.idsMemo = ids
     build.memo = await memo
     // A release (the dev server closed) or a newer start came first: this build is nobody's.
     if (generation === this.generation) this.current = build

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SourceMap } from 'magic-string'
 import { contentHash } from '../core/extract/file'
@@ -7,6 +7,7 @@ import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
 import { VERSION } from '../version'
 import type { IdTable } from './id-table'
+import { writeMemoFile } from './memo-file'
 import type { Problem } from './problems'
 
 /**
@@ -181,14 +182,6 @@ export class TransformMemo {
       if (!this.met.has(id) && keep(id)) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
     }
     for (const [id, [hash, entry]] of this.met) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
-    const target = memoFile(this.cacheDir, this.digest)
-    const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-    try {
-      await mkdir(join(this.cacheDir, 'transform'), { recursive: true })
-      await writeFile(temp, `${lines.join('\n')}\n`)
-      await rename(temp, target)
-    } catch {
-      await rm(temp, { force: true }).catch(() => {})
-    }
+    await writeMemoFile(memoFile(this.cacheDir, this.digest), `${lines.join('\n')}\n`)
   }
 }

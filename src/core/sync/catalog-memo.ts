@@ -7,7 +7,7 @@ import type { ResolvedOptions } from '../model/options'
 import type { ManifestSums } from './manifest'
 
 /**
- * The catalog memo: what a production build with no network made of one locale's cached
+ * The catalog memo: what a production build made of one locale's cached or pulled
  * translations, kept next to them (`<cacheDir>/catalogs/`), so that the next build whose inputs are the
  * same reports the same problems and ships the same catalog literal without reading, checking and
  * quoting tens of thousands of translations again. A memo answers only for the exact inputs it was made
@@ -17,7 +17,9 @@ import type { ManifestSums } from './manifest'
  *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
  *   message in order (key, text, placeholders, instruction, maxLength), and the bytes of the manifest
  *   (the messages' hashcodes) and of the locale's cache file (a pseudo-locale's and the source
- *   locale's catalogs have no file: their kind stands in);
+ *   locale's catalogs have no file: their kind stands in). A build with network keys its memos by
+ *   what the pull brought instead (the constructor's `pulled`): each message's hashcode, and the
+ *   translation of each, so that a pull that brought what the last one did reuses its check;
  * - the rows' key: the catalog's ids in order, what each stands for (message key and placeholder
  *   spelling, see {@link rowsKey}), and the fallback locale (`sourceCatalog`); a build that met a
  *   message its start did not know asks no memo.
@@ -93,7 +95,11 @@ interface LocaleMemo {
   texts: (() => Map<string, string>) | undefined
 }
 
-/** The catalog memos of one build: read at its sync, asked and written by its catalogs. */
+/**
+ * The catalog memos of one build: read at its sync, asked and written by its catalogs. A build with no
+ * network reads them before its sync ({@link probe}, {@link checkCached}); one with network after
+ * each locale's pull ({@link checkPulled}).
+ */
 export class CatalogMemos {
   private readonly cache: DiskCache
   private readonly retrievalType: 'published' | 'pending'
@@ -108,12 +114,30 @@ export class CatalogMemos {
   private sums: ManifestSums | undefined
   private readonly writes: Promise<void>[] = []
 
-  constructor(cache: DiskCache, options: MemoOptions, messages: readonly MemoMessage[], manifest: Buffer) {
+  /**
+   * `manifest`: the manifest's bytes (a build with no network), which tell each message's hashcode.
+   * A build with network gives, once its push is done, each message's `pulled` hashcodes instead (what
+   * the manifest and the push say), as a pull or another app's push rewrites the manifest; its memos
+   * are files of their own (a build with no network next keys its memos by the cache's bytes), and
+   * each locale's is asked after its pull ({@link checkPulled}).
+   */
+  constructor(
+    cache: DiskCache,
+    options: MemoOptions,
+    messages: readonly MemoMessage[],
+    manifest: Buffer | { pulled: readonly (string | undefined)[] },
+  ) {
     this.cache = cache
     this.retrievalType = options.retrievalType
     this.messages = messages.length
-    this.base = baseKey(cache.projectId, options, messages, manifest)
-    this.app = sha256(options.root).slice(0, 12)
+    if (Buffer.isBuffer(manifest)) {
+      this.base = baseKey(cache.projectId, options, messages, sha256(manifest))
+      this.app = sha256(options.root).slice(0, 12)
+    } else {
+      const hashcodes = `pulled\u0000${sha256(manifest.pulled.map((h) => h ?? '').join('\n'))}`
+      this.base = baseKey(cache.projectId, options, messages, hashcodes)
+      this.app = sha256(`${options.root}\u0000pulled`).slice(0, 12)
+    }
   }
 
   /**
@@ -166,6 +190,35 @@ export class CatalogMemos {
     }
     const checked = decoded()
     if (!checked) return undefined
+    const outcome = {
+      problems: checked.problems,
+      incomplete: checked.incomplete,
+      translated: checked.texts.size,
+    }
+    this.locales.set(locale, { key, found: undefined, outcome, texts: undefined })
+    return { ...outcome, texts: checked.texts }
+  }
+
+  /**
+   * A target locale's pulled translations (hashcode -> text), checked by `check`, through its memo:
+   * the memo's outcome when the translation of every message is the one the memo was made of (its
+   * translations then decoded by `check` only if a catalog asks), else the check's now.
+   */
+  async checkPulled(
+    locale: string,
+    translations: Readonly<Record<string, string>>,
+    hashcodes: readonly (string | undefined)[],
+    check: (byHashcode: Readonly<Record<string, string>>) => LocaleCheck,
+  ): Promise<MemoCheck> {
+    const key = sha256(`${this.base}\u0000${locale}\u0000pulled\u0000${textsDigest(translations, hashcodes)}`)
+    const found = await this.read(locale, key)
+    if (found) {
+      const { problems, incomplete, translated } = found.header
+      const outcome = { problems, incomplete, translated }
+      this.locales.set(locale, { key, found, outcome, texts: () => check(translations).texts })
+      return outcome
+    }
+    const checked = check(translations)
     const outcome = {
       problems: checked.problems,
       incomplete: checked.incomplete,
@@ -300,11 +353,29 @@ export function rowsKey(
   return sha256(parts.join('\n'))
 }
 
+/**
+ * The translation of each message in message order (`hashcodes[i]` is message i's), which is all of
+ * `translations` a check reads: what else a pull or the cache holds does not change its outcome.
+ */
+function textsDigest(
+  translations: Readonly<Record<string, string>>,
+  hashcodes: readonly (string | undefined)[],
+): string {
+  const parts = new Array<string>(hashcodes.length)
+  for (let i = 0; i < hashcodes.length; i++) {
+    const hashcode = hashcodes[i]
+    const text = hashcode === undefined ? undefined : translations[hashcode]
+    parts[i] = text === undefined ? '-' : `${text.length}:${text}`
+  }
+  return sha256(parts.join('\n'))
+}
+
+/** `hashcodes`: what tells each message's hashcode (the manifest's digest, or the pulled memos' own). */
 function baseKey(
   projectId: string | null,
   options: MemoOptions,
   messages: readonly MemoMessage[],
-  manifest: Buffer,
+  hashcodes: string,
 ): string {
   let s = JSON.stringify([
     MEMO_SCHEMA,
@@ -318,7 +389,7 @@ function baseKey(
     options.formats ?? {},
     projectId,
     messages.length,
-    sha256(manifest),
+    hashcodes,
   ])
   for (const m of messages) {
     s += `\n${m.key}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`

@@ -6,7 +6,7 @@
  * recorded strings the service lost (`tms push`); `authorization.ts` the strings waiting for one;
  * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
  * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
- * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next offline build.
+ * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next production build.
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
@@ -68,8 +68,9 @@ export interface SyncInput {
    */
   strict?: boolean
   /**
-   * A production build in runtime mode: with no network, each locale's outcome and catalog literal
-   * come from its catalog memo when the inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`).
+   * A production build in runtime mode: each locale's outcome and catalog literal come from its
+   * catalog memo when the inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`):
+   * with no network, the cache's bytes; with network, what the pull brought.
    */
   memo?: boolean
   /** `tms push`: ask the service for the strings the manifest records, and create the lost ones again. */
@@ -132,12 +133,18 @@ export function translationsOf(
  * Runs push and pull as the options say and returns the translations the bundle's catalogs are made
  * of, in four steps: plan (settings, cache, what is new), push, pull per locale, check. The catalog
  * memos of a production build with no network wrap the steps that read the cache: the plan's
- * manifest read and each locale's pull and check, which they answer when their inputs are the same.
+ * manifest read and each locale's pull and check, which they answer when their inputs are the same;
+ * with network, they answer each locale's check when its pull brought what the last one did.
  */
 export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const plan = await planSync(input)
   const { pushed, created } = await pushNew(plan)
   const hashcodes = hashcodeLookup(plan, created)
+  // With network, the memos are keyed by the hashcodes, known now, and each locale by what its pull brings.
+  if (input.memo && plan.network && !plan.memos) {
+    plan.memos = new CatalogMemos(plan.cache, plan.options, plan.messages, { pulled: hashcodes() })
+    plan.pulledMemos = true
+  }
   const pulled = await pullLocales(plan, hashcodes)
   return checkSync(plan, pushed, hashcodes, pulled)
 }
@@ -154,8 +161,10 @@ interface SyncPlan extends ManifestRead {
   projectId: string | undefined
   opened: OpenedCache
   cache: DiskCache
-  /** The catalog memos, when they may answer (a production build with no network). */
+  /** The catalog memos, when they may answer (a production build): read before the pull with no network. */
   memos: CatalogMemos | undefined
+  /** The memos are a build with network's: each locale's is asked after its pull (`checkPulled`). */
+  pulledMemos?: boolean
   /** The memos answered for every locale: the manifest was not parsed (`manifest`, `records`, `unknown` empty). */
   remembered: boolean
   /** What the network should have done and the cache or the source text did instead. */
@@ -304,6 +313,9 @@ async function pullLocales(
       if (one.absent && one.absent.length > 0) pulled.absent.set(locale, one.absent)
       if (one.failure) failures.push(one.failure)
       pulled.sources[locale] = one.source
+      if (plan.pulledMemos && plan.memos) {
+        return plan.memos.checkPulled(locale, one.translations, hashcodesNow(), checkOf)
+      }
       const checked = checkOf(one.translations)
       return { ...checked, translated: checked.texts.size }
     }
@@ -325,7 +337,7 @@ async function withMemo(
   pullAndCheck: () => Promise<MemoCheck>,
   sources: SyncResult['sources'],
 ): Promise<MemoCheck> {
-  const memoed = plan.memos?.checkCached(locale, checkOf)
+  const memoed = plan.pulledMemos ? undefined : plan.memos?.checkCached(locale, checkOf)
   if (!memoed) return pullAndCheck()
   sources[locale] = 'cache'
   return memoed
