@@ -16,5 +16,7 @@ export default defineConfig({
     // Expected files are written only when asked (`vitest -u`), never because one is missing
     // (test/helpers/fixture.ts); vitest's default outside CI would write a missing one and pass.
     update: 'none',
+    // Each run's temporary directories under one root, removed at its end (test/helpers/temp-root.ts).
+    globalSetup: ['test/helpers/temp-root.ts'],
   },
 })
