@@ -5,6 +5,7 @@ import {
   type PlaceholderMatch,
   type PlaceholderSpec,
   PlaceholderSpecError,
+  parsedFrom,
   placeholderRegex,
   scanPlaceholders,
 } from '../core/model/placeholders'
@@ -79,18 +80,6 @@ type Answer = { id: number; found: number[][] } | { id: number; error: string }
 /** A spec of the emulator's own (a named format, the app's syntax): known to run in linear time. */
 function trusted(spec: PlaceholderSpec): boolean {
   return spec.custom == null || spec.custom === '' || spec.custom === APP_PLACEHOLDER_SOURCE
-}
-
-/** The parsed text from a text's matches (as parsePlaceholders does with its own scan). */
-function parsedFrom(text: string, matches: readonly PlaceholderMatch[]): ParsedText {
-  if (matches.length === 0) return { parsed: text, placeholders: [] }
-  let parsed = ''
-  let last = 0
-  matches.forEach((m, i) => {
-    parsed += `${text.slice(last, m.start)}{${i}}`
-    last = m.end
-  })
-  return { parsed: parsed + text.slice(last), placeholders: matches.map((m) => m.text) }
 }
 
 function inThread(spec: PlaceholderSpec): PlaceholderParser {

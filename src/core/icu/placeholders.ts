@@ -3,6 +3,7 @@ import {
   type ParsedText,
   type PlaceholderMatch,
   type PlaceholderSpec,
+  parsedFrom,
   parsePlaceholders,
   scanPlaceholders,
 } from '../model/placeholders'
@@ -82,16 +83,6 @@ function differingPlaceholders(text: string): PlaceholderMatch[] | undefined {
   return sameMatches(structural, scanPlaceholders(text, { custom: APP_PLACEHOLDER_SOURCE }))
     ? undefined
     : structural
-}
-
-function parsedFrom(text: string, matches: readonly PlaceholderMatch[]): ParsedText {
-  let parsed = ''
-  let last = 0
-  matches.forEach((m, i) => {
-    parsed += `${text.slice(last, m.start)}{${i}}`
-    last = m.end
-  })
-  return { parsed: parsed + text.slice(last), placeholders: matches.map((m) => m.text) }
 }
 
 /**

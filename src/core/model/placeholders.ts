@@ -195,16 +195,19 @@ export interface ParsedText {
 
 /** The service's `parsedStringText` for `text`, and the original placeholders in order. */
 export function parsePlaceholders(text: string, spec: PlaceholderSpec): ParsedText {
-  const matches = scanPlaceholders(text, spec)
+  return parsedFrom(text, scanPlaceholders(text, spec))
+}
+
+/** The parsed text of `text` whose placeholders are `matches` (in order): each one becomes `{i}`. */
+export function parsedFrom(text: string, matches: readonly PlaceholderMatch[]): ParsedText {
   if (matches.length === 0) return { parsed: text, placeholders: [] }
   let parsed = ''
   let last = 0
   matches.forEach((m, i) => {
-    parsed += text.slice(last, m.start) + `{${i}}`
+    parsed += `${text.slice(last, m.start)}{${i}}`
     last = m.end
   })
-  parsed += text.slice(last)
-  return { parsed, placeholders: matches.map((m) => m.text) }
+  return { parsed: parsed + text.slice(last), placeholders: matches.map((m) => m.text) }
 }
 
 const INDEXED = /\{(\d+)\}/g

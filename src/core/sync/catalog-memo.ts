@@ -182,21 +182,9 @@ export class CatalogMemos {
       const read = this.cache.parseLocale(bytes, locale, this.retrievalType)
       return read.hit ? check(read.value.translations) : undefined
     }
-    if (found) {
-      const { problems, incomplete, translated } = found.header
-      const outcome = { problems, incomplete, translated }
-      this.locales.set(locale, { key, found, outcome, texts: () => decoded()?.texts ?? new Map() })
-      return outcome
-    }
+    if (found) return this.answered(locale, key, found, () => decoded()?.texts ?? new Map())
     const checked = decoded()
-    if (!checked) return undefined
-    const outcome = {
-      problems: checked.problems,
-      incomplete: checked.incomplete,
-      translated: checked.texts.size,
-    }
-    this.locales.set(locale, { key, found: undefined, outcome, texts: undefined })
-    return { ...outcome, texts: checked.texts }
+    return checked && this.checked(locale, key, checked)
   }
 
   /**
@@ -212,13 +200,25 @@ export class CatalogMemos {
   ): Promise<MemoCheck> {
     const key = sha256(`${this.base}\u0000${locale}\u0000pulled\u0000${textsDigest(translations, hashcodes)}`)
     const found = await this.read(locale, key)
-    if (found) {
-      const { problems, incomplete, translated } = found.header
-      const outcome = { problems, incomplete, translated }
-      this.locales.set(locale, { key, found, outcome, texts: () => check(translations).texts })
-      return outcome
-    }
-    const checked = check(translations)
+    if (found) return this.answered(locale, key, found, () => check(translations).texts)
+    return this.checked(locale, key, check(translations))
+  }
+
+  /** A locale the memo answered: its outcome now, its texts decoded only if a catalog asks. */
+  private answered(
+    locale: string,
+    key: string,
+    found: NonNullable<LocaleMemo['found']>,
+    texts: () => Map<string, string>,
+  ): MemoCheck {
+    const { problems, incomplete, translated } = found.header
+    const outcome = { problems, incomplete, translated }
+    this.locales.set(locale, { key, found, outcome, texts })
+    return outcome
+  }
+
+  /** A locale checked now: its outcome and texts, remembered under `key` when the build writes memos. */
+  private checked(locale: string, key: string, checked: LocaleCheck): MemoCheck {
     const outcome = {
       problems: checked.problems,
       incomplete: checked.incomplete,
