@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { toText } from './problems'
-import type { TmsSession } from './session'
+import type { SyncOutcome, TmsSession } from './session'
 import { type CatalogMap, catalogLiteral, catalogModuleId, HOT_EVENT } from './virtual'
 
 /**
@@ -30,9 +30,18 @@ export interface DevServerCatalogs {
 
 export function configureDevServer(session: TmsSession, server: ViteDevServer): DevServerCatalogs {
   let timer: NodeJS.Timeout | undefined
+  let idsTimer: NodeJS.Timeout | undefined
   let refreshing = Promise.resolve()
   /** Set once the server closes: the build is released then, so nothing may ask the session for it. */
   let closed = false
+  /**
+   * `fn` as a late callback (a watcher event, a timer, a settled promise): once the server closed it
+   * does nothing. Every callback of this file that can outlive the server goes through it.
+   */
+  const whileOpen =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R | undefined =>
+      closed ? undefined : fn(...args)
   const logger = server.config.logger
 
   // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
@@ -61,12 +70,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     else server.ws.send(payload)
   }
 
-  const refresh = async (): Promise<void> => {
-    if (closed) return
-    const before = new Map(session.build.locales.map((l) => [l, catalogLiteral(session.build.catalogFor(l))]))
-    const outcome = await session.startAndSync('serve')
-    // The server closed during the refresh: its start was released with the server's build.
-    if (closed) return
+  // Each locale whose catalog differs from before the refresh is made again and pushed to the page.
+  const pushChanged = (before: Map<string, string>, outcome: SyncOutcome): void => {
     for (const p of outcome.problems) logger.warn(toText(p))
     for (const locale of session.build.locales) {
       const catalog = session.build.catalogFor(locale)
@@ -76,48 +81,55 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
       logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
     }
   }
+  // A new build start from the cache. The server may close during it: its build is released with the
+  // server's, and nothing follows.
+  const refresh = async (): Promise<void> => {
+    const build = session.build
+    const before = new Map(build.locales.map((l) => [l, catalogLiteral(build.catalogFor(l))]))
+    const outcome = await session.startAndSync('serve')
+    whileOpen(pushChanged)(before, outcome)
+  }
 
   // `sourceCatalog`: a message typed since the page loaded its catalog has no text at its call site.
   // The catalog modules are made again at once (a reload imports the new ones); a page that stays
   // gets the stale catalogs pushed, after the burst of transforms an edit brings.
-  let idsTimer: NodeJS.Timeout | undefined
-  session.onIdsAdded = () => {
-    if (closed) return
+  const pushStale = whileOpen(() => {
+    for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
+      push(locale, session.build.catalogFor(locale))
+      session.build.catalogLiteralFor(locale)
+    }
+  })
+  session.onIdsAdded = whileOpen(() => {
     for (const locale of session.build.locales) invalidate(locale)
     clearTimeout(idsTimer)
-    idsTimer = setTimeout(() => {
-      if (closed) return
-      for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
-        push(locale, session.build.catalogFor(locale))
-        session.build.catalogLiteralFor(locale)
-      }
-    }, DEBOUNCE_MS)
-  }
+    idsTimer = setTimeout(pushStale, DEBOUNCE_MS)
+  })
 
-  const onChange = (file: string): void => {
-    if (closed) return
+  // One refresh at a time: a second change during a refresh runs after it, with both changes.
+  const queueRefresh = (): void => {
+    refreshing = refreshing
+      .then(whileOpen(refresh))
+      .catch(
+        whileOpen((error: Error) =>
+          logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`),
+        ),
+      )
+  }
+  const onChange = whileOpen((file: string) => {
     const options = session.optionsIfStarted
     if (!options) return
     const rel = relative(options.cacheDir, file)
     if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
     clearTimeout(timer)
-    timer = setTimeout(() => {
-      // One refresh at a time: a second change during a refresh runs after it, with both changes.
-      refreshing = refreshing.then(refresh).catch((error: Error) => {
-        if (closed) return
-        logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`)
-      })
-    }, DEBOUNCE_MS)
-  }
+    timer = setTimeout(whileOpen(queueRefresh), DEBOUNCE_MS)
+  })
 
   server.watcher.on('change', onChange)
   server.watcher.on('add', onChange)
   // The cache directory may live outside the root that vite watches.
   // (A closed chokidar watcher that is asked to add a path starts watching again.)
   session.ready().then(
-    () => {
-      if (!closed) server.watcher.add(session.options.cacheDir)
-    },
+    whileOpen(() => void server.watcher.add(session.options.cacheDir)),
     () => {},
   )
   const close = (): void => {

@@ -5,7 +5,7 @@ import { astroUnits } from './astro'
 import { FileContext } from './file-context'
 import { mentionsJsxMessages, scanJsx } from './jsx'
 import { excessiveNesting, MAX_NESTING } from './nesting'
-import type { ResolvedExtractOptions } from './options'
+import type { ResolvedExtractOptions, ScannerName } from './options'
 import { mentionsKeyword, scannerFor, scanUnit } from './scan'
 import { type ParseUnit, parseUnits } from './sources'
 import { svelteUnits } from './svelte'
@@ -22,13 +22,14 @@ export type ExtractOutcome = 'parsed' | 'skipped'
 
 /**
  * Extraction of one file's text, with no cache and no I/O. `hashed` can pass the content hash when the
- * caller already has it.
+ * caller already has it; `scannerName` the scanner, when not the options' (see `oneFileScanner`).
  */
 export function extractUncached(
   file: string,
   code: string,
   options: ResolvedExtractOptions,
   hashed?: string,
+  scannerName: ScannerName = options.scanner,
 ): { result: FileExtraction; outcome: ExtractOutcome } {
   // A messages-only run caches nothing, so it has no use for the hash.
   const fileHash = hashed ?? (options.messagesOnly ? '' : contentHash(code))
@@ -38,7 +39,7 @@ export function extractUncached(
     return { result: { file, hash: fileHash, messages: [], calls: [], diagnostics: [] }, outcome: 'skipped' }
   }
   const ctx = new FileContext(file, code, options)
-  const scanner = scannerFor(options.scanner)
+  const scanner = scannerFor(scannerName)
   const scan = (unit: ParseUnit): void => {
     // The parser would crash the process on this file (see nesting.ts): a warning instead.
     const deep = excessiveNesting(unit.code)

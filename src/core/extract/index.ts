@@ -83,13 +83,14 @@ export {
 
 /**
  * One file's messages and call sites from its text: synchronous, for a bundler transform meeting a
- * module that extraction at build start did not see. Same content and options give the cached result.
+ * module that extraction at build start did not see, read with the options' `oneFileScanner`. Same
+ * content and options give the cached result.
  */
 export function extractFromCode(file: string, code: string, options: ResolvedExtractOptions): FileExtraction {
   const hash = contentHash(code)
   const cached = rememberedFile(file)
   if (cached !== undefined && cached.digest === options.digest && cached.hash === hash) return cached.result
-  const { result } = extractUncached(file, code, options, hash)
+  const { result } = extractUncached(file, code, options, hash, options.oneFileScanner)
   // No stat: size/mtime of -1 never match, so extractMessages still reads the file once to compare hashes.
   rememberFile({ digest: options.digest, hash, size: -1, mtimeMs: -1, result })
   return result

@@ -8,7 +8,9 @@
  *   the fastest, where raw transfer exists.
  * - `json` (scan-json.ts, the default on Node 20): the AST as one JSON string, searched for the
  *   serialised calls; Node 20 has no raw transfer, and JSON.parse of the whole AST would be most of the
- *   cost of extraction.
+ *   cost of extraction. On every Node it also reads the one module a transform meets on the bundler's
+ *   thread (`oneFileScanner` in options.ts): raw transfer's buffer would cost that thread a full
+ *   collection of its heap.
  * - `estree` (scan-estree.ts): the whole tree walked with scopes. The only one that sees a local `t`
  *   hiding the keyword: the other two hand it every program whose text may declare a keyword's name
  *   (`needsScopes`, bindings.ts), and as a scanner of its own it runs the fixtures through that path.
