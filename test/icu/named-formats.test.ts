@@ -121,7 +121,9 @@ describe('unknown style names', () => {
     expect(
       translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, GBP}', 'de-DE', FORMATS),
     ).toBeUndefined()
-    expect(translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, EUR}', 'de-DE', FORMATS)).toBe(
+    expect(
+      translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, EUR}', 'de-DE', FORMATS),
+    ).toBe(
       'its translation "Geldbörse: {v, number, EUR}" would be rejected against the source "Wallet: {v, number, GBP}": it formats money in EUR, where the source uses GBP',
     )
   })

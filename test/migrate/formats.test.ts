@@ -7,8 +7,9 @@ import { formatSummary } from '../../src/core/migrate/summary'
 
 /**
  * react-intl's named formats: `tms migrate --from formatjs` keeps `{walletValue, number, GBP}` and
- * prints the formats it read statically as the `formats` option for the tms config; the ones it cannot
- * read (an import, a spread) are listed, never dropped in silence.
+ * prints the formats it read statically (in the file, or exported by a module of the app it imports) as
+ * the `formats` option for the tms config; the ones it cannot read (a package's import, a spread) are
+ * listed, never dropped in silence.
  */
 
 let root: string | undefined
