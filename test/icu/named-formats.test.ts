@@ -116,11 +116,16 @@ describe('unknown style names', () => {
     })
   })
 
-  test('tms import takes messages and translations that name formats (the build checks the names)', () => {
+  test("tms import checks a translation with the config's formats, as the build does", () => {
     expect(messageProblem('Wallet: {v, number, GBP}')).toBeUndefined()
     expect(
-      translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, GBP}', 'de-DE'),
+      translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, GBP}', 'de-DE', FORMATS),
     ).toBeUndefined()
+    expect(
+      translationProblem('Wallet: {v, number, GBP}', 'Geldbörse: {v, number, EUR}', 'de-DE', FORMATS),
+    ).toBe(
+      'its translation "Geldbörse: {v, number, EUR}" would be rejected against the source "Wallet: {v, number, GBP}": it formats money in EUR, where the source uses GBP',
+    )
   })
 })
 

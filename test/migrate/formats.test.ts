@@ -7,8 +7,9 @@ import { formatSummary } from '../../src/core/migrate/summary'
 
 /**
  * react-intl's named formats: `tms migrate --from formatjs` keeps `{walletValue, number, GBP}` and
- * prints the formats it read statically as the `formats` option for the tms config; the ones it cannot
- * read (an import, a spread) are listed, never dropped in silence.
+ * prints the formats it read statically (in the file, or exported by a module of the app it imports) as
+ * the `formats` option for the tms config; the ones it cannot read (a package's import, a spread) are
+ * listed, never dropped in silence.
  */
 
 let root: string | undefined
@@ -102,7 +103,54 @@ export const Provider = (props) => <IntlProvider {...props} />
     '  }',
     '  formats.number.GBP differs at src/intl.js:4:76 (createIntl({ formats })) and src/intl.js:5:48 (createIntl({ formats })): the first is printed; pick one',
     'named formats not read (copy them into the formats option of the tms config by hand) (2):',
-    '  src/intl.js:6:49 (createIntl({ defaultFormats }))  shared is not a const of this file (an import, a parameter or a let)',
+    '  src/intl.js:6:49 (createIntl({ defaultFormats }))  shared is imported from ./shared, which is not a file of the app this migration found',
     '  src/intl.js:7:50 (<IntlProvider {...}>)  its props are spread: formats or defaultFormats among them are not seen',
+  ])
+})
+
+test("formats imported from the app's modules (a default and a named export of a const) are read; a package's import is listed", () => {
+  const cwd = app({
+    'src/formats/money.ts': `const moneyFormats = {
+  CHF: { style: 'currency', currency: 'CHF' },
+}
+
+export default moneyFormats
+`,
+    'src/formats/index.js': `export const dateFormats = { short: { day: 'numeric', month: 'short' } }
+`,
+    'src/Root.jsx': `import { IntlProvider, createIntl } from 'react-intl'
+import { dateFormats } from './formats'
+import moneyFormats from './formats/money.js'
+import { vendorFormats } from '@acme/intl-formats'
+
+const formats = { number: moneyFormats, date: dateFormats }
+
+export const intl = createIntl({ locale: 'de', defaultFormats: vendorFormats })
+export const Root = ({ children }) => (
+  <IntlProvider locale="de" formats={formats}>
+    {children}
+  </IntlProvider>
+)
+`,
+  })
+  const run = migrateProject({ from: 'formatjs', paths: [], cwd, dryRun: true })
+  expect(formatsPart(formatSummary(run))).toEqual([
+    'named formats (src/Root.jsx:10:29 (<IntlProvider formats>)): put into the tms config (unplugin-tms compiles them into the messages; this migration does not edit the config):',
+    '  formats: {',
+    '    "number": {',
+    '      "CHF": {',
+    '        "style": "currency",',
+    '        "currency": "CHF"',
+    '      }',
+    '    },',
+    '    "date": {',
+    '      "short": {',
+    '        "day": "numeric",',
+    '        "month": "short"',
+    '      }',
+    '    }',
+    '  }',
+    'named formats not read (copy them into the formats option of the tms config by hand) (1):',
+    '  src/Root.jsx:8:48 (createIntl({ defaultFormats }))  vendorFormats is imported from @acme/intl-formats, a package or an alias this migration does not resolve',
   ])
 })

@@ -189,8 +189,8 @@ const describeKinds = (kinds: ReadonlySet<ArgumentKind>): string => [...kinds].j
 /**
  * Checks an ICU translation against its source message, for a target locale. `formats` (the option)
  * reads style names; with it, a translation naming a style that is not known (and that its source
- * does not name alike) is refused. Without it (`tms import`, which has no say in the build's formats)
- * names are not checked.
+ * does not name alike) is refused. Without it names are not checked; the build and `tms import` both
+ * pass the config's, so an import takes only what the build would.
  */
 export function checkIcuTranslation(
   source: string,

@@ -1,3 +1,4 @@
+import type { Formats } from '../model/formats'
 import { messageProblem, translationProblem } from './check'
 import type { ConvertedCatalog, ConvertedMessage, ImportedCatalog, ImportedEntry } from './types'
 
@@ -60,9 +61,10 @@ export function convertEntry(into: ConvertedCatalog, entry: ImportedEntry, toOur
     refuse(ours.problem)
     return
   }
+  // Read without the config's formats: the match against our messages (match.ts) checks again with them.
   const problem =
     messageProblem(ours.text) ??
-    (source === undefined ? undefined : translationProblem(source, ours.text, into.locale))
+    (source === undefined ? undefined : translationProblem(source, ours.text, into.locale, undefined))
   if (problem) {
     refuse(problem)
     return
@@ -81,9 +83,14 @@ const identity = (m: { key?: string; context?: string }): string => `${m.context
 /**
  * Gives each message that has a key but no source (a Lingui explicit id, a FormatJS id, an i18next
  * key) the source text of the same key and context in the source locale's converted catalog, and
- * checks the translation against it. A key the source catalog lacks is refused, not guessed.
+ * checks the translation against it with the config's `formats`, as a build would. A key the source
+ * catalog lacks is refused, not guessed.
  */
-export function attachSources(target: ConvertedCatalog, source: ConvertedCatalog): ConvertedCatalog {
+export function attachSources(
+  target: ConvertedCatalog,
+  source: ConvertedCatalog,
+  formats?: Formats,
+): ConvertedCatalog {
   const sources = new Map<string, string>()
   for (const m of source.messages) if (m.key !== undefined) sources.set(identity(m), m.source ?? m.text)
   const result: ConvertedCatalog = { ...target, messages: [], refusals: [...target.refusals] }
@@ -103,7 +110,7 @@ export function attachSources(target: ConvertedCatalog, source: ConvertedCatalog
         ? `its key has no message in the source locale's catalog ${source.file} (${source.locale}), so its source text is unknown`
         : m.reading !== undefined
           ? undefined
-          : translationProblem(text, m.text, target.locale)
+          : translationProblem(text, m.text, target.locale, formats)
     if (problem) result.refusals.push({ file: target.file, line: m.line, key: m.key, reason: problem })
     else result.messages.push({ ...m, source: text! })
   }

@@ -1,6 +1,7 @@
 import { relative } from 'node:path'
 import { closestName } from '../closest'
 import type { Message } from '../extract/types'
+import type { Formats } from '../model/formats'
 import { translationProblem } from './check'
 import { renameIcu } from './icu-text'
 import { type MessageShape, renamingBetween, shapeOf } from './shape'
@@ -67,11 +68,15 @@ const places = new WeakMap<Message, string>()
 // Above this many comparisons the nearest text is not looked for: it is a hint, not worth minutes.
 const NEAREST_BUDGET = 2_000_000
 
-/** Matches every converted target catalog against our messages. */
+/**
+ * Matches every converted target catalog against our messages; a translation is checked with the
+ * config's `formats`, as the build checks it, so what the build would reject is refused here.
+ */
 export function matchCatalogs(
   targets: readonly (ConvertedCatalog & { locale: string })[],
   messages: readonly Message[],
   root: string,
+  formats?: Formats,
 ): MatchResult {
   const byText = new Map<string, Message>()
   const byShape = new Map<string, Ours[]>()
@@ -120,7 +125,7 @@ export function matchCatalogs(
       const checked =
         renamed.problems.length > 0
           ? renamed.problems.join('; ')
-          : translationProblem(found.message.text, renamed.text, catalog.locale)
+          : translationProblem(found.message.text, renamed.text, catalog.locale, formats)
       if (checked) {
         result.refused.push(problem(checked, found.message))
         continue

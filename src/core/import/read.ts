@@ -1,3 +1,4 @@
+import type { Formats } from '../model/formats'
 import { convertFormatjs } from './convert-formatjs'
 import { convertI18next } from './convert-i18next'
 import { convertLingui } from './convert-lingui'
@@ -41,6 +42,8 @@ export interface ReadCatalogsOptions {
   locales: readonly string[]
   /** `--locale-map fr=fr-CA`: a file locale's app locale, where the rule finds none or several. */
   localeMap?: Readonly<Record<string, string>>
+  /** The config's `formats`: translations are checked against their sources with them, as the build does. */
+  formats?: Formats
 }
 
 /** A file's place in the import: the source of the app's texts, or one locale's translations. */
@@ -198,7 +201,11 @@ export function readCatalogs(
     // Source-text ids (Lingui's msgid) need no source catalog; keys do.
     const needsSources = target.messages.some((m) => m.source === undefined)
     const done = needsSources
-      ? attachSources(target, joined(sources.get(target.namespace ?? '') ?? [], options.sourceLocale))
+      ? attachSources(
+          target,
+          joined(sources.get(target.namespace ?? '') ?? [], options.sourceLocale),
+          options.formats,
+        )
       : target
     refusals.push(...done.refusals)
     untranslated += done.untranslated.length

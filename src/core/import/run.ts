@@ -150,9 +150,10 @@ export async function runImport(input: ImportInput): Promise<ImportReport> {
     ...(input.localeMap ? { localeMap: input.localeMap } : {}),
     sourceLocale: options.sourceLocale,
     locales: options.locales,
+    formats: options.formats,
   })
   const extraction = await extractMessages(extractOptionsOf(options))
-  const result = matchCatalogs(read.targets, extraction.messages, options.root)
+  const result = matchCatalogs(read.targets, extraction.messages, options.root, options.formats)
   const report = baseReport(input, read, extraction, result)
   const messages = uniqueMessages(result.matched)
   const opened = await openCache(options)

@@ -1,14 +1,17 @@
 import { type AstNode, unwrap } from '../extract/nodes'
+import { exportedValue, importOf } from './app-module'
 import type { FileState } from './file-state'
 import type { FormatsFound } from './types'
 import { propertyName, walk } from './walk'
 
 /**
  * react-intl's named formats (`<IntlProvider formats defaultFormats>`, `createIntl({ formats })`), read
- * where they are written as a static object: a literal, or a `const` of the same file holding one. The
- * messages keep their `{price, number, GBP}`; the summary prints the objects as the `formats` option
- * for the tms config, which this migration does not edit (a config is code: its shape is the user's).
- * What is not static (a prop spread, an import, a call) is listed to copy by hand.
+ * where they are written as a static object: a literal, a `const` of the same file holding one, or the
+ * default or named export of such a const in a module of the app imported by a relative path
+ * (`app-module.ts`). The messages keep their `{price, number, GBP}`; the summary prints the objects as
+ * the `formats` option for the tms config, which this migration does not edit (a config is code: its
+ * shape is the user's). What is not static (a prop spread, a package's import, a call) is listed to
+ * copy by hand.
  */
 
 const PROPS = ['formats', 'defaultFormats'] as const
@@ -28,8 +31,9 @@ function constInits(state: FileState, name: string): AstNode[] {
 }
 
 /**
- * The value of an expression made of literals and object literals (a `const` of this file followed),
- * or why it cannot be read without running the app. `seen`: the names followed, so `a = b, b = a` ends.
+ * The value of an expression made of literals and object literals (a `const` of this file, or an
+ * export of an app module, followed), or why it cannot be read without running the app. `seen`: the
+ * names followed, by file, so `a = b, b = a` ends, across modules too.
  */
 function staticValue(state: FileState, node: AstNode, seen: Set<string>): Read {
   const n = unwrap(node)
@@ -41,16 +45,20 @@ function staticValue(state: FileState, node: AstNode, seen: Set<string>): Read {
       ? { value: -n.argument.value }
       : { problem: 'it negates a text' }
   if (n.type === 'Identifier') {
-    if (seen.has(n.name)) return { problem: `${n.name} refers to itself` }
+    const key = `${state.file}\u0000${n.name}`
+    if (seen.has(key)) return { problem: `${n.name} refers to itself` }
+    const followed = new Set([...seen, key])
     const inits = constInits(state, n.name)
-    if (inits.length !== 1)
-      return {
-        problem:
-          inits.length === 0
-            ? `${n.name} is not a const of this file (an import, a parameter or a let)`
-            : `${n.name} is declared ${inits.length} times in this file`,
-      }
-    return staticValue(state, inits[0]!, new Set([...seen, n.name]))
+    if (inits.length === 0) {
+      const imp = importOf(state, n.name)
+      if (!imp) return { problem: `${n.name} is not a const of this file (a parameter or a let)` }
+      const exported = exportedValue(state, imp)
+      if ('problem' in exported) return { problem: `${n.name} is ${exported.problem}` }
+      const read = staticValue(exported.module, exported.node, followed)
+      return 'problem' in read ? { problem: `${n.name} (${imp.source}): ${read.problem}` } : read
+    }
+    if (inits.length > 1) return { problem: `${n.name} is declared ${inits.length} times in this file` }
+    return staticValue(state, inits[0]!, followed)
   }
   if (n.type !== 'ObjectExpression') return { problem: `it is computed (${n.type}) when the app runs` }
   const out: Record<string, unknown> = {}

@@ -1,4 +1,5 @@
 import type { AstNode } from '../extract/nodes'
+import { isRelativeImport } from './app-module'
 import type { FileState } from './file-state'
 import { readCreateIntlFormats, readProviderFormats } from './formatjs-formats'
 import { convertFormattedElement } from './formatjs-jsx'
@@ -226,17 +227,4 @@ function formatMessage(ctx: FormatjsCtx, node: AstNode, _ancestors: readonly Ast
       return `${n.t}(${args.join(', ')})`
     })
   }
-}
-
-/** A name imported from a module of the app (`./messages`), which the same run migrates. */
-function isRelativeImport(state: FileState, name: string): boolean {
-  for (const unit of state.units)
-    for (const d of unit.program.body)
-      if (
-        d.type === 'ImportDeclaration' &&
-        /^\.\.?\//.test(d.source.value) &&
-        d.specifiers.some((s: AstNode) => s.local.name === name)
-      )
-        return true
-  return false
 }

@@ -1,6 +1,6 @@
-import { parseSync } from 'oxc-parser'
 import { type ParseUnit, parseUnits } from '../extract/sources'
-import { FileState, type Framework, type Unit, type UnitKind } from './file-state'
+import { parseUnit } from './app-module'
+import { FileState, type Framework, type UnitKind } from './file-state'
 import { migrateFormatjs } from './formatjs'
 import { migrateI18next } from './i18next'
 import type { ImportResult } from './imports'
@@ -19,7 +19,8 @@ import type { FileMigration, Library, MigrateOptions } from './types'
  * `i18next-hoc.ts`; keys' texts through `catalog.ts`, which reuses the import's
  * i18next reader and conversion). Shared: `message.ts` (ICU texts, values, `t` calls), `scopes.ts` (a
  * hook goes only when all its uses converted), `imports.ts` (old imports removed when every reference
- * went, ours added or aliased), `walk.ts`. Files on disk: `project.ts`; the summary: `summary.ts`.
+ * went, ours added or aliased), `app-module.ts` (a name imported from a module of the app, and what
+ * that module exports), `walk.ts`. Files on disk: `project.ts`; the summary: `summary.ts`.
  */
 /**
  * `tms migrate`'s core: one file's source in, the same file rewritten to unplugin-tms out (edits
@@ -56,17 +57,6 @@ function frameworkOf(file: string): Framework {
   if (/\.vue$/i.test(file)) return 'vue'
   if (/\.svelte$/i.test(file)) return 'svelte'
   return 'react'
-}
-
-function parseUnit(unit: ParseUnit, kind: UnitKind): Unit | string {
-  const result = parseSync(unit.parseName, unit.code, {
-    lang: unit.lang,
-    sourceType: unit.sourceType,
-    astType: 'js',
-  })
-  const error = result.errors.find((e) => e.severity === 'Error')
-  if (error) return error.message
-  return { program: result.program as never, kind }
 }
 
 /** Migrates one file's text. `cwd` is where Vue's and Svelte's compilers are loaded from. */

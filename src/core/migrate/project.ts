@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { globSync } from 'tinyglobby'
 import { findCatalogFiles, readSourceTexts } from './catalog'
 import { migrateSource } from './index'
@@ -45,7 +45,10 @@ export function migrateProject(options: MigrateRunOptions): MigrateRun {
     cwd,
     options.paths.length > 0 ? options.paths : existsSync(join(cwd, 'src')) ? ['src'] : ['.'],
   )
-  const migrate: MigrateOptions = { from: library }
+  const migrate: MigrateOptions = {
+    from: library,
+    readModule: (from, specifier) => readModule(cwd, from, specifier),
+  }
   let catalogFiles: string[] = []
   if (library === 'i18next') {
     const locale = options.sourceLocale ?? 'en'
@@ -63,6 +66,41 @@ export function migrateProject(options: MigrateRunOptions): MigrateRun {
     out.push(result)
   }
   return { from: library, read: files.length, files: out, dryRun: options.dryRun === true, catalogFiles }
+}
+
+/** What a relative specifier can name: the file as written, with a source extension, or a folder's index. */
+const CANDIDATES = [
+  '',
+  '.ts',
+  '.tsx',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.mts',
+  '.cts',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+  '/index.jsx',
+]
+
+/** The module `specifier` names from the file `from` (relative to cwd), as a bundler resolves it. */
+function readModule(
+  cwd: string,
+  from: string,
+  specifier: string,
+): { file: string; code: string } | undefined {
+  const base = resolve(cwd, dirname(from), specifier)
+  // TypeScript's ESM spelling: `./formats.js` names `formats.ts`.
+  const stems = /\.[cm]?js$/.test(base) ? [base, base.replace(/\.([cm]?)js$/, '.$1ts')] : [base]
+  for (const stem of stems)
+    for (const ending of CANDIDATES) {
+      const file = stem + ending
+      if (existsSync(file) && statSync(file).isFile())
+        return { file: relative(cwd, file).split('\\').join('/'), code: readFileSync(file, 'utf8') }
+    }
+  return undefined
 }
 
 function sourceFiles(cwd: string, paths: string[]): string[] {

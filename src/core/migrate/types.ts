@@ -45,6 +45,11 @@ export interface MigrateOptions {
   sourceTexts?: SourceTexts
   /** i18next only: the namespace of a `t` with none named (i18next's `defaultNS`). @default 'translation' */
   defaultNamespace?: string
+  /**
+   * Reads the module a relative import of `file` names (`./number-formats`): its path and text, or
+   * undefined when there is no such file. Given by `project.ts`, so the core reads no disk itself.
+   */
+  readModule?: (file: string, specifier: string) => { file: string; code: string } | undefined
 }
 
 /** One file migrated: its new text and what happened in it. */
