@@ -89,10 +89,15 @@ function tryIntl(kind: FormatKind, name: string, own: Record<string, unknown>, f
     if (kind === 'number') new Intl.NumberFormat('en', options).format(1)
     else new Intl.DateTimeFormat('en', options).format(0)
   } catch (error) {
-    // Intl's text names the option it refused ("Invalid currency code : X", "Value x out of range for
-    // Intl.NumberFormat options property style").
+    // Intl's text often names the option it refused ("Invalid currency code : X", "Value x out of
+    // range for Intl.NumberFormat options property style"), but not always, nor alike in each V8 (Node
+    // 20: "Can't set option year when dateStyle is used"; 22 and 24: "Invalid option : option"). A
+    // format of one option is refused for that option whatever the text says.
     const text = error instanceof Error ? error.message : String(error)
-    const key = Object.keys(own).find((k) => /^\w+$/.test(k) && new RegExp(`\\b${k}\\b`).test(text))
+    const keys = Object.keys(own)
+    const key =
+      keys.find((k) => /^\w+$/.test(k) && new RegExp(`\\b${k}\\b`).test(text)) ??
+      (keys.length === 1 ? keys[0] : undefined)
     const where = key ? `${path}.${key}` : path
     const merged = builtIn
       ? ` (merged over the built-in ${kind} style "${name}", ${JSON.stringify(builtIn)}, as react-intl merges it)`
