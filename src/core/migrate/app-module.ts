@@ -2,6 +2,7 @@ import { parseSync } from 'oxc-parser'
 import type { AstNode } from '../extract/nodes'
 import { type ParseUnit, parseUnits } from '../extract/sources'
 import { FileState, type Unit, type UnitKind } from './file-state'
+import { importedName } from './imports'
 
 /**
  * A module of the app that a migrated file imports a name from (`import formats from './formats'`):
@@ -35,13 +36,7 @@ export function importOf(state: FileState, name: string): ImportOf | undefined {
       if (d.type !== 'ImportDeclaration') continue
       const s = d.specifiers.find((s: AstNode) => s.local.name === name)
       if (!s) continue
-      const imported =
-        s.type === 'ImportDefaultSpecifier'
-          ? 'default'
-          : s.type === 'ImportNamespaceSpecifier'
-            ? '*'
-            : (s.imported.name ?? s.imported.value)
-      return { source: d.source.value, imported }
+      return { source: d.source.value, imported: importedName(s) }
     }
   return undefined
 }

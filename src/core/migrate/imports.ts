@@ -55,6 +55,13 @@ const ALIAS: Record<OurName, string> = {
 const ORDER: OurName[] = ['T', 'getLocale', 'msg', 'setLocale', 't', 'useLocale']
 
 /** The import declarations of the file's script units whose source `isOld` accepts. */
+/** What an import specifier takes from its module: `default`, `*` (the namespace) or the export's name. */
+export function importedName(specifier: AstNode): string {
+  if (specifier.type === 'ImportDefaultSpecifier') return 'default'
+  if (specifier.type === 'ImportNamespaceSpecifier') return '*'
+  return specifier.imported.name ?? specifier.imported.value
+}
+
 export function oldImports(state: FileState, isOld: (source: string) => boolean): OldImport[] {
   const out: OldImport[] = []
   for (const unit of state.units) {
@@ -62,12 +69,7 @@ export function oldImports(state: FileState, isOld: (source: string) => boolean)
     for (const decl of unit.program.body) {
       if (decl.type !== 'ImportDeclaration' || !isOld(decl.source.value)) continue
       for (const specifier of decl.specifiers) {
-        const imported =
-          specifier.type === 'ImportDefaultSpecifier'
-            ? 'default'
-            : specifier.type === 'ImportNamespaceSpecifier'
-              ? '*'
-              : (specifier.imported.name ?? specifier.imported.value)
+        const imported = importedName(specifier)
         out.push({ decl, specifier, local: specifier.local.name, imported, source: decl.source.value })
       }
     }
