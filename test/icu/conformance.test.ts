@@ -4,14 +4,11 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { IntlMessageFormat } from 'intl-messageformat'
-import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sourceMessageProblem } from '../../src/core/icu/check'
-import type { Options } from '../../src/options'
-import tmsRollup from '../../src/rollup'
 import { t } from '../../src/runtime/index'
 import { AGREE, type ConformanceCase, type ConformanceValues, DECISIONS, REJECTED } from './conformance-cases'
-import { type IcuProject, setupIcuProject } from './project'
+import { buildWithWarnings as build, type IcuProject, setupIcuProject } from './project'
 
 /**
  * Conformance with the peers' suites, within what the package documents: every kind of case that
@@ -65,20 +62,6 @@ async function runCases(root: string, groups: ReturnType<typeof groupsOf>): Prom
     timeout: 60_000,
   })
   return JSON.parse(stdout)
-}
-
-async function build(options: Options, outDir: string): Promise<string[]> {
-  const warnings: string[] = []
-  const bundle = await rollup({
-    input: join(options.root!, 'src/main.js'),
-    plugins: [tmsRollup(options)],
-    onLog: (level, log) => {
-      if (level === 'warn') warnings.push(log.message)
-    },
-  })
-  await bundle.write({ dir: outDir, format: 'es' })
-  await bundle.close()
-  return warnings
 }
 
 /** Every outcome agrees with the oracle, or is its case's decision; `path` names the way it ran. */

@@ -3,15 +3,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import webpack from 'webpack'
 import type { Options } from '../../src/options'
-import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
 import { buildEsbuild, buildRolldown, runWebpackLike, webpackConfig } from '../plugin/bundlers'
 import { CORPUS, LOCALES, SOURCE_LOCALE, TARGETS, type Values } from './corpus'
-import { type IcuProject, setupIcuProject } from './project'
+import { buildWithWarnings as build, type IcuProject, setupIcuProject } from './project'
 
 /**
  * The main check of ICU messages: every construct (rich-text tags with tag functions too), in seven
@@ -60,20 +58,6 @@ async function runCases(
     timeout: 60_000,
   })
   return JSON.parse(stdout)
-}
-
-async function build(options: Options, outDir: string): Promise<string[]> {
-  const warnings: string[] = []
-  const bundle = await rollup({
-    input: join(options.root!, 'src/main.js'),
-    plugins: [tmsRollup(options)],
-    onLog: (level, log) => {
-      if (level === 'warn') warnings.push(log.message)
-    },
-  })
-  await bundle.write({ dir: outDir, format: 'es' })
-  await bundle.close()
-  return warnings
 }
 
 async function buildWithWebpack(options: Options, outDir: string): Promise<string[]> {

@@ -3,12 +3,10 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { Browser } from 'playwright-core'
-import { rollup } from 'rollup'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Options } from '../../src/options'
-import tmsRollup from '../../src/rollup'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
-import { type IcuProject, setupIcuProject } from './project'
+import { buildWithWarnings as build, type IcuProject, setupIcuProject } from './project'
 
 /**
  * `{v, number, GBP}` with `formats` (react-intl's `<IntlProvider formats>`) through real rollup builds,
@@ -58,20 +56,6 @@ afterAll(async () => {
   await browser?.close()
   project?.close()
 })
-
-async function build(options: Options, outDir: string): Promise<string[]> {
-  const warnings: string[] = []
-  const bundle = await rollup({
-    input: join(options.root!, 'src/main.js'),
-    plugins: [tmsRollup(options)],
-    onLog: (level, log) => {
-      if (level === 'warn') warnings.push(log.message)
-    },
-  })
-  await bundle.write({ dir: outDir, format: 'es' })
-  await bundle.close()
-  return warnings
-}
 
 /** The page: each build's messages in each locale beside intl-messageformat's reading of the same case. */
 function page(entries: { entry: string; locale: string; setLocale: boolean }[]): string {

@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { rollup } from 'rollup'
 import { DiskCache } from '../../src/core/cache'
 import { extractMessages } from '../../src/core/extract/index'
 import { jsString } from '../../src/core/js-string'
 import { extractOptionsOf } from '../../src/core/pipeline'
 import { metaDigest } from '../../src/core/sync'
 import { type Options, resolveOptions } from '../../src/options'
+import tmsRollup from '../../src/rollup'
 
 /**
  * A temp app whose `src/main.js` exports one function per message (`messages[i](values)`) and the
@@ -82,4 +84,19 @@ export async function setupIcuProject(
     await cache.writeLocale(locale, 'published', translations)
   }
   return { root, options, close: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+/** A rollup build of the project's `src/main.js` with the plugin into `outDir`: the warnings it logged. */
+export async function buildWithWarnings(options: Options, outDir: string): Promise<string[]> {
+  const warnings: string[] = []
+  const bundle = await rollup({
+    input: join(options.root!, 'src/main.js'),
+    plugins: [tmsRollup(options)],
+    onLog: (level, log) => {
+      if (level === 'warn') warnings.push(log.message)
+    },
+  })
+  await bundle.write({ dir: outDir, format: 'es' })
+  await bundle.close()
+  return warnings
 }
