@@ -19,6 +19,7 @@ import {
   type PlaceholderFormat,
   placeholderRegex,
 } from './core/model/placeholders'
+import { requestLineFromEnv, serviceSettings } from './options-env'
 
 export type { CacheMode, Credentials, Formats, PseudoLocale, ResolvedOptions }
 export { isLocaleId, TmsConfigError }
@@ -360,25 +361,6 @@ function packageName(root: string): string | null {
   }
 }
 
-function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name]
-  return value === undefined || value === '' ? undefined : value
-}
-
-/** `TMS_MAX_REQUEST_LINE_BYTES`, checked like the option it stands for. */
-function requestLineFromEnv(env: Record<string, string | undefined>): number | undefined {
-  const value = envValue(env, 'TMS_MAX_REQUEST_LINE_BYTES')
-  if (value === undefined) return undefined
-  const bytes = Number(value)
-  if (!/^\d+$/.test(value.trim()) || bytes < 1024 || bytes > 1024 * 1024) {
-    throw new TmsConfigError(
-      'maxRequestLineBytes',
-      `TMS_MAX_REQUEST_LINE_BYTES is ${JSON.stringify(value)}: set it to a whole number of bytes from 1024 to 1048576, e.g. 6144`,
-    )
-  }
-  return bytes
-}
-
 /**
  * The placeholder spec an app's `placeholderFormat` option means: a named format, a custom regex, or
  * (unset) the app's own `{name}` and `{0}`. The plugin and `tms extract` both read the option so.
@@ -433,35 +415,14 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     throw new TmsConfigError('placeholderFormat', `placeholderFormat.custom: ${(error as Error).message}`)
   }
 
-  const offlineEnv = env.TMS_OFFLINE === '1' || env.TMS_OFFLINE === 'true'
-  const cache: CacheMode = o.cache ?? (offlineEnv ? 'offline' : DEFAULTS.cache)
-  const userIdentifier = o.userIdentifier ?? envValue(env, 'TMS_USER_IDENTIFIER')
-  const userSecret = o.userSecret ?? envValue(env, 'TMS_USER_SECRET')
-  if (!userIdentifier !== !userSecret) {
-    // Half of the credentials is a mistake, never an offline build: say which half is missing.
-    const [missing, set] = userIdentifier
-      ? ['TMS_USER_SECRET (or the userSecret option)', 'TMS_USER_IDENTIFIER']
-      : ['TMS_USER_IDENTIFIER (or the userIdentifier option)', 'TMS_USER_SECRET']
-    throw new TmsConfigError(
-      userIdentifier ? 'userSecret' : 'userIdentifier',
-      `${missing} is not set, though ${set} is: set both, or neither for an offline build from the cache`,
-    )
-  }
-  const credentials = userIdentifier && userSecret ? { userIdentifier, userSecret } : undefined
-  const baseUrl = (o.baseUrl ?? envValue(env, 'TMS_BASE_URL'))?.replace(/\/+$/, '')
-  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
-    throw new TmsConfigError(
-      'baseUrl',
-      'TMS_BASE_URL must be an http(s) URL such as "https://api.example.com"',
-    )
-  }
+  const { credentials, ...service } = serviceSettings(o, env, DEFAULTS.cache)
   const pseudo: PseudoLocale[] =
     o.pseudo === true ? ['en-XA'] : o.pseudo === false || !o.pseudo ? [] : [...new Set(o.pseudo)]
 
   const resolved: Omit<ResolvedOptions, 'credentials'> = {
     root,
-    projectId: o.projectId ?? envValue(env, 'TMS_PROJECT_ID'),
-    baseUrl,
+    projectId: service.projectId,
+    baseUrl: service.baseUrl,
     locales: [...new Set(locales)],
     sourceLocale,
     namespace: o.namespace !== undefined ? o.namespace : packageName(root),
@@ -474,9 +435,9 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     sourceCatalog,
     formats: resolveFormats(o.formats, failOption),
     retrievalType: o.retrievalType ?? DEFAULTS.retrievalType,
-    push: o.push ?? (context.command === 'build' && credentials !== undefined && mayUseNetwork({ cache })),
+    push: o.push ?? (context.command === 'build' && credentials !== undefined && mayUseNetwork(service)),
     job: o.job ? { name: o.job.name, authorize: o.job.authorize ?? false } : undefined,
-    cache,
+    cache: service.cache,
     cacheDir: isAbsolute(o.cacheDir ?? DEFAULTS.cacheDir)
       ? (o.cacheDir as string)
       : join(root, o.cacheDir ?? DEFAULTS.cacheDir),
@@ -486,7 +447,7 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
     report: o.report ?? DEFAULTS.report,
     concurrency: o.concurrency ?? DEFAULTS.concurrency,
     maxRequestLineBytes: o.maxRequestLineBytes ?? requestLineFromEnv(env) ?? DEFAULTS.maxRequestLineBytes,
-    ci: env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase()),
+    ci: service.ci,
   }
   // Not enumerable: JSON.stringify, spread and util.inspect of the options never show the secret.
   Object.defineProperty(resolved, 'credentials', { value: credentials, enumerable: false })
