@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
-import { type CatalogMap, catalogLiteral, catalogModuleId, HOT_EVENT } from './virtual'
+import { type CatalogMap, catalogModuleId, HOT_EVENT } from './virtual'
 
 /**
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
@@ -74,10 +74,9 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   const pushChanged = (before: Map<string, string>, outcome: SyncOutcome): void => {
     for (const p of outcome.problems) logger.warn(toText(p))
     for (const locale of session.build.locales) {
-      const catalog = session.build.catalogFor(locale)
-      if (before.get(locale) === catalogLiteral(catalog)) continue
+      if (before.get(locale) === session.build.catalogLiteralFor(locale)) continue
       invalidate(locale)
-      push(locale, catalog)
+      push(locale, session.build.catalogFor(locale))
       logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
     }
   }
@@ -85,7 +84,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // server's, and nothing follows.
   const refresh = async (): Promise<void> => {
     const build = session.build
-    const before = new Map(build.locales.map((l) => [l, catalogLiteral(build.catalogFor(l))]))
+    // The literal a page imported is kept: only a locale no page imported is made here.
+    const before = new Map(build.locales.map((l) => [l, build.catalogLiteralFor(l)]))
     const outcome = await session.startAndSync('serve')
     whileOpen(pushChanged)(before, outcome)
   }
