@@ -67,6 +67,8 @@ export class Build {
   memo: TransformMemo | undefined
   /** The long ids of the last build start's messages (see `IdsMemo`); set by the session at start. */
   idsMemo: IdsMemo | undefined
+  /** The build start's messages, in the order its sync was given them (a recheck gives them again). */
+  readonly startMessages: readonly Message[]
   /** Set when the sync of this build is done. */
   sync: SyncResult | undefined
   report: TmsReport | undefined
@@ -96,6 +98,7 @@ export class Build {
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
+    this.startMessages = extraction.messages
     const messages = new Map<string, Message>()
     for (const m of extraction.messages) messages.set(m.key, m)
     this.knownMessages = messages
@@ -220,6 +223,11 @@ export class Build {
     return [
       ...buildCatalog({ ...this.catalogInput(locale), fallback: undefined }, this.ids.sources.keys()).keys(),
     ]
+  }
+
+  /** A recheck replaced these locales' translations in `sync`: their catalogs are made again when asked. */
+  translationsChanged(locales: readonly string[]): void {
+    this.catalogs.forget(locales)
   }
 
   /** See {@link CatalogCache.literalFor}. */

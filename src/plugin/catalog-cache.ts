@@ -131,6 +131,11 @@ export class CatalogCache {
     return literal
   }
 
+  /** Drops what was made of these locales' translations (a recheck replaced them). */
+  forget(locales: readonly string[]): void {
+    for (const locale of locales) this.entries.delete(locale)
+  }
+
   /**
    * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
    * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.

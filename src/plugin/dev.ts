@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path'
 import type { ViteDevServer } from 'vite'
+import type { ResolvedOptions } from '../options'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
 import { type CatalogMap, catalogModuleId, HOT_EVENT } from './virtual'
@@ -20,8 +21,23 @@ import { type CatalogMap, catalogModuleId, HOT_EVENT } from './virtual'
  */
 
 const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
+const LOCALE_FILE = /^locales[\\/]([^\\/]+)\.(published|pending)\.json$/
 /** How long the catalogs wait for a burst of cache writes (or of transforms) to end. */
 export const DEBOUNCE_MS = 50
+
+/**
+ * The target locales whose cache file is among `files` (relative to the cache directory), none for a
+ * file of another locale or retrieval type; undefined when the manifest changed (the messages' records).
+ */
+export function changedLocales(files: readonly string[], options: ResolvedOptions): string[] | undefined {
+  const locales = new Set<string>()
+  for (const file of files) {
+    const name = LOCALE_FILE.exec(file)
+    if (!name) return undefined
+    if (name[2] === options.retrievalType && options.locales.includes(name[1]!)) locales.add(name[1]!)
+  }
+  return [...locales]
+}
 
 /** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
 export interface DevServerCatalogs {
@@ -32,6 +48,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   let timer: NodeJS.Timeout | undefined
   let idsTimer: NodeJS.Timeout | undefined
   let refreshing = Promise.resolve()
+  /** The cache files (relative to the cache directory) changed since the last refresh began. */
+  const changed = new Set<string>()
   /** Set once the server closes: the build is released then, so nothing may ask the session for it. */
   let closed = false
   /**
@@ -82,11 +100,17 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
   // A new build start from the cache. The server may close during it: its build is released with the
   // server's, and nothing follows.
+  // A cache file that changed only in target locales (a `tms pull`) has those locales checked again;
+  // anything else (the manifest: new strings) starts anew.
   const refresh = async (): Promise<void> => {
+    const files = [...changed]
+    changed.clear()
     const build = session.build
+    const locales = changedLocales(files, build.options)
+    if (locales?.length === 0) return
     // The literal a page imported is kept: only a locale no page imported is made here.
     const before = new Map(build.locales.map((l) => [l, build.catalogLiteralFor(l)]))
-    const outcome = await session.startAndSync('serve')
+    const outcome = (locales && (await session.recheck(locales))) ?? (await session.startAndSync('serve'))
     whileOpen(pushChanged)(before, outcome)
   }
 
@@ -120,6 +144,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     if (!options) return
     const rel = relative(options.cacheDir, file)
     if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
+    changed.add(rel)
     clearTimeout(timer)
     timer = setTimeout(whileOpen(queueRefresh), DEBOUNCE_MS)
   })

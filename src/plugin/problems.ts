@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Diagnostic } from '../core/extract/index'
+import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
+import type { ResolvedOptions } from '../options'
 
 /**
  * A problem to hand to the bundler: a build warning or error, with the source position and a code
@@ -111,4 +113,30 @@ export function framedProblem(d: Diagnostic, code?: string): Problem {
     }
   }
   return problemFromDiagnostic(d, text)
+}
+
+/**
+ * A sync's problems with those its report adds: the strings awaiting authorization (the report is
+ * info, which most bundlers do not print: a translation that cannot show is a warning) and the
+ * coverage threshold's failure, an error in a build. A dev server only warns.
+ */
+export function withReportProblems(
+  problems: Problem[],
+  report: TmsReport,
+  options: ResolvedOptions,
+  command: 'build' | 'serve',
+): Problem[] {
+  if (report.unauthorized) {
+    problems.push({ severity: 'warning', code: 'sync', message: authorizationHint(report.unauthorized) })
+  }
+  const failure = thresholdFailure(report, options)
+  if (failure) {
+    problems.push({
+      severity: command === 'build' ? 'error' : 'warning',
+      code: 'threshold',
+      message: failure,
+    })
+  }
+  if (command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
+  return problems
 }

@@ -17,8 +17,9 @@ import {
   releasePrepared,
   syncExtraction,
 } from '../core/pipeline'
-import { authorizationHint, type TmsReport, thresholdFailure } from '../core/report'
+import { buildReport, type TmsReport } from '../core/report'
 import { settingsFailure } from '../core/sync'
+import { recheckLocales } from '../core/sync/recheck'
 import {
   inlineUnsupportedMessage,
   type Options,
@@ -31,7 +32,7 @@ import { Build, stripQuery } from './build'
 import { IdsMemo } from './ids-memo'
 import { inlineRuntimeModule } from './inline/index'
 import { moduleLevelProblems } from './module-level'
-import { framedProblem, type Problem } from './problems'
+import { framedProblem, type Problem, withReportProblems } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
 import { loadTransformMemo } from './transform-memo'
@@ -314,20 +315,41 @@ export class TmsSession {
       build.sync = sync
       build.report = report
     }
-    // The report is info, which most bundlers do not print: a translation that cannot show is a warning.
-    if (report.unauthorized) {
-      problems.push({ severity: 'warning', code: 'sync', message: authorizationHint(report.unauthorized) })
+    return { problems: withReportProblems(problems, report, options, this.command), info, report }
+  }
+
+  /**
+   * A dev server's catalog refresh after a `tms pull` changed only these locales' cache files: their
+   * translations read and checked again for the current build (see `recheckLocales`), its extraction,
+   * ids and manifest kept. Undefined when the build cannot be rechecked (no sync yet, a file that does
+   * not read): the caller starts anew.
+   */
+  async recheck(locales: readonly string[]): Promise<SyncOutcome | undefined> {
+    const build = this.current
+    const sync = build?.sync
+    if (!build || !sync || sync.memos || locales.length === 0) return undefined
+    const problems: Problem[] = []
+    const info: string[] = []
+    const rechecked = await recheckLocales({
+      options: build.options,
+      messages: build.startMessages,
+      sync,
+      locales,
+      logger: {
+        info: (message) => info.push(message),
+        warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),
+      },
+    })
+    // The server closed, or a new start came, meanwhile.
+    if (!rechecked || build !== this.current || sync !== build.sync) return undefined
+    for (const [locale, { texts, coverage }] of rechecked) {
+      sync.translations.set(locale, texts)
+      sync.coverage[locale] = coverage
     }
-    const failure = thresholdFailure(report, options)
-    if (failure) {
-      problems.push({
-        severity: this.command === 'build' ? 'error' : 'warning',
-        code: 'threshold',
-        message: failure,
-      })
-    }
-    if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
-    return { problems, info, report }
+    build.translationsChanged(locales)
+    const report = buildReport(sync, build.report?.requests ?? 0, build.report?.unanswered ?? 0)
+    build.report = report
+    return { problems: withReportProblems(problems, report, build.options, this.command), info, report }
   }
 
   /** Re-reads the include globs: a file created while a dev server or watch runs. */

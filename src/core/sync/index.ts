@@ -6,7 +6,8 @@
  * recorded strings the service lost (`tms push`); `authorization.ts` the strings waiting for one;
  * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
  * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
- * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next production build.
+ * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next production build;
+ * `recheck.ts` checks again the locales a `tms pull` changed while a dev server runs.
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
@@ -113,6 +114,8 @@ export interface SyncResult {
    * `translations` only once asked through {@link translationsOf}.
    */
   memos?: CatalogMemos
+  /** The project whose cache was read (`DiskCache.projectId`): a recheck reads the same files. */
+  cacheProject: string | null
 }
 
 /** A locale's translations (message key -> text), decoded now when its memo kept them until asked. */
@@ -388,6 +391,7 @@ async function checkSync(
     coverage: pulled.coverage,
     pushed,
     sources,
+    cacheProject: plan.cache.projectId,
     failures,
     ...(unauthorized ? { unauthorized } : {}),
   }
