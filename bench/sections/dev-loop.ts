@@ -223,6 +223,9 @@ interface Start {
   firstEdit?: number
 }
 
+/** How long a page may take from the navigation to its last component rendered. */
+const LOAD_TIMEOUT_MS = 300_000
+
 /** Spawns the server and opens the page in LOCALE; resolves once every component has rendered. */
 async function startAndLoad(
   browser: Browser,
@@ -240,14 +243,18 @@ async function startAndLoad(
   page.on('pageerror', (e) => errors.push(e.message))
   const last = MODULES - 1
   const lastText = v.shown(first(messages, last))
-  await page.goto(`${server.url}/?lang=${LOCALE}`)
+  // A dev server serves each of the app's modules as a request of its own: at 2,000 components the
+  // page's load event comes tens of seconds after the navigation, past playwright's 30 s default.
   await page
-    .waitForFunction(
-      ([sel, text, n]) =>
-        document.querySelectorAll('main > section').length === n &&
-        document.querySelector(sel)?.textContent === text,
-      [heading(last), lastText, MODULES] as const,
-      { polling: 'raf', timeout: 300_000 },
+    .goto(`${server.url}/?lang=${LOCALE}`, { timeout: LOAD_TIMEOUT_MS })
+    .then(() =>
+      page.waitForFunction(
+        ([sel, text, n]) =>
+          document.querySelectorAll('main > section').length === n &&
+          document.querySelector(sel)?.textContent === text,
+        [heading(last), lastText, MODULES] as const,
+        { polling: 'raf', timeout: LOAD_TIMEOUT_MS },
+      ),
     )
     .catch(async (error: Error) => {
       await server.close()
