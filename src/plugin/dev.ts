@@ -1,6 +1,8 @@
-import { relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import type { ViteDevServer } from 'vite'
+import { extractUncached } from '../core/extract/file'
 import type { ResolvedOptions } from '../options'
+import type { Build } from './build'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
 import { type CatalogMap, catalogModuleId, HOT_EVENT } from './virtual'
@@ -37,6 +39,27 @@ export function changedLocales(files: readonly string[], options: ResolvedOption
     if (name[2] === options.retrievalType && options.locales.includes(name[1]!)) locales.add(name[1]!)
   }
   return [...locales]
+}
+
+/** What {@link warmEditPath} reads: a call, a call with values, a JSX element and a template. */
+const WARM_UP_MODULE = [
+  "import { t } from 'unplugin-tms/runtime'",
+  "export const A = ({ n }: { n: number }) => <p title={t('Warm {n}', { n })}>{t('Up')}</p>",
+  'export const b = t`Ready`',
+].join('\n')
+
+/**
+ * Readies the server's first message edit while it waits: at start every module came from the
+ * extraction cache, so the first edit would load the parser, run the extraction of a changed module
+ * for the first time and make the table of ids a new message is checked against, in front of the
+ * developer. Reads a made-up module and keeps nothing of it.
+ */
+function warmEditPath(build: Build | undefined): void {
+  if (!build) return
+  const { extractOptions } = build
+  const file = join(build.options.root, '__tms_warm_up.tsx')
+  extractUncached(file, WARM_UP_MODULE, extractOptions, '', extractOptions.oneFileScanner)
+  build.ids.holds('')
 }
 
 /** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
@@ -155,6 +178,10 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // (A closed chokidar watcher that is asked to add a path starts watching again.)
   session.ready().then(
     whileOpen(() => void server.watcher.add(session.options.cacheDir)),
+    () => {},
+  )
+  session.synced().then(
+    whileOpen(() => warmEditPath(session.openBuild)),
     () => {},
   )
   const close = (): void => {
