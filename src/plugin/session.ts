@@ -61,13 +61,13 @@ export interface StartOutcome {
   problems: Problem[]
 }
 
-/** What a build's sync (push, pull, report) produced, for the bundler to report. */
 /** Whether a memo's module is one of the files the build includes (its entry stays in the memo). */
 const includedIn =
   (build: Build) =>
   (id: string): boolean =>
     build.included.has(stripQuery(id))
 
+/** What a build's sync (push, pull, report) produced, for the bundler to report. */
 export interface SyncOutcome {
   /** Warnings of the sync, and the coverage threshold's failure (an error in a build). */
   problems: Problem[]
