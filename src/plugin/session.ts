@@ -61,12 +61,6 @@ export interface StartOutcome {
   problems: Problem[]
 }
 
-/** Whether a memo's module is one of the files the build includes (its entry stays in the memo). */
-const includedIn =
-  (build: Build) =>
-  (id: string): boolean =>
-    build.included.has(stripQuery(id))
-
 /** What a build's sync (push, pull, report) produced, for the bundler to report. */
 export interface SyncOutcome {
   /** Warnings of the sync, and the coverage threshold's failure (an error in a build). */
@@ -100,8 +94,6 @@ export class TmsSession {
   private early: Promise<StartOutcome> | undefined
   /** Counts build starts and releases: a sync that a newer start or a release outdated keeps out. */
   private generation = 0
-  /** A dev server or watch read its transform memo at its first start. */
-  private servedMemo = false
   /** Hooks that ran before the first build start (a dev server's configureServer). */
   private readonly waiting: (() => void)[] = []
   /**
@@ -230,12 +222,8 @@ export class TmsSession {
   /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
     const build = this.current
-    if (!build) return
-    await Promise.all([
-      build.sync?.memos?.settled(),
-      build.memo?.save(includedIn(build)),
-      build.idsMemo?.saved(),
-    ])
+    const kept = (id: string): boolean => build?.included.has(stripQuery(id)) ?? false
+    await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept), build?.idsMemo?.saved()])
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */
@@ -268,12 +256,10 @@ export class TmsSession {
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
     const prepared = prepareSync(options, connectService(), this.usesMemos(inline))
-    // Read beside the extraction: a build's transforms of unchanged modules come from it. A dev server
-    // transforms the app once (later starts refresh catalogs only): only its first start reads it.
+    // Read beside the extraction: a production build's transforms of unchanged modules come from it.
     const sourcemap = this.setup.sourcemap ?? true
-    const wantsMemo = this.command === 'build' || !this.servedMemo
-    if (this.command === 'serve') this.servedMemo = true
-    const memo = wantsMemo ? loadTransformMemo(options, extractOptions, inline, sourcemap) : undefined
+    const memo =
+      this.command === 'build' ? loadTransformMemo(options, extractOptions, inline, sourcemap) : undefined
     // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.
     const idsMemo = IdsMemo.load(options.cacheDir, options.root)
     let extraction: ExtractResult
@@ -392,13 +378,9 @@ export class TmsSession {
     // Astro's requests of an .astro file's parts (`?astro&type=script`, `&type=style`) hold a <script>
     // or <style> body, not the component: read as a template it would give sites at wrong offsets.
     if (id !== file && /\.astro$/i.test(file)) return null
-    // A dev server's memo serves its first page load: written and dropped once that settles.
-    if (this.command === 'serve') build.memo?.settle(includedIn(build), () => (build.memo = undefined))
-    const known = build.idSources.size
     const remembered = build.memo?.hit(id, code, build.startHashes.get(file), build.ids)
     if (remembered) {
       build.setFileIds(file, remembered.ids)
-      if (build.sourceCatalog && build.idSources.size > known) this.onIdsAdded?.()
       const { problems } = remembered
       if (remembered.code !== null) return { code: remembered.code, map: remembered.map, problems }
       return problems.length > 0 ? { code, map: null, problems } : null
@@ -428,6 +410,7 @@ export class TmsSession {
       for (const d of moduleLevelProblems(fx, code, build.extractOptions.cwd))
         problems.push(framedProblem(d, code))
     }
+    const known = build.idSources.size
     const result = rewriteMessageCalls({
       code,
       id,

@@ -11,7 +11,7 @@ import { writeMemoFile } from './memo-file'
 import type { Problem } from './problems'
 
 /**
- * The transform memo: each module's transform as the last build or dev server made it, kept in
+ * The transform memo: each module's transform as the last production build made it, kept in
  * `<cacheDir>/transform/<digest>.v1.cache`, so that a warm build's transform of an unchanged module costs a
  * hash and a lookup instead of decoding its call sites, looking each one up and rewriting it.
  *
@@ -30,8 +30,6 @@ import type { Problem } from './problems'
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
 const TRANSFORM_REVISION = 1
-/** How long a dev server's memo waits after the last transform before it is written (see `settle`). */
-const SETTLE_MS = 2000
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
@@ -95,7 +93,6 @@ export class TransformMemo {
   private readonly met = new Map<string, [string, string]>()
   private changed = false
   private written: Promise<void> | undefined
-  private settleTimer: NodeJS.Timeout | undefined
 
   private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
     this.cacheDir = cacheDir
@@ -173,24 +170,9 @@ export class TransformMemo {
    * it did not meet while their files are included (another entry point's). A failed write is a miss later.
    */
   save(keep: (id: string) => boolean): Promise<void> {
-    clearTimeout(this.settleTimer)
     if (!this.changed) return Promise.resolve()
     this.written ??= this.write(keep)
     return this.written
-  }
-
-  /**
-   * A dev server's memo serves its first page load: written {@link SETTLE_MS} after the last transform
-   * (each call starts the wait again), then `dropped` is called, since later transforms are of edited
-   * modules and the memo's text would only hold memory. A save first (the server closed) ends the wait.
-   */
-  settle(keep: (id: string) => boolean, dropped: () => void): void {
-    clearTimeout(this.settleTimer)
-    this.settleTimer = setTimeout(() => {
-      dropped()
-      this.save(keep).catch(() => undefined)
-    }, SETTLE_MS)
-    this.settleTimer.unref()
   }
 
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */

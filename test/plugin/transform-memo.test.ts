@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rollup } from 'rollup'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, expect, test } from 'vitest'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
-import { TmsSession } from '../../src/plugin/session'
 import tmsRollup from '../../src/rollup'
 import { idsApp, renderInNode } from './helpers'
 
@@ -78,56 +77,4 @@ test("a message added elsewhere that takes a module's short id makes that module
     pseudoLocalize('Save 144024', 'en-XA'),
     pseudoLocalize('Save 322135', 'en-XA'),
   ])
-})
-
-/** A dev server's transforms of the app's modules, as vite asks for them on the first page load. */
-async function serve(dir: string): Promise<{ session: TmsSession; outputs: Map<string, string> }> {
-  const session = new TmsSession({ root: dir, locales: ['fr-FR'], cache: 'offline', push: false })
-  session.configure({ root: dir })
-  await session.startAndSync('serve')
-  const outputs = new Map<string, string>()
-  for (const name of readdirSync(join(dir, 'src')).sort()) {
-    const file = join(dir, 'src', name)
-    const out = session.transform(readFileSync(file, 'utf8'), file)
-    outputs.set(name, out ? `${out.code}\n${JSON.stringify(out.map)}` : '(unchanged)')
-  }
-  return { session, outputs }
-}
-
-test("a dev server's first load takes unchanged modules from the memo its last start wrote, source maps too", async () => {
-  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
-  idsApp(root, ['Save 144024', 'Open the door'])
-  const first = await serve(root)
-  // The server closed before its load settled: written at close.
-  await first.session.memosWritten()
-  first.session.release()
-  const memo = readFileSync(memoFile(root), 'utf8')
-  expect(memo.split('\n').filter((l) => l.includes('m1.js'))).toHaveLength(1)
-  const second = await serve(root)
-  expect(second.outputs).toEqual(first.outputs)
-  expect(second.outputs.get('m1.js')).toContain('"mappings":')
-  second.session.release()
-  // What the second server read: an entry changed on disk (its content hash kept) is served.
-  writeFileSync(memoFile(root), memo.replace("'Open the door'", "'Open the memo'"))
-  const third = await serve(root)
-  expect(third.outputs.get('m1.js')).toBe(
-    first.outputs.get('m1.js')!.replace("'Open the door'", "'Open the memo'"),
-  )
-  third.session.release()
-})
-
-test('a dev server writes its memo once its first load settles, then drops it', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  try {
-    root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
-    idsApp(root, ['Save 144024'])
-    const { session } = await serve(root)
-    expect(existsSync(join(root, '.tms-cache', 'transform'))).toBe(false)
-    vi.advanceTimersByTime(2000)
-    expect(session.openBuild?.memo).toBeUndefined()
-    await vi.waitFor(() => expect(readdirSync(join(root!, '.tms-cache', 'transform'))).toHaveLength(1))
-    session.release()
-  } finally {
-    vi.useRealTimers()
-  }
 })
