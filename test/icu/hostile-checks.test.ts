@@ -2,14 +2,11 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
 import { checkIcuTranslation } from '../../src/core/icu/check'
 import { compileMessage } from '../../src/core/icu/compile'
-import type { Options } from '../../src/options'
-import tmsRollup from '../../src/rollup'
-import { type IcuProject, setupIcuProject } from './project'
+import { buildWithWarnings, type IcuProject, setupIcuProject } from './project'
 
 /**
  * What a translator or the service may send that compiles but would break a build or throw in the
@@ -183,20 +180,6 @@ describe('hostile translations in real builds: refused one by one, the rest ship
   }, 60_000)
   afterAll(() => project?.close())
 
-  async function build(options: Options, outDir: string): Promise<string[]> {
-    const warnings: string[] = []
-    const bundle = await rollup({
-      input: join(project.root, 'src/main.js'),
-      plugins: [tmsRollup(options)],
-      onLog: (level, log) => {
-        if (level === 'warn') warnings.push(log.message)
-      },
-    })
-    await bundle.write({ dir: outDir, format: 'es' })
-    await bundle.close()
-    return warnings
-  }
-
   /** Each message formatted by the built app in French, in a child Node. */
   async function french(entry: string, setLocale: boolean): Promise<string[]> {
     const script = `
@@ -241,13 +224,13 @@ describe('hostile translations in real builds: refused one by one, the rest ship
 
   test('runtime mode', async () => {
     const outDir = join(project.root, 'dist-runtime')
-    expectRefusals(await build(project.options(), outDir))
+    expectRefusals(await buildWithWarnings(project.options(), outDir))
     expectRendered(await french(join(outDir, 'main.js'), true))
   }, 120_000)
 
   test('inline mode', async () => {
     const outDir = join(project.root, 'dist-inline')
-    expectRefusals(await build(project.options({ mode: 'inline' }), outDir))
+    expectRefusals(await buildWithWarnings(project.options({ mode: 'inline' }), outDir))
     expectRendered(await french(join(outDir, 'fr-FR/main.js'), false))
   }, 120_000)
 })
