@@ -121,10 +121,9 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
       logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
     }
   }
-  // A new build start from the cache. The server may close during it: its build is released with the
-  // server's, and nothing follows.
   // A cache file that changed only in target locales (a `tms pull`) has those locales checked again;
-  // anything else (the manifest: new strings) starts anew.
+  // anything else (the manifest: new strings) makes a new build start from the cache. The server may
+  // close during either: its build is released with the server's, and nothing follows.
   const refresh = async (): Promise<void> => {
     const files = [...changed]
     changed.clear()

@@ -325,8 +325,7 @@ async function pullLocales(
     const outcome = await withMemo(plan, locale, checkOf, pullAndCheck, pulled.sources)
     if (outcome.texts) pulled.translations.set(locale, outcome.texts)
     reportProblems(outcome.problems, messages, locale, options.root, logger)
-    pulled.coverage[locale] = coverageOf(messages.length, outcome.translated)
-    if (outcome.incomplete.length > 0) pulled.coverage[locale].incomplete = outcome.incomplete
+    pulled.coverage[locale] = checkedCoverage(messages.length, outcome.translated, outcome.incomplete)
   }
   await Promise.all(options.locales.map(eachLocale))
   return pulled
@@ -453,6 +452,17 @@ async function lostOnService(
 
 function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
+}
+
+/** A checked locale's coverage, with the ICU translations that lack plural categories when there are any. */
+export function checkedCoverage(
+  messages: number,
+  translated: number,
+  incomplete: readonly string[],
+): LocaleCoverage {
+  const coverage = coverageOf(messages, translated)
+  if (incomplete.length > 0) coverage.incomplete = [...incomplete]
+  return coverage
 }
 
 /** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */

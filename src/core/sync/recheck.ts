@@ -1,7 +1,7 @@
 import { type CacheFs, DiskCache } from '../cache'
 import { checkLocale, reportProblems } from '../check/locale'
 import type { ResolvedOptions } from '../model/options'
-import { coverageOf, type LocaleCoverage, type SyncResult } from './index'
+import { checkedCoverage, type LocaleCoverage, type SyncResult } from './index'
 import type { SyncLogger, SyncMessage } from './types'
 
 /**
@@ -49,8 +49,7 @@ export async function recheckLocales(input: RecheckInput): Promise<Map<string, R
       options.formats,
     )
     reportProblems(checked.problems, messages, locale, options.root, logger)
-    const coverage = coverageOf(messages.length, checked.texts.size)
-    if (checked.incomplete.length > 0) coverage.incomplete = checked.incomplete
+    const coverage = checkedCoverage(messages.length, checked.texts.size, checked.incomplete)
     rechecked.set(locale, { texts: checked.texts, coverage })
   }
   return rechecked
