@@ -5,12 +5,14 @@ import type { ResolvedOptions } from '../options'
 import type { Build } from './build'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
-import { type CatalogMap, catalogModuleId, HOT_EVENT } from './virtual'
+import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUpdate } from './virtual'
 
 /**
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
- * another terminal) the catalogs are rebuilt and each changed one is pushed to the page over the HMR
- * channel: the runtime swaps it in and calls the onLocaleChange listeners, with no reload.
+ * another terminal) the catalogs are rebuilt and what changed in each is pushed to the page over the
+ * HMR channel (a pull changes a few translations of thousands; the whole catalog is a megabyte at 20,000
+ * messages to make, send and parse): the page merges it into the catalog it loaded, the runtime swaps
+ * that in and calls the onLocaleChange listeners, with no reload.
  *
  * With `sourceCatalog`, a transform that adds ids (a message typed since) invalidates the catalog
  * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
@@ -100,24 +102,22 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
       if (mod) environment.moduleGraph.invalidateModule(mod)
     }
   }
-  const push = (locale: string, catalog: CatalogMap): void => {
-    const payload = {
-      type: 'custom' as const,
-      event: HOT_EVENT,
-      data: { locale, catalog: Object.fromEntries(catalog) },
-    }
+  const push = (data: HotUpdate): void => {
+    const payload = { type: 'custom' as const, event: HOT_EVENT, data }
     const env = server.environments?.client
     if (env) env.hot.send(payload)
     else server.ws.send(payload)
   }
 
-  // Each locale whose catalog differs from before the refresh is made again and pushed to the page.
-  const pushChanged = (before: Map<string, string>, outcome: SyncOutcome): void => {
+  // Each locale whose catalog differs from before the refresh has its module made again, and what
+  // changed in it pushed to the page.
+  const pushChanged = (before: Map<string, CatalogMap>, outcome: SyncOutcome): void => {
     for (const p of outcome.problems) logger.warn(toText(p))
     for (const locale of session.build.locales) {
-      if (before.get(locale) === session.build.catalogLiteralFor(locale)) continue
+      const changes = catalogChanges(before.get(locale) ?? new Map(), session.build.catalogFor(locale))
+      if (!changes) continue
       invalidate(locale)
-      push(locale, session.build.catalogFor(locale))
+      push({ locale, ...changes })
       logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
     }
   }
@@ -130,8 +130,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     const build = session.build
     const locales = changedLocales(files, build.options)
     if (locales?.length === 0) return
-    // The literal a page imported is kept: only a locale no page imported is made here.
-    const before = new Map(build.locales.map((l) => [l, build.catalogLiteralFor(l)]))
+    // The catalogs as the page has them (made here if no page imported one yet).
+    const before = new Map(build.locales.map((l) => [l, build.catalogFor(l)]))
     const outcome = (locales && (await session.recheck(locales))) ?? (await session.startAndSync('serve'))
     whileOpen(pushChanged)(before, outcome)
   }
@@ -141,7 +141,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // gets the stale catalogs pushed, after the burst of transforms an edit brings.
   const pushStale = whileOpen(() => {
     for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
-      push(locale, session.build.catalogFor(locale))
+      push({ locale, catalog: Object.fromEntries(session.build.catalogFor(locale)) })
       session.build.catalogLiteralFor(locale)
     }
   })

@@ -199,14 +199,46 @@ export interface RuntimeModuleInput {
 /** The event the dev server sends when a locale's catalog changed in the cache. */
 export const HOT_EVENT = 'tms:catalog'
 
+/**
+ * What the dev server pushes of a locale: its whole catalog, or what changed in it since the last push
+ * (a `tms pull` changes a few translations of thousands: the page merges them into the catalog it has).
+ */
+export type HotUpdate =
+  | { locale: string; catalog: Record<string, CompiledMessage> }
+  | { locale: string; changed: Record<string, CompiledMessage>; removed: string[] }
+
+/**
+ * The translations of `after` that differ from `before`'s (a compiled message compared by its literal,
+ * what the catalog module would hold) and the ids `after` no longer has; undefined when none differ.
+ */
+export function catalogChanges(
+  before: CatalogMap,
+  after: CatalogMap,
+): { changed: Record<string, CompiledMessage>; removed: string[] } | undefined {
+  const changed: Record<string, CompiledMessage> = {}
+  const removed: string[] = []
+  let any = false
+  for (const [id, text] of after) {
+    const was = before.get(id)
+    if (was === text) continue
+    if (was !== undefined && typeof was !== 'string' && typeof text !== 'string')
+      if (compiledLiteral(was) === compiledLiteral(text)) continue
+    changed[id] = text
+    any = true
+  }
+  for (const id of before.keys()) if (!after.has(id)) removed.push(id)
+  return any || removed.length > 0 ? { changed, removed } : undefined
+}
+
 export function runtimeModule(input: RuntimeModuleInput): string {
   const { locales, hot } = input
   const loaders = locales.map((locale) => {
     const key = jsString(locale)
     const name = input.chunkNames ? `/* webpackChunkName: ${jsString(`tms-${locale}`)} */ ` : ''
     const load = `import(${name}${jsString((input.catalogSpecifier ?? catalogModuleId)(locale))})`
+    // In the dev server the loaded catalog is kept: a pushed change is merged into it.
     return hot
-      ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}`
+      ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}.then((m) => (__tms_hot[${key}] = m.default, m))`
       : `${key}: () => ${load}`
   })
   let code = `${input.runtime}\n`
@@ -214,11 +246,19 @@ export function runtimeModule(input: RuntimeModuleInput): string {
   code += `_r(${jsString(input.sourceLocale)}, {\n  ${loaders.join(',\n  ')}\n});\n`
   if (hot) {
     // A catalog chunk the browser already imported cannot be imported again with new content: the
-    // runtime keeps the pushed catalog for later switches and swaps the current one now.
+    // runtime keeps the pushed catalog for later switches and swaps the current one now. Changes to a
+    // locale this page never loaded are left: its loader imports the catalog module, made again since.
     code +=
       `if (import.meta.hot) import.meta.hot.on(${jsString(HOT_EVENT)}, (update) => {\n` +
-      '  __tms_hot[update.locale] = update.catalog;\n' +
-      '  _u(update.locale, update.catalog);\n' +
+      '  let catalog = update.catalog;\n' +
+      '  if (!catalog) {\n' +
+      '    const loaded = __tms_hot[update.locale];\n' +
+      '    if (!loaded) return;\n' +
+      '    catalog = Object.assign({}, loaded, update.changed);\n' +
+      '    for (const id of update.removed) delete catalog[id];\n' +
+      '  }\n' +
+      '  __tms_hot[update.locale] = catalog;\n' +
+      '  _u(update.locale, catalog);\n' +
       '});\n'
   }
   return code

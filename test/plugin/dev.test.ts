@@ -65,6 +65,45 @@ test('a change of the cached French reaches the page without a reload', async ()
   expect(await shown()).toBe(expected.join('\n'))
 })
 
+test('a pull pushes only what changed, merged into a loaded locale the page shows later; a removed translation shows its source text', async () => {
+  const setLocale = (locale: string) =>
+    page.evaluate(
+      (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+      locale,
+    )
+  // The HMR socket of a page loaded from here on: what the server pushes is read off its frames.
+  const pushed: unknown[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { event?: string; data?: unknown }
+      if (message.event === 'tms:catalog') pushed.push(message.data)
+    }),
+  )
+  await page.reload()
+  await waitForText(SOURCE_TEXT.join('\n'))
+  await setLocale('fr-FR')
+  await setLocale('en-US')
+  const cache = new DiskCache(project.cacheDir, PROJECT)
+  const current = await cache.readLocale('fr-FR', 'published')
+  if (!current.hit) throw new Error('the first pull did not fill the cache')
+  const translations = { ...current.value.translations }
+  delete translations[project.hashcodes.get('Welcome to the shop')!]
+  translations[project.hashcodes.get('Open')!] = 'Ouvrir tout'
+  await cache.writeLocale('fr-FR', 'published', translations)
+  await expect.poll(() => pushed.length, { timeout: 20_000 }).toBe(1)
+  const [update] = pushed as { locale: string; changed: Record<string, string>; removed: string[] }[]
+  expect(update!.locale).toBe('fr-FR')
+  expect(Object.values(update!.changed)).toEqual(['Ouvrir tout'])
+  expect(update!.removed).toHaveLength(1)
+  expect(await shown()).toBe(SOURCE_TEXT.join('\n'))
+  await setLocale('fr-FR')
+  expect(await shown()).toBe(['Welcome to the shop', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir tout'].join('\n'))
+  // The cache as the other tests know it: the change and the removal pushed back.
+  await cache.writeLocale('fr-FR', 'published', current.value.translations)
+  await waitForText(['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n'))
+  expect(pushed).toHaveLength(2)
+})
+
 test('a new message shows its source text at once, and nothing is pushed', async () => {
   const file = join(project.root, 'src/greet.js')
   const original = readFileSync(file, 'utf8')

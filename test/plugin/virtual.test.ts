@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import type { CompiledMessage } from '../../src/core/icu/compile'
 import {
+  catalogChanges,
   catalogLiteral,
   catalogMarker,
   fillCatalogMarkers,
@@ -109,8 +111,41 @@ describe('runtime module', () => {
       chunkNames: false,
     })
     expect(code).toContain(
-      '"fr-FR": () => __tms_hot["fr-FR"] ? Promise.resolve({ default: __tms_hot["fr-FR"] }) : import("\\u0000tms/tms-fr-FR.js")',
+      '"fr-FR": () => __tms_hot["fr-FR"] ? Promise.resolve({ default: __tms_hot["fr-FR"] }) : import("\\u0000tms/tms-fr-FR.js").then((m) => (__tms_hot["fr-FR"] = m.default, m))',
     )
     expect(code).toContain('import.meta.hot.on("tms:catalog", (update) => {')
+  })
+})
+
+describe('catalog changes (what a dev server pushes after a pull)', () => {
+  const plural: CompiledMessage = [['n', 4, 0, { one: [0, ' item'], other: [0, ' items'] }]]
+  const before = new Map<string, CompiledMessage>([
+    ['a', 'Bonjour'],
+    ['b', plural],
+    ['c', 'Ouvrir'],
+  ])
+
+  test('the changed and added translations, and the ids gone', () => {
+    const after = new Map<string, CompiledMessage>([
+      ['a', 'Salut'],
+      ['b', [['n', 4, 0, { one: [0, ' item'], other: [0, ' items'] }]]],
+      ['d', 'Fermer'],
+    ])
+    expect(catalogChanges(before, after)).toStrictEqual({
+      changed: { a: 'Salut', d: 'Fermer' },
+      removed: ['c'],
+    })
+  })
+
+  test('none when every translation is the same (a compiled message made again compares by its literal)', () => {
+    const after = new Map(before)
+    after.set('b', [['n', 4, 0, { one: [0, ' item'], other: [0, ' items'] }]])
+    expect(catalogChanges(before, after)).toBeUndefined()
+  })
+
+  test('a compiled message that changed a branch is changed', () => {
+    const after = new Map(before)
+    after.set('b', [['n', 4, 0, { one: [0, ' article'], other: [0, ' items'] }]])
+    expect(catalogChanges(before, after)).toStrictEqual({ changed: { b: after.get('b') }, removed: [] })
   })
 })
