@@ -63,6 +63,7 @@ export function reportPlugin(plugins: PluginContext): UnpluginOptions {
         sourcemap: config.command === 'serve' || config.build.sourcemap !== false,
       })
       rollupState.info = (text) => config.logger.info(text)
+      rollupState.error = (text) => config.logger.error(text)
     },
   }
   return plugin

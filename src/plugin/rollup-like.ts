@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import type { UnpluginOptions } from 'unplugin'
-import type { Problem } from './problems'
-import { toRollupLog, vitePrinter } from './problems'
+import { type Problem, toRollupLog, toText, vitePrinter } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { SyncOutcome, TmsSession } from './session'
 import { fillCatalogMarkers, hasCatalogMarker, jsonExpression } from './virtual'
@@ -40,6 +39,8 @@ export interface RollupLikeState {
   command?: 'build' | 'serve'
   /** Vite's logger, when there is one. */
   info?: (text: string) => void
+  /** Vite's logger's errors: a dev server's sync that failed after the server listened. */
+  error?: (text: string) => void
   /**
    * The modules of this build's graph, listed once it is rendered: one list for every chunk and
    * output, so the ids they use are gathered once for all locales.
@@ -65,6 +66,8 @@ export function rollupLikeHooks(
   let started: 'extraction' | 'whole' | null = null
   /** Builds started and not closed yet: a session shared by overlapping builds is released after the last. */
   let open = 0
+  /** Counts build starts and releases: a dev server's sync reported late is reported only for its own build. */
+  let generation = 0
   /**
    * Every module is transformed and the sync is done: the catalogs renderChunk will fill are made now,
    * on the next turn of the event loop, while the bundler links and renders on its own threads (the
@@ -91,6 +94,7 @@ export function rollupLikeHooks(
       const ctx = this as unknown as RollupLikeContext
       const command = state.command ?? (ctx.meta?.watchMode ? 'serve' : 'build')
       open++
+      const mine = ++generation
       started = null
       state.modules = undefined
       const extraction = await session.start(command)
@@ -101,15 +105,33 @@ export function rollupLikeHooks(
         started = 'extraction'
         return
       }
-      // A watch or a dev server: the cache files are watched and the report printed at the start.
+      if (state.command === 'serve') {
+        // Vite's dev server listens while the sync reads the cache: the page's first requests overlap
+        // it, its modules wait for the extraction (done) and its catalogs for the sync. A dev server's
+        // sync problems are warnings, told when it is done; the extraction's may stop the server now.
+        reportProblems(ctx, extraction.problems, state.command)
+        started = 'whole'
+        session.synced().then(
+          (outcome) => {
+            if (mine !== generation) return
+            for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
+            reportProblems(ctx, outcome.problems, state.command)
+            log(ctx, state, reportText(outcome.report))
+          },
+          (error: Error) => {
+            if (mine === generation)
+              state.error?.(toText({ severity: 'error', code: 'sync', message: error.message }))
+          },
+        )
+        return
+      }
+      // A watch: the cache files are watched and the report printed at the start.
       const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
       reportProblems(ctx, outcome.problems, state.command)
       // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
-      if (command === 'serve' && state.command === undefined)
-        for (const f of cacheFiles(session)) ctx.addWatchFile(f)
-      if (command === 'serve' && state.command === 'serve') log(ctx, state, reportText(outcome.report))
+      if (command === 'serve') for (const f of cacheFiles(session)) ctx.addWatchFile(f)
     },
     async buildEnd(error?: unknown) {
       const ctx = this as unknown as RollupLikeContext
@@ -136,6 +158,7 @@ export function rollupLikeHooks(
     async closeBundle() {
       open = Math.max(0, open - 1)
       if (open > 0) return
+      generation++
       started = null
       state.modules = undefined
       // The catalog memos this build wrote are on disk when it ends: the next build may read them.

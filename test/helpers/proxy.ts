@@ -18,6 +18,8 @@ export interface ProxyOptions {
    * this says so, without forwarding it: a service refusing one request of a run.
    */
   refuse?: (method: string, path: string) => boolean
+  /** Every answer waits for this: a service slow to answer, for as long as a test says. */
+  hold?: Promise<void>
 }
 
 export interface RunningProxy {
@@ -67,8 +69,12 @@ export async function startProxy(target: string, options: ProxyOptions = {}): Pr
               body = body.subarray(0, Math.floor(body.length / 2))
             }
             const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers
-            res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': body.length })
-            res.end(body)
+            const send = (): void => {
+              res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': body.length })
+              res.end(body)
+            }
+            if (options.hold) void options.hold.then(send)
+            else send()
           })
         },
       )

@@ -1,0 +1,100 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+import { createLogger, createServer, type Logger, type ViteDevServer } from 'vite'
+import { afterEach, expect, test } from 'vitest'
+import type { Options } from '../../src/options'
+import { catalogModuleId } from '../../src/plugin/virtual'
+import tmsVite from '../../src/vite'
+import { startProxy } from '../helpers/proxy'
+import { suiteProject } from './helpers'
+
+/**
+ * Vite's dev server listens while the build's sync is under way: the page's modules wait for the
+ * extraction only, its catalogs for the sync, and the sync's lines (what it created, its warnings, the
+ * report) are told once it is done. A sync that fails after the server listened is logged as an error
+ * and fails the catalog's request with it.
+ */
+
+const project = suiteProject(true)
+const extra = (): string => join(project.current.root, 'src/extra.js')
+
+afterEach(() => rmSync(extra(), { force: true }))
+
+/** Every line vite's logger would print, with its level and without colours. */
+function recordingLogger(lines: string[]): Logger {
+  const logger = createLogger('silent')
+  const keep = (level: string) => (msg: string) =>
+    void lines.push(`${level} ${stripVTControlCharacters(msg)}`)
+  logger.info = keep('info')
+  logger.warn = keep('warn')
+  logger.warnOnce = keep('warn')
+  logger.error = keep('error')
+  return logger
+}
+
+async function listening(options: Options, lines: string[]): Promise<ViteDevServer> {
+  const server = await createServer({
+    root: project.current.root,
+    configFile: false,
+    customLogger: recordingLogger(lines),
+    plugins: [tmsVite(options)],
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  await server.listen()
+  return server
+}
+
+test('the server listens and serves modules while the service has not answered the sync; the catalog waits for it', async () => {
+  // A message the cache lacks: with `push` the dev server's sync creates it on the service.
+  writeFileSync(extra(), "import { t } from 'unplugin-tms/runtime'\nt('Only in dev')\n")
+  let answer!: () => void
+  const proxy = await startProxy(project.current.emu.url, { hold: new Promise((r) => (answer = r)) })
+  const lines: string[] = []
+  const server = await listening(project.current.options({ push: true, baseUrl: proxy.url }), lines)
+  try {
+    const greet = await server.transformRequest('/src/greet.js')
+    expect(greet?.code).toContain('__tms_l(')
+    let served = false
+    const catalog = server.transformRequest(catalogModuleId('fr-FR')).then((result) => {
+      served = true
+      return result
+    })
+    // No answer can have come: the catalog and the sync's lines cannot be there yet.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(served).toBe(false)
+    expect(lines).toEqual([])
+    answer()
+    expect((await catalog)?.code).toContain('Bienvenue dans la boutique')
+    // Told before the catalog is served: the report of the sync that just ended.
+    expect(lines).toEqual([
+      [
+        'info [unplugin-tms] translations',
+        'locale  messages  translated  missing  coverage',
+        'fr-FR          6           5        1     83.3%',
+        '1 new string pushed, 2 requests made',
+      ].join('\n'),
+    ])
+  } finally {
+    await server.close()
+    await proxy.close()
+  }
+})
+
+test('a sync that fails after the server listened is logged as an error and fails the catalog', async () => {
+  writeFileSync(extra(), "import { t } from 'unplugin-tms/runtime'\nt('Not in the frozen cache')\n")
+  const lines: string[] = []
+  const server = await listening(project.current.options({ cache: 'frozen' }), lines)
+  try {
+    const failure = await server.transformRequest(catalogModuleId('fr-FR')).then(
+      () => 'served',
+      (error: Error) => error.message,
+    )
+    expect(failure).toContain("cache: 'frozen' and the message")
+    expect(lines).toEqual([
+      expect.stringMatching(/^error \[unplugin-tms\] cache: 'frozen' and the message "Not in/),
+    ])
+  } finally {
+    await server.close()
+  }
+})
