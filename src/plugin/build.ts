@@ -1,4 +1,5 @@
 import { buildCatalog, type CatalogInput, type IdSource } from '../core/catalog/index'
+import type { LocaleCheckMemo } from '../core/check/locale'
 import { isIcuSource } from '../core/check/message'
 import type {
   CallSite,
@@ -69,6 +70,8 @@ export class Build {
   idsMemo: IdsMemo | undefined
   /** The build start's messages, in the order its sync was given them (a recheck gives them again). */
   readonly startMessages: readonly Message[]
+  /** A dev server's last check of each rechecked locale (see `recheckLocales`). */
+  readonly recheckMemos = new Map<string, LocaleCheckMemo>()
   /** Set when the sync of this build is done. */
   sync: SyncResult | undefined
   report: TmsReport | undefined

@@ -190,7 +190,14 @@ export class CatalogCache {
     const entries = this.entriesOf(locale)
     const known = entries.full
     if (known && known.size === ids.size) return known.catalog
-    const catalog = buildCatalog(this.source.catalogInput(locale), ids.sources.keys())
+    // Over the rows every locale's literal and catalog share: a dev server makes a locale's catalog
+    // again after each `tms pull`, and the rows of tens of thousands of ids are the same each time.
+    const rows = this.rowsOf(ids.sources)
+    rows.made ??= catalogRows(ids.sources, this.source.messages, rows.ids)
+    const catalog = new Map<string, CompiledMessage>()
+    eachCatalogTranslation(this.source.catalogInput(locale), rows.made, (_, translation, id) =>
+      catalog.set(id, translation),
+    )
     entries.full = { size: ids.size, catalog }
     return catalog
   }

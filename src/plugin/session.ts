@@ -335,6 +335,7 @@ export class TmsSession {
       messages: build.startMessages,
       sync,
       locales,
+      memos: build.recheckMemos,
       logger: {
         info: (message) => info.push(message),
         warn: (message) => problems.push({ severity: 'warning', code: 'sync', message }),

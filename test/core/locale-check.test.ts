@@ -84,3 +84,36 @@ describe('the problems of a locale', () => {
     )
   })
 })
+
+describe('a locale checked again with its memo (a dev server after each pull)', () => {
+  const spec = placeholderSpecOf(undefined)
+  const messages = [
+    message('Hello {name}', 1),
+    message('{n, plural, one {# file} other {# files}}', 2),
+    message('Open', 3),
+  ]
+  messages[0] = { ...messages[0]!, placeholders: ['name'] }
+  const hashcodes = messages.map((_, i) => hash(i))
+  const first = {
+    [hash(0)]: 'Bonjour {name}',
+    [hash(1)]: '{n, plural, one {# fichier} other {# fichiers}}',
+    [hash(2)]: 'Ouvrir',
+  }
+  const second = { [hash(0)]: 'Bonjour', [hash(1)]: first[hash(1)]!, [hash(2)]: 'Ouvrir tout' }
+
+  test('gives what a check without a memo gives, and keeps the check of a translation as it was', () => {
+    const memo = { raw: [], checked: [] }
+    expect(checkLocale(first, messages, hashcodes, 'fr-FR', spec, undefined, memo)).toStrictEqual(
+      checkLocale(first, messages, hashcodes, 'fr-FR', spec),
+    )
+    const kept = memo.checked[1]
+    const again = checkLocale(second, messages, hashcodes, 'fr-FR', spec, undefined, memo)
+    expect(again).toStrictEqual(checkLocale(second, messages, hashcodes, 'fr-FR', spec))
+    expect(again.problems).toEqual([
+      { index: 0, hashcode: hash(0), reason: 'it drops the placeholder name' },
+      { index: 1, hashcode: hash(1), lacks: ['many'] },
+    ])
+    expect(memo.checked[1]).toBe(kept)
+    expect(memo.raw).toEqual(['Bonjour', first[hash(1)], 'Ouvrir tout'])
+  })
+})

@@ -53,8 +53,27 @@ test('a pull of one locale, rechecked, gives the catalogs, report and warnings o
   expect(outcome?.problems.map((p) => p.message)).toEqual([
     expect.stringContaining(`translation of ${hello} for fr-FR rejected: it drops the placeholder {name}`),
   ])
-  session.release()
   fresh.release()
+
+  // A second pull: the recheck keeps the checks of the translations as they were (its memo), and
+  // still gives what a new start gives: the refused one corrected, the other changed again.
+  await cache.writeLocale('fr-FR', 'published', {
+    ...read.value.translations,
+    [welcome]: 'Bienvenue encore',
+    [hello]: 'Salut {name} !',
+  })
+  const second = await session.recheck(['fr-FR'])
+  const again = new TmsSession(options)
+  again.configure({ root })
+  const restarted = await again.startAndSync('serve')
+  expect(session.build.catalogLiteralFor('fr-FR')).toBe(again.build.catalogLiteralFor('fr-FR'))
+  expect(session.build.catalogLiteralFor('fr-FR')).toContain('"Salut {name} !"')
+  expect(session.build.catalogFor('fr-FR')).toEqual(again.build.catalogFor('fr-FR'))
+  expect(session.build.report).toEqual(again.build.report)
+  expect(second?.problems).toEqual(restarted.problems)
+  expect(second?.problems).toEqual([])
+  session.release()
+  again.release()
 }, 120_000)
 
 test('a locale whose file no longer reads is not rechecked: the refresh starts anew', async () => {

@@ -1,6 +1,7 @@
 import type { Formats } from '../model/formats'
 import type { PlaceholderSpec } from '../model/placeholders'
-import { checkMessageTranslation } from './message'
+import { checkMessageTranslation, type MessageTranslationCheck } from './message'
+import type { TranslationCheck } from './translation'
 
 /**
  * One locale's translations (by hashcode, as pulled or cached) checked against the messages they
@@ -35,7 +36,20 @@ export interface LocaleCheck {
   incomplete: string[]
 }
 
-/** Checks each message's translation in `locale`; `hashcodes[i]` is message i's hashcode. */
+/**
+ * The last check of one locale's translations over the same messages, by message index: a dev server
+ * checks a locale again after each `tms pull`, which changes a few translations of thousands.
+ */
+export interface LocaleCheckMemo {
+  raw: (string | undefined)[]
+  checked: (MessageTranslationCheck | TranslationCheck | undefined)[]
+}
+
+/**
+ * Checks each message's translation in `locale`; `hashcodes[i]` is message i's hashcode. With `memo`
+ * (the same messages, placeholder and formats), a translation as it was last time keeps its result,
+ * and the memo is brought up to this check.
+ */
 export function checkLocale(
   byHashcode: Readonly<Record<string, string>>,
   messages: readonly CheckedMessage[],
@@ -43,6 +57,7 @@ export function checkLocale(
   locale: string,
   placeholder: PlaceholderSpec,
   formats?: Formats,
+  memo?: LocaleCheckMemo,
 ): LocaleCheck {
   const texts = new Map<string, string>()
   const problems: LocaleProblem[] = []
@@ -52,7 +67,15 @@ export function checkLocale(
     const hashcode = hashcodes[i]
     const raw = hashcode ? byHashcode[hashcode] : undefined
     if (raw === undefined || raw === '' || hashcode === undefined) continue
-    const checked = checkMessageTranslation(raw, m, placeholder, locale, formats)
+    let checked: MessageTranslationCheck | TranslationCheck | undefined =
+      memo?.raw[i] === raw ? memo.checked[i] : undefined
+    if (!checked) {
+      checked = checkMessageTranslation(raw, m, placeholder, locale, formats)
+      if (memo) {
+        memo.raw[i] = raw
+        memo.checked[i] = checked
+      }
+    }
     if (!checked.ok) {
       problems.push({ index: i, hashcode, reason: checked.reason })
       continue

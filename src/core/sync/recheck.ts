@@ -1,5 +1,5 @@
 import { type CacheFs, DiskCache } from '../cache'
-import { checkLocale, reportProblems } from '../check/locale'
+import { checkLocale, type LocaleCheckMemo, reportProblems } from '../check/locale'
 import type { ResolvedOptions } from '../model/options'
 import { checkedCoverage, type LocaleCoverage, type SyncResult } from './index'
 import type { SyncLogger, SyncMessage } from './types'
@@ -21,6 +21,11 @@ export interface RecheckInput {
   locales: readonly string[]
   logger: SyncLogger
   fs?: CacheFs
+  /**
+   * Each locale's last recheck, kept by the caller for the next one over the same messages: a
+   * translation as it was keeps its check (made here for a locale that has none).
+   */
+  memos?: Map<string, LocaleCheckMemo>
 }
 
 export interface RecheckedLocale {
@@ -40,6 +45,8 @@ export async function recheckLocales(input: RecheckInput): Promise<Map<string, R
     const read = reads[i]!
     if (!read.hit) return undefined
     const locale = input.locales[i]!
+    let memo = input.memos?.get(locale)
+    if (input.memos && !memo) input.memos.set(locale, (memo = { raw: [], checked: [] }))
     const checked = checkLocale(
       read.value.translations,
       messages,
@@ -47,6 +54,7 @@ export async function recheckLocales(input: RecheckInput): Promise<Map<string, R
       locale,
       options.placeholder,
       options.formats,
+      memo,
     )
     reportProblems(checked.problems, messages, locale, options.root, logger)
     const coverage = checkedCoverage(messages.length, checked.texts.size, checked.incomplete)
