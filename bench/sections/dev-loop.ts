@@ -223,6 +223,21 @@ interface Start {
   firstEdit?: number
 }
 
+/** Notes in `window.__tmsArrived` the moment (wall ms) each HMR message of a catalog update arrives. */
+const ARRIVALS = `(() => {
+  const Native = window.WebSocket
+  window.__tmsArrived = []
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args)
+      this.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.includes('"tms:catalog"'))
+          window.__tmsArrived.push(performance.timeOrigin + performance.now())
+      })
+    }
+  }
+})()`
+
 /** How long a page may take from the navigation to its last component rendered. */
 const LOAD_TIMEOUT_MS = 300_000
 
@@ -239,6 +254,8 @@ async function startAndLoad(
     v.webpack ? webpackArgs(v.webpack.tms) : viteArgs('vite.config.dev.mjs'),
   )
   const page = await browser.newPage()
+  // When each catalog update reaches the page: a message of vite's HMR socket carrying the plugin's event.
+  await page.addInitScript(ARRIVALS)
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   const last = MODULES - 1
@@ -269,6 +286,8 @@ async function startAndLoad(
 interface Loop {
   edits: number[]
   pulls: number[]
+  /** Of each catalog update: from its HMR message's arrival in the page to the page showing it. */
+  inPage: number[]
   afterLoad: Memory
   /** After the first catalog update: what the first refresh keeps (its caches) is not growth. */
   afterFirstPull?: Memory
@@ -303,7 +322,13 @@ async function loop(
   page: Page,
   messages: FreshMessage[][],
 ): Promise<Loop> {
-  const result: Loop = { edits: [], pulls: [], afterLoad: server.memory(), afterEdits: server.memory() }
+  const result: Loop = {
+    edits: [],
+    pulls: [],
+    inPage: [],
+    afterLoad: server.memory(),
+    afterEdits: server.memory(),
+  }
   if (v.pull) {
     // A peer's update reloads its page: a few show its cost, more would only lengthen the run.
     const pulls = v.reloads ? Math.min(PULLS, PEER_PULLS) : PULLS
@@ -311,7 +336,12 @@ async function loop(
       const wait = await armText(page, heading(0), pulled(messages, n), `catalog update ${n}`, v.reloads)
       const t0 = now()
       await v.pull(root, n)
-      result.pulls.push((await wait()) - t0)
+      const seen = await wait()
+      result.pulls.push(seen - t0)
+      const arrived = await page.evaluate(() =>
+        (window as unknown as { __tmsArrived?: number[] }).__tmsArrived?.at(-1),
+      )
+      if (arrived !== undefined && arrived >= t0) result.inPage.push(seen - arrived)
       if (n === 1) result.afterFirstPull = server.memory()
     }
     result.afterPulls = server.memory()
@@ -494,6 +524,11 @@ function table(
       `<= 300 ms: ${verdict(pullMedian <= 300)}`,
     ],
     [
+      "of which in the page: from the update's HMR message to the text shown (the app's re-render)",
+      col((k) => (loopOf(k).inPage.length ? spread(loopOf(k).inPage, ms) : '–')),
+      '',
+    ],
+    [
       'peak RSS after the page loaded and the first edit (VmHWM)',
       col(
         (k) =>
@@ -521,7 +556,7 @@ function table(
   return [
     `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component (re-rendered on a catalog hot update); the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds'. Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it). Memory: /proc/<pid>/status of the server process.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds'. Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
