@@ -125,7 +125,7 @@ export function rollupLikeHooks(
         )
         return
       }
-      // A watch: the cache files are watched and the report printed at the start.
+      // A watch (rollup's, rolldown's): each build waits for its sync, and the cache files are watched.
       const outcome = await session.withSync(extraction)
       started = 'whole'
       for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
