@@ -46,7 +46,10 @@ export async function recheckLocales(input: RecheckInput): Promise<Map<string, R
     if (!read.hit) return undefined
     const locale = input.locales[i]!
     let memo = input.memos?.get(locale)
-    if (input.memos && !memo) input.memos.set(locale, (memo = { raw: [], checked: [] }))
+    if (input.memos && !memo) {
+      memo = { raw: [], checked: [] }
+      input.memos.set(locale, memo)
+    }
     const checked = checkLocale(
       read.value.translations,
       messages,
