@@ -71,7 +71,7 @@ export class Build {
   /** The build start's messages, in the order its sync was given them (a recheck gives them again). */
   readonly startMessages: readonly Message[]
   /** A dev server's last check of each rechecked locale (see `recheckLocales`). */
-  readonly recheckMemos = new Map<string, LocaleCheckMemo>()
+  readonly recheckMemos: Map<string, LocaleCheckMemo> = new Map()
   /** Set when the sync of this build is done. */
   sync: SyncResult | undefined
   report: TmsReport | undefined
