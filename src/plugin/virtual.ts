@@ -215,6 +215,8 @@ export function catalogChanges(
   before: CatalogMap,
   after: CatalogMap,
 ): { changed: Record<string, CompiledMessage>; removed: string[] } | undefined {
+  // A locale the refresh did not touch keeps its catalog.
+  if (before === after) return undefined
   const changed: Record<string, CompiledMessage> = {}
   const removed: string[] = []
   let any = false
