@@ -89,6 +89,11 @@ export function rollupLikeHooks(
       }
     })
   }
+  /** A sync's info lines and problems, through the bundler's logger (a problem of error severity throws). */
+  const tell = (ctx: RollupLikeContext, outcome: SyncOutcome): void => {
+    for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
+    reportProblems(ctx, outcome.problems, state.command)
+  }
   return {
     async buildStart() {
       const ctx = this as unknown as RollupLikeContext
@@ -114,8 +119,7 @@ export function rollupLikeHooks(
         session.synced().then(
           (outcome) => {
             if (mine !== generation) return
-            for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-            reportProblems(ctx, outcome.problems, state.command)
+            tell(ctx, outcome)
             log(ctx, state, reportText(outcome.report))
           },
           (error: Error) => {
@@ -125,13 +129,12 @@ export function rollupLikeHooks(
         )
         return
       }
-      // A watch (rollup's, rolldown's): each build waits for its sync, and the cache files are watched.
+      // A watch (rollup's, rolldown's): each build waits for its sync, and the cache files are watched,
+      // so a `tms pull` in another terminal rebuilds with the new translations.
       const outcome = await session.withSync(extraction)
       started = 'whole'
-      for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-      reportProblems(ctx, outcome.problems, state.command)
-      // Watch mode: a `tms pull` in another terminal rebuilds with the new translations.
-      if (command === 'serve') for (const f of cacheFiles(session)) ctx.addWatchFile(f)
+      tell(ctx, outcome)
+      for (const f of cacheFiles(session)) ctx.addWatchFile(f)
     },
     async buildEnd(error?: unknown) {
       const ctx = this as unknown as RollupLikeContext
@@ -145,10 +148,9 @@ export function rollupLikeHooks(
         throw syncError
       }
       if (error) return
-      if (started === 'extraction') prepareCatalogs(ctx)
       if (started === 'extraction') {
-        for (const line of outcome.info) log(ctx, state, `[unplugin-tms] ${line}`)
-        reportProblems(ctx, outcome.problems, state.command)
+        prepareCatalogs(ctx)
+        tell(ctx, outcome)
       }
       if (state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))
