@@ -3,6 +3,7 @@ import type { ViteDevServer } from 'vite'
 import { extractUncached } from '../core/extract/file'
 import type { ResolvedOptions } from '../options'
 import type { Build } from './build'
+import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
 import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUpdate } from './virtual'
@@ -11,8 +12,9 @@ import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUp
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
  * another terminal) the catalogs are rebuilt and what changed in each is pushed to the page over the
  * HMR channel (a pull changes a few translations of thousands; the whole catalog is a megabyte at 20,000
- * messages to make, send and parse): the page merges it into the catalog it loaded, the runtime swaps
- * that in and calls the onLocaleChange listeners, with no reload.
+ * messages to make, send and parse): the page merges it into the catalog it loaded, with no reload, and
+ * either the React components showing a changed id re-render by Fast Refresh of their modules
+ * (dev-refresh.ts), or the runtime calls the onLocaleChange listeners.
  *
  * With `sourceCatalog`, a transform that adds ids (a message typed since) invalidates the catalog
  * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
@@ -110,16 +112,28 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   }
 
   // Each locale whose catalog differs from before the refresh has its module made again, and what
-  // changed in it pushed to the page.
+  // changed in it pushed to the page; then the page's modules that show a changed id run again, where
+  // that is how the page shows the change (src/plugin/dev-refresh.ts), the pushes quiet then.
   const pushChanged = (before: Map<string, CatalogMap>, outcome: SyncOutcome): void => {
     for (const p of outcome.problems) logger.warn(toText(p))
+    const updates: HotUpdate[] = []
+    const ids = new Set<string>()
     for (const locale of session.build.locales) {
       const changes = catalogChanges(before.get(locale) ?? new Map(), session.build.catalogFor(locale))
       if (!changes) continue
       invalidate(locale)
-      push({ locale, ...changes })
-      logger.info(`[unplugin-tms] ${locale} catalog updated from the cache`, { timestamp: true })
+      updates.push({ locale, ...changes })
+      for (const id in changes.changed) ids.add(id)
+      for (const id of changes.removed) ids.add(id)
     }
+    if (updates.length === 0) return
+    const targets = refreshTargets(server, session.build.usage.fileIds, ids)
+    for (const update of updates) {
+      push(targets ? { ...update, quiet: true } : update)
+      logger.info(`[unplugin-tms] ${update.locale} catalog updated from the cache`, { timestamp: true })
+    }
+    // After the pushes: the page merges the changes before it imports the modules again.
+    for (const mod of targets ?? []) refreshModule(server, mod)
   }
   // A cache file that changed only in target locales (a `tms pull`) has those locales checked again;
   // anything else (the manifest: new strings) makes a new build start from the cache. The server may

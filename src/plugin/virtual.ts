@@ -202,10 +202,12 @@ export const HOT_EVENT = 'tms:catalog'
 /**
  * What the dev server pushes of a locale: its whole catalog, or what changed in it since the last push
  * (a `tms pull` changes a few translations of thousands: the page merges them into the catalog it has).
+ * `quiet`: the server re-runs the modules that show the changed ids itself (React Fast Refresh), so
+ * the page merges the changes without announcing them, which would re-render every `useLocale()`.
  */
 export type HotUpdate =
   | { locale: string; catalog: Record<string, CompiledMessage> }
-  | { locale: string; changed: Record<string, CompiledMessage>; removed: string[] }
+  | { locale: string; changed: Record<string, CompiledMessage>; removed: string[]; quiet?: true }
 
 /**
  * The translations of `after` that differ from `before`'s (a compiled message compared by its literal,
@@ -248,19 +250,21 @@ export function runtimeModule(input: RuntimeModuleInput): string {
   code += `_r(${jsString(input.sourceLocale)}, {\n  ${loaders.join(',\n  ')}\n});\n`
   if (hot) {
     // A catalog chunk the browser already imported cannot be imported again with new content: the
-    // runtime keeps the pushed catalog for later switches and swaps the current one now. Changes to a
-    // locale this page never loaded are left: its loader imports the catalog module, made again since.
+    // runtime keeps the pushed catalog for later switches and swaps the current one now. Changes are
+    // merged into the loaded catalog itself, the object the runtime holds while the page shows that
+    // locale: a quiet update needs no swap. Changes to a locale this page never loaded are left: its
+    // loader imports the catalog module, made again since.
     code +=
       `if (import.meta.hot) import.meta.hot.on(${jsString(HOT_EVENT)}, (update) => {\n` +
       '  let catalog = update.catalog;\n' +
       '  if (!catalog) {\n' +
-      '    const loaded = __tms_hot[update.locale];\n' +
-      '    if (!loaded) return;\n' +
-      '    catalog = Object.assign({}, loaded, update.changed);\n' +
+      '    catalog = __tms_hot[update.locale];\n' +
+      '    if (!catalog) return;\n' +
+      '    Object.assign(catalog, update.changed);\n' +
       '    for (const id of update.removed) delete catalog[id];\n' +
       '  }\n' +
       '  __tms_hot[update.locale] = catalog;\n' +
-      '  _u(update.locale, catalog);\n' +
+      '  if (!update.quiet) _u(update.locale, catalog);\n' +
       '});\n'
   }
   return code

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import type { Browser, Page } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
+import tmsVite from '../../src/vite'
+import { launchChromium } from './bundlers'
+import { fillCache, PROJECT, type Project, setupProject } from './helpers'
+
+/**
+ * A React app in vite's dev server, open in Chromium, and a `tms pull` (the cache's French replaced):
+ * the component showing the changed translation re-renders by Fast Refresh of its module, and nothing
+ * else does (the root's `useLocale()` is not told); a translation shown through a plain module, which
+ * is no Fast Refresh boundary, is announced to the runtime as before and the app re-renders from its
+ * root. Neither reloads the page; the component's state is kept. Each assertion fails when the pull
+ * takes the other path (the pushed update's `quiet`, the render counts).
+ */
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url))
+const APP = join(REPO, 'test/fixtures/react-pull')
+const TIMEOUT = { timeout: 60_000 }
+const BASKET = '{count, plural, one {# tulip in your basket} other {# tulips in your basket}}'
+const FRENCH: Record<string, string> = {
+  'Welcome to the flower shop': 'Bienvenue chez le fleuriste',
+  [BASKET]: '{count, plural, one {# tulipe dans votre panier} other {# tulipes dans votre panier}}',
+  'Add a tulip': 'Ajouter une tulipe',
+  'Open the basket': 'Ouvrir le panier',
+}
+
+let project: Project
+let server: ViteDevServer
+let browser: Browser
+let page: Page
+const errors: string[] = []
+/** The plugin's catalog updates the page received, in order. */
+const pushed: { locale: string; changed: Record<string, unknown>; removed: string[]; quiet?: true }[] = []
+
+type Renders = { App: number; Title: number; Basket: number }
+const renders = (): Promise<Renders> =>
+  page.evaluate(() => ({ ...(window as unknown as { renders: Renders }).renders }))
+
+const waitFor = (selector: string, expected: string): Promise<unknown> =>
+  page.waitForFunction(
+    ([s, text]) => document.querySelector(s!)?.textContent === text,
+    [selector, expected],
+    TIMEOUT,
+  )
+
+/** What `tms pull` does to the cache: the French file replaced with `source`'s translation changed. */
+async function pull(source: string, translation: string): Promise<void> {
+  const cache = new DiskCache(project.cacheDir, PROJECT)
+  const current = await cache.readLocale('fr-FR', 'published')
+  if (!current.hit) throw new Error('the cache has no French')
+  const hashcode = project.hashcodes.get(source)
+  if (!hashcode) throw new Error(`no hashcode for ${source}`)
+  await cache.writeLocale('fr-FR', 'published', { ...current.value.translations, [hashcode]: translation })
+}
+
+beforeAll(async () => {
+  // Under the repo, so the app resolves react and unplugin-tms's bindings as an installed app would.
+  mkdirSync(join(REPO, '.tmp'), { recursive: true })
+  project = await setupProject(FRENCH, APP, join(REPO, '.tmp'))
+  await fillCache(project)
+  server = await createServer({
+    root: project.root,
+    // Its own dependency cache: every app under .tmp would share the repo's node_modules/.vite.
+    cacheDir: join(project.root, '.vite'),
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), tmsVite(project.options())],
+    server: { host: '127.0.0.1', port: 0 },
+  })
+  await server.listen()
+  browser = await launchChromium()
+  page = await browser.newPage()
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { event?: string; data?: (typeof pushed)[number] }
+      if (message.event === 'tms:catalog' && message.data) pushed.push(message.data)
+    }),
+  )
+  await page.goto(server.resolvedUrls!.local[0]!)
+  await waitFor('#add', 'Add a tulip')
+  await page.evaluate(() =>
+    (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
+  )
+  await waitFor('#title', 'Bienvenue chez le fleuriste')
+  // State the page must keep, and a flag a reload would drop.
+  await page.click('#add')
+  await waitFor('#basket', '2 tulipes dans votre panier')
+  await page.evaluate(() => {
+    ;(window as unknown as { loadedOnce: boolean }).loadedOnce = true
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await project?.close()
+})
+
+test('a pulled translation of a component re-renders that component alone, by Fast Refresh of its module', async () => {
+  const before = await renders()
+  await pull('Welcome to the flower shop', 'Bienvenue chez la fleuriste')
+  await waitFor('#title', 'Bienvenue chez la fleuriste')
+  const after = await renders()
+  expect({ App: after.App - before.App, Basket: after.Basket - before.Basket }).toEqual({ App: 0, Basket: 0 })
+  expect(after.Title).toBeGreaterThan(before.Title)
+  const update = pushed.at(-1)!
+  expect({ ...update, changed: Object.values(update.changed) }).toEqual({
+    locale: 'fr-FR',
+    changed: ['Bienvenue chez la fleuriste'],
+    removed: [],
+    quiet: true,
+  })
+  expect(await page.textContent('#basket')).toBe('2 tulipes dans votre panier')
+  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test('a pulled translation shown through a plain module is announced: the app re-renders from its root, no reload', async () => {
+  const before = await renders()
+  await pull('Open the basket', 'Voir le panier')
+  await waitFor('#open', 'Voir le panier')
+  const after = await renders()
+  expect(after.App).toBeGreaterThan(before.App)
+  const update = pushed.at(-1)!
+  expect({ ...update, changed: Object.values(update.changed) }).toEqual({
+    locale: 'fr-FR',
+    changed: ['Voir le panier'],
+    removed: [],
+  })
+  expect(await page.textContent('#title')).toBe('Bienvenue chez la fleuriste')
+  expect(await page.textContent('#basket')).toBe('2 tulipes dans votre panier')
+  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test('a later switch away and back shows the pulled translations (the loaded catalog holds them)', async () => {
+  await page.evaluate(async () => {
+    const app = (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app
+    await app.setLocale('en-US')
+    await app.setLocale('fr-FR')
+  })
+  await waitFor('#title', 'Bienvenue chez la fleuriste')
+  expect(await page.textContent('#open')).toBe('Voir le panier')
+})
