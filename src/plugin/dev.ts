@@ -28,8 +28,14 @@ import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUp
 
 const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
 const LOCALE_FILE = /^locales[\\/]([^\\/]+)\.(published|pending)\.json$/
-/** How long the catalogs wait for a burst of cache writes (or of transforms) to end. */
-export const DEBOUNCE_MS = 50
+/**
+ * How long the catalogs wait for a burst of cache writes to end: `tms pull` replaces each file by one
+ * rename, one event per file; a file changed during a refresh is in the next. Part of every pull's time
+ * to screen.
+ */
+export const CACHE_DEBOUNCE_MS = 20
+/** How long the stale catalogs wait for a burst of transforms (an edit's, a branch switch's) to end. */
+const TRANSFORMS_DEBOUNCE_MS = 50
 
 /**
  * The target locales whose cache file is among `files` (relative to the cache directory), none for a
@@ -162,7 +168,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   session.onIdsAdded = whileOpen(() => {
     for (const locale of session.build.locales) invalidate(locale)
     clearTimeout(idsTimer)
-    idsTimer = setTimeout(pushStale, DEBOUNCE_MS)
+    idsTimer = setTimeout(pushStale, TRANSFORMS_DEBOUNCE_MS)
   })
 
   // One refresh at a time: a second change during a refresh runs after it, with both changes.
@@ -182,7 +188,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
     changed.add(rel)
     clearTimeout(timer)
-    timer = setTimeout(whileOpen(queueRefresh), DEBOUNCE_MS)
+    timer = setTimeout(whileOpen(queueRefresh), CACHE_DEBOUNCE_MS)
   })
 
   server.watcher.on('change', onChange)

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { createLogger, createServer, type Logger } from 'vite'
 import { expect, test } from 'vitest'
-import { DEBOUNCE_MS } from '../../src/plugin/dev'
+import { CACHE_DEBOUNCE_MS } from '../../src/plugin/dev'
 import tmsVite from '../../src/vite'
 import { suiteProject } from './helpers'
 
@@ -40,7 +40,7 @@ test('a cache change pending when the dev server closes reloads nothing and logs
   server.watcher.emit('change', join(project.cacheDir, 'locales', 'fr-FR.published.json'))
   // Node fires timers of one duration in the order they were set: when this one fires, the plugin's
   // debounce, set by the change above, has fired too, unless the close stopped it.
-  const debounced = new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS))
+  const debounced = new Promise((resolve) => setTimeout(resolve, CACHE_DEBOUNCE_MS))
   await server.close()
   const closedAt = lines.length
   await debounced
