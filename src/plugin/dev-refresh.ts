@@ -19,14 +19,14 @@ import type { EnvironmentModuleNode, ModuleNode, ViteDevServer } from 'vite'
 /** The module plugin-react and plugin-react-swc import into every component module they refresh. */
 const REACT_REFRESH = '/@react-refresh'
 /** Past this many modules, the root's re-render is cheaper than a request and a transform per module. */
-export const AT_MOST = 50
+const AT_MOST = 50
 
 type PageModule = ModuleNode | EnvironmentModuleNode
 
 /**
- * The page's modules that show the ids of `changed`, each a React Fast Refresh boundary; none of the
- * page's modules may show them (a module the page never loaded is left out). Undefined when the
- * announcement must do (see above). `fileIds`: each source file's ids, as the build's usage has them.
+ * The page's modules that show the ids of `changed`, each a React Fast Refresh boundary: empty when
+ * none of the modules the page loaded shows them. Undefined when the announcement must do (see
+ * above). `fileIds`: each source file's ids, as the build's usage has them.
  */
 export function refreshTargets(
   server: ViteDevServer,

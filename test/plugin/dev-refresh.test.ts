@@ -42,6 +42,16 @@ type Renders = { App: number; Title: number; Basket: number }
 const renders = (): Promise<Renders> =>
   page.evaluate(() => ({ ...(window as unknown as { renders: Renders }).renders }))
 
+/** The last pushed update, its changed translations by text (their ids are the build's). */
+function lastUpdate(): Omit<(typeof pushed)[number], 'changed'> & { changed: unknown[] } {
+  const update = pushed.at(-1)!
+  return { ...update, changed: Object.values(update.changed) }
+}
+
+/** The flag set once the page loaded: a reload drops it. */
+const loadedOnce = (): Promise<boolean | undefined> =>
+  page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)
+
 const waitFor = (selector: string, expected: string): Promise<unknown> =>
   page.waitForFunction(
     ([s, text]) => document.querySelector(s!)?.textContent === text,
@@ -110,15 +120,14 @@ test('a pulled translation of a component re-renders that component alone, by Fa
   const after = await renders()
   expect({ App: after.App - before.App, Basket: after.Basket - before.Basket }).toEqual({ App: 0, Basket: 0 })
   expect(after.Title).toBeGreaterThan(before.Title)
-  const update = pushed.at(-1)!
-  expect({ ...update, changed: Object.values(update.changed) }).toEqual({
+  expect(lastUpdate()).toEqual({
     locale: 'fr-FR',
     changed: ['Bienvenue chez la fleuriste'],
     removed: [],
     quiet: true,
   })
   expect(await page.textContent('#basket')).toBe('2 tulipes dans votre panier')
-  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true)
+  expect(await loadedOnce()).toBe(true)
   expect(errors).toEqual([])
 })
 
@@ -128,15 +137,14 @@ test('a pulled translation shown through a plain module is announced: the app re
   await waitFor('#open', 'Voir le panier')
   const after = await renders()
   expect(after.App).toBeGreaterThan(before.App)
-  const update = pushed.at(-1)!
-  expect({ ...update, changed: Object.values(update.changed) }).toEqual({
+  expect(lastUpdate()).toEqual({
     locale: 'fr-FR',
     changed: ['Voir le panier'],
     removed: [],
   })
   expect(await page.textContent('#title')).toBe('Bienvenue chez la fleuriste')
   expect(await page.textContent('#basket')).toBe('2 tulipes dans votre panier')
-  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true)
+  expect(await loadedOnce()).toBe(true)
   expect(errors).toEqual([])
 })
 
