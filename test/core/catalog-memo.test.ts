@@ -200,3 +200,30 @@ it("misses for a sealed memo whose literal is not a catalog of the build's ids, 
   expect(memos.literal('fr-FR', 'rows-1', ['w', 'x', 'z'])).toBe('{"x":["Au ",["n"]]}')
   expect(memos.literal('fr-FR', 'rows-1', ['w', 'x', 'z'])).toBe('{"x":["Au ",["n"]]}')
 })
+
+it('keeps both literals of a locale recorded twice in one build, whichever write is slower', async () => {
+  const dir = await fs.mkdtemp(join(tmpdir(), 'tms-memo-'))
+  let held: (() => void) | undefined
+  // The first memo write waits until the second is asked: two writes in flight at once.
+  const slowFirst = {
+    ...fs,
+    writeFile: (async (file: string, text: string, encoding: BufferEncoding) => {
+      if (file.includes('.memo.') && !held) await new Promise<void>((wake) => (held = wake))
+      return fs.writeFile(file, text, encoding)
+    }) as typeof fs.writeFile,
+  }
+  const cache = new DiskCache(dir, 'p1', slowFirst)
+  await cache.updateManifest({ [messages[0]!.key]: record('h1'), [messages[1]!.key]: record('h2') })
+  await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour', h2: 'Au revoir' })
+  const first = await memosOf(cache)
+  first.checkCached('fr-FR', check('fr-FR'))
+  first.record('fr-FR', 'rows-all', '{"w":"Au revoir","x":"Au revoir"}')
+  first.record('fr-FR', 'rows-used', '{"x":"Au revoir"}')
+  await new Promise((wake) => setTimeout(wake, 20))
+  held?.()
+  await first.settled()
+  const second = await memosOf(cache)
+  second.checkCached('fr-FR', check('fr-FR'))
+  expect(second.literal('fr-FR', 'rows-all', ['w', 'x'])).toBe('{"w":"Au revoir","x":"Au revoir"}')
+  expect(second.literal('fr-FR', 'rows-used', ['x'])).toBe('{"x":"Au revoir"}')
+})

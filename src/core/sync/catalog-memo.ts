@@ -93,6 +93,8 @@ interface LocaleMemo {
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
   texts: (() => Map<string, string>) | undefined
+  /** The last write of its file: the next waits for it, so the file ends as the last record made it. */
+  written?: Promise<void>
 }
 
 /**
@@ -295,7 +297,14 @@ export class CatalogMemos {
     memo.found = { header, literals, checked: new Set([literal, ...(memo.found?.checked ?? [])]) }
     const file = this.cache.memoFile(locale, this.retrievalType, this.app)
     const body = `${JSON.stringify(header)}\n${literals.join('')}`
-    this.writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
+    const text = `${sha256(body)}\n${body}`
+    // A build may record a locale twice (esbuild: every id's literal, then the bundle's); two renames
+    // in flight could land in either order and leave the memo with one literal.
+    const written = (memo.written ?? Promise.resolve())
+      .then(() => this.cache.writeMemo(file, text))
+      .catch(() => undefined)
+    memo.written = written
+    this.writes.push(written)
   }
 
   /** Resolves when the memos this build wrote are on disk. */
