@@ -1,9 +1,10 @@
 import { join } from 'node:path'
-import { createLogger, createServer, type Logger } from 'vite'
+import { createServer } from 'vite'
 import { expect, test } from 'vitest'
 import { CACHE_DEBOUNCE_MS } from '../../src/plugin/dev'
 import tmsVite from '../../src/vite'
 import { suiteProject } from './helpers'
+import { recordingLogger } from './vite-logger'
 
 /**
  * A closed dev server runs nothing more of the plugin: a cache change seen just before the close (its
@@ -12,15 +13,6 @@ import { suiteProject } from './helpers'
  */
 
 const suite = suiteProject(true)
-
-/** Every line vite's logger would print, with its level. */
-function recordingLogger(lines: string[]): Logger {
-  const logger = createLogger('silent')
-  logger.info = (msg) => void lines.push(`info ${msg}`)
-  logger.warn = (msg) => void lines.push(`warn ${msg}`)
-  logger.error = (msg) => void lines.push(`error ${msg}`)
-  return logger
-}
 
 test('a cache change pending when the dev server closes reloads nothing and logs nothing', async () => {
   const project = suite.current

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { stripVTControlCharacters } from 'node:util'
-import { createLogger, createServer, type Logger } from 'vite'
+import { createServer } from 'vite'
 import { expect, test } from 'vitest'
 import type { Options } from '../../src/options'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
 import { suiteProject } from './helpers'
+import { recordingLogger } from './vite-logger'
 
 /**
  * Forgiving in dev, strict in build: the misconfigurations that fail a production build leave a vite
@@ -15,23 +15,13 @@ import { suiteProject } from './helpers'
 
 const project = suiteProject(true)
 
-/** A vite logger that keeps the warnings (without colours: vite colours them when CI is set) and prints nothing. */
-function quietLogger(warnings: string[]): Logger {
-  const logger = createLogger('silent')
-  logger.warn = (message) => {
-    warnings.push(stripVTControlCharacters(message))
-  }
-  logger.warnOnce = logger.warn
-  return logger
-}
-
 /** Starts a dev server with the options, and gives its warnings and the French catalog it serves. */
 async function devServer(options: Options): Promise<{ warnings: string[]; french: string }> {
-  const warnings: string[] = []
+  const lines: string[] = []
   const server = await createServer({
     root: project.current.root,
     configFile: false,
-    customLogger: quietLogger(warnings),
+    customLogger: recordingLogger(lines),
     plugins: [tmsVite(options)],
     server: { host: '127.0.0.1', port: 0 },
   })
@@ -40,6 +30,7 @@ async function devServer(options: Options): Promise<{ warnings: string[]; french
     const page = await fetch(server.resolvedUrls!.local[0]!)
     expect(page.status).toBe(200)
     const french = await server.transformRequest(catalogModuleId('fr-FR'))
+    const warnings = lines.filter((l) => l.startsWith('warn ')).map((l) => l.slice('warn '.length))
     return { warnings, french: french?.code ?? '' }
   } finally {
     await server.close()

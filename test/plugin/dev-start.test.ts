@@ -1,13 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { stripVTControlCharacters } from 'node:util'
-import { createLogger, createServer, type Logger, type ViteDevServer } from 'vite'
+import { createServer, type ViteDevServer } from 'vite'
 import { afterEach, expect, test } from 'vitest'
 import type { Options } from '../../src/options'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
 import { startProxy } from '../helpers/proxy'
 import { suiteProject } from './helpers'
+import { recordingLogger } from './vite-logger'
 
 /**
  * Vite's dev server listens while the build's sync is under way: the page's modules wait for the
@@ -20,18 +20,6 @@ const project = suiteProject(true)
 const extra = (): string => join(project.current.root, 'src/extra.js')
 
 afterEach(() => rmSync(extra(), { force: true }))
-
-/** Every line vite's logger would print, with its level and without colours. */
-function recordingLogger(lines: string[]): Logger {
-  const logger = createLogger('silent')
-  const keep = (level: string) => (msg: string) =>
-    void lines.push(`${level} ${stripVTControlCharacters(msg)}`)
-  logger.info = keep('info')
-  logger.warn = keep('warn')
-  logger.warnOnce = keep('warn')
-  logger.error = keep('error')
-  return logger
-}
 
 async function listening(options: Options, lines: string[]): Promise<ViteDevServer> {
   const server = await createServer({
