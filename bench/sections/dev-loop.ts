@@ -465,6 +465,10 @@ function table(
   const later = (key: string): number[] => loopOf(key).edits
   const firsts = (key: string): number[] => startOf(key, (s) => s.firstEdit!)
   const plainHmr = median(later('plain'))
+  // A first edit is measured against plain's first edit: vite's and V8's own warm-up (its watcher, its
+  // logger, React Fast Refresh's first update in the page) make a fresh plain server's first edit
+  // slower than its later ones; the plugin's share is what the same first edit costs on top.
+  const plainFirst = median(firsts('plain'))
   const loadRatio = med('tms', (s) => s.loaded) / med('plain', (s) => s.loaded)
   const cpuRatio = med('tms', (s) => s.cpu) / med('plain', (s) => s.cpu)
   const tmsFirst = median(firsts('tms'))
@@ -511,12 +515,12 @@ function table(
     [
       'first message edit on a fresh server, to screen',
       col((k) => spread(firsts(k), ms)),
-      `<= plain HMR + 50 ms (${ms(plainHmr + 50)}): ${verdict(tmsFirst <= plainHmr + 50)}`,
+      `<= plain's first edit + 50 ms (${ms(plainFirst + 50)}): ${verdict(tmsFirst <= plainFirst + 50)}`,
     ],
     [
       `later edits (${EDITS}), to screen: median (min–max)`,
       col((k) => spread(later(k), ms)),
-      `<= plain HMR + 50 ms: ${verdict(tmsLater <= plainHmr + 50)}`,
+      `<= plain's later edits + 50 ms (${ms(plainHmr + 50)}): ${verdict(tmsLater <= plainHmr + 50)}`,
     ],
     [
       `catalog update (${PULLS}; the peers ${Math.min(PULLS, PEER_PULLS)}), to screen: median (min–max)`,
@@ -556,7 +560,7 @@ function table(
   return [
     `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component; a catalog update re-renders the component that shows the changed translation alone (vite runs its module again: React Fast Refresh, src/plugin/dev-refresh.ts), webpack's the app from its root; the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds'. Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
