@@ -203,12 +203,12 @@ it("misses for a sealed memo whose literal is not a catalog of the build's ids, 
 
 it('keeps both literals of a locale recorded twice in one build, whichever write is slower', async () => {
   const dir = await fs.mkdtemp(join(tmpdir(), 'tms-memo-'))
-  let held: (() => void) | undefined
-  // The first memo write waits until the second is asked: two writes in flight at once.
+  let writes = 0
+  // The first memo write is slow: were the two records written apart, the first would land last.
   const slowFirst = {
     ...fs,
     writeFile: (async (file: string, text: string, encoding: BufferEncoding) => {
-      if (file.includes('.memo.') && !held) await new Promise<void>((wake) => (held = wake))
+      if (file.includes('.memo.') && writes++ === 0) await new Promise((wake) => setTimeout(wake, 20))
       return fs.writeFile(file, text, encoding)
     }) as typeof fs.writeFile,
   }
@@ -219,8 +219,6 @@ it('keeps both literals of a locale recorded twice in one build, whichever write
   first.checkCached('fr-FR', check('fr-FR'))
   first.record('fr-FR', 'rows-all', '{"w":"Au revoir","x":"Au revoir"}')
   first.record('fr-FR', 'rows-used', '{"x":"Au revoir"}')
-  await new Promise((wake) => setTimeout(wake, 20))
-  held?.()
   await first.settled()
   const second = await memosOf(cache)
   second.checkCached('fr-FR', check('fr-FR'))

@@ -93,8 +93,8 @@ interface LocaleMemo {
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
   texts: (() => Map<string, string>) | undefined
-  /** The last write of its file: the next waits for it, so the file ends as the last record made it. */
-  written?: Promise<void>
+  /** A literal was recorded since the memo was last written (see {@link CatalogMemos.settled}). */
+  unwritten?: boolean
 }
 
 /**
@@ -114,7 +114,6 @@ export class CatalogMemos {
   private readonly probed = new Map<string, { bytes: Buffer; key: string; found: LocaleMemo['found'] }>()
   /** What this build knows the manifest says, for the memos it writes. */
   private sums: ManifestSums | undefined
-  private readonly writes: Promise<void>[] = []
 
   /**
    * `manifest`: the manifest's bytes (a build with no network), which tell each message's hashcode.
@@ -280,7 +279,7 @@ export class CatalogMemos {
     return literal
   }
 
-  /** Writes the memo of a literal this build made; a failed write costs only the next build's time. */
+  /** Keeps a literal this build made in the locale's memo, written at {@link settled}. */
   record(locale: string, rows: string, literal: string): void {
     const memo = this.locales.get(locale)
     if (!memo) return
@@ -295,21 +294,24 @@ export class CatalogMemos {
     }
     // The literal this build made, and those it kept (each checked before it was used, or never used).
     memo.found = { header, literals, checked: new Set([literal, ...(memo.found?.checked ?? [])]) }
-    const file = this.cache.memoFile(locale, this.retrievalType, this.app)
-    const body = `${JSON.stringify(header)}\n${literals.join('')}`
-    const text = `${sha256(body)}\n${body}`
-    // A build may record a locale twice (esbuild: every id's literal, then the bundle's); two renames
-    // in flight could land in either order and leave the memo with one literal.
-    const written = (memo.written ?? Promise.resolve())
-      .then(() => this.cache.writeMemo(file, text))
-      .catch(() => undefined)
-    memo.written = written
-    this.writes.push(written)
+    memo.unwritten = true
   }
 
-  /** Resolves when the memos this build wrote are on disk. */
+  /**
+   * Writes each memo a literal was recorded in since, once however often the build recorded it
+   * (esbuild: its literal of every id, then the bundle's), so no two writes of one file race. Resolves
+   * when they are on disk; a failed write costs only the next build's time.
+   */
   async settled(): Promise<void> {
-    await Promise.all(this.writes.splice(0))
+    const writes: Promise<void>[] = []
+    for (const [locale, memo] of this.locales) {
+      if (!memo.unwritten || !memo.found) continue
+      memo.unwritten = false
+      const file = this.cache.memoFile(locale, this.retrievalType, this.app)
+      const body = `${JSON.stringify(memo.found.header)}\n${memo.found.literals.join('')}`
+      writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
+    }
+    await Promise.all(writes)
   }
 
   /** The locale's memo, when it answers `key`. */
