@@ -100,20 +100,32 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     load: { filter: { id: VIRTUAL }, handler: loadVirtual(plugins) },
   }
   if (!isRollupLike(plugins.framework)) return plugin
-  // One line per bundler: each types its own context and output options.
+  // Last among the chunk's renderChunk hooks: the others (vite's own, a minifier plugin's) then read
+  // the small marker rather than a catalog of megabytes, each copied between the bundler and
+  // JavaScript; the marker survives a minifier (see `catalogMarker`). One entry per bundler: each
+  // types its own context and output options.
   plugin.rollup = {
-    renderChunk(code, chunk, output) {
-      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    renderChunk: {
+      order: 'post',
+      handler(code, chunk, output) {
+        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+      },
     },
   }
   plugin.rolldown = {
-    renderChunk(code, chunk, output) {
-      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    renderChunk: {
+      order: 'post',
+      handler(code, chunk, output) {
+        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+      },
     },
   }
   plugin.vite = {
-    renderChunk(code, chunk, output) {
-      return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+    renderChunk: {
+      order: 'post',
+      handler(code, chunk, output) {
+        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+      },
     },
     config() {
       return {

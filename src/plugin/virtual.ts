@@ -119,9 +119,11 @@ export type CatalogExpression = (literal: string) => string
 export const objectExpression: CatalogExpression = (literal) => `(${literal})`
 
 /**
- * `JSON.parse('…')`: one string token for the bundler and its minifier, which run after renderChunk
- * and would otherwise parse and print thousands of properties per locale (and a browser parses JSON
- * faster than an object literal). A catalog literal is valid JSON: `jsString` escapes as JSON does.
+ * `JSON.parse('…')`: one string token for the bundler and a minifier that runs after renderChunk
+ * (rolldown's, vite 8's), which would otherwise parse and print thousands of properties per locale
+ * (and a browser parses JSON faster than an object literal). A minifier that is itself a renderChunk
+ * hook (vite 5-7's, a rollup plugin's) runs before the fill and meets only the marker. A catalog
+ * literal is valid JSON: `jsString` escapes as JSON does.
  */
 export const jsonExpression: CatalogExpression = (literal) =>
   `JSON.parse('${literal.replace(/[\\']/g, '\\$&')}')`
