@@ -1,8 +1,8 @@
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { extractUncached } from '../core/extract/file'
-import type { ResolvedOptions } from '../options'
 import type { Build } from './build'
+import { cacheFileOf, changedLocales } from './cache-changes'
 import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
@@ -26,8 +26,6 @@ import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUp
  * released build, or start a build nobody closes.
  */
 
-const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
-const LOCALE_FILE = /^locales[\\/]([^\\/]+)\.(published|pending)\.json$/
 /**
  * How long the catalogs wait for a burst of cache writes to end: `tms pull` replaces each file by one
  * rename, one event per file; a file changed during a refresh is in the next. Part of every pull's time
@@ -36,20 +34,6 @@ const LOCALE_FILE = /^locales[\\/]([^\\/]+)\.(published|pending)\.json$/
 export const CACHE_DEBOUNCE_MS = 20
 /** How long the stale catalogs wait for a burst of transforms (an edit's, a branch switch's) to end. */
 const TRANSFORMS_DEBOUNCE_MS = 50
-
-/**
- * The target locales whose cache file is among `files` (relative to the cache directory), none for a
- * file of another locale or retrieval type; undefined when the manifest changed (the messages' records).
- */
-export function changedLocales(files: readonly string[], options: ResolvedOptions): string[] | undefined {
-  const locales = new Set<string>()
-  for (const file of files) {
-    const name = LOCALE_FILE.exec(file)
-    if (!name) return undefined
-    if (name[2] === options.retrievalType && options.locales.includes(name[1]!)) locales.add(name[1]!)
-  }
-  return [...locales]
-}
 
 /** What {@link warmEditPath} reads: a call, a call with values, a JSX element and a template. */
 const WARM_UP_MODULE = [
@@ -184,8 +168,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   const onChange = whileOpen((file: string) => {
     const options = session.optionsIfStarted
     if (!options) return
-    const rel = relative(options.cacheDir, file)
-    if (rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel)) return
+    const rel = cacheFileOf(file, options)
+    if (rel === undefined) return
     changed.add(rel)
     clearTimeout(timer)
     timer = setTimeout(whileOpen(queueRefresh), CACHE_DEBOUNCE_MS)

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { resolveOptions } from '../../src/options'
-import { changedLocales } from '../../src/plugin/dev'
+import { changedLocales, rebuildPlan } from '../../src/plugin/cache-changes'
 import { TmsSession } from '../../src/plugin/session'
 import { PROJECT, suiteProject } from './helpers'
 
@@ -111,4 +111,21 @@ test('which cache files a recheck answers: target locales of the retrieval type,
   expect(changedLocales(['locales/fr-FR.pending.json', 'locales/it-IT.published.json'], options)).toEqual([])
   // The manifest holds the messages' records (a push, a first pull): a new start.
   expect(changedLocales(['locales/fr-FR.published.json', 'manifest.json'], options)).toBeUndefined()
+})
+
+test("what a webpack or rspack watch's rebuild redoes, from the files its compiler says changed", () => {
+  const options = resolveOptions(
+    { locales: ['fr-FR', 'de-DE'], root: '/app', cache: 'offline' },
+    { command: 'serve', env: {} },
+  )
+  const cache = (file: string): string => `/app/.tms-cache/${file}`
+  // Source files, and cache files the plugin does not read: the build is kept.
+  expect(rebuildPlan(['/app/src/a.js', '/app/src'], options)).toBe('keep')
+  expect(rebuildPlan([cache('locales/fr-FR.pending.json'), cache('extract/extract.v1.cache')], options)).toBe(
+    'keep',
+  )
+  // A pull: its locales are checked again, whatever else changed.
+  expect(rebuildPlan([cache('locales/de-DE.published.json'), '/app/src/a.js'], options)).toEqual(['de-DE'])
+  // New strings recorded: a new build start.
+  expect(rebuildPlan([cache('manifest.json'), cache('locales/fr-FR.published.json')], options)).toBe('start')
 })

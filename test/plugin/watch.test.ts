@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { watch as rollupWatch } from 'rollup'
 import { expect, test } from 'vitest'
@@ -7,7 +7,7 @@ import { DiskCache } from '../../src/core/cache'
 import { watchWithoutVirtualModules } from '../../src/plugin/webpack-like'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
-import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
+import { FRENCH, FRENCH_TEXT, PROJECT, type Rendered, renderInNode, suiteProject } from './helpers'
 
 /**
  * Watch mode (webpack watch, rollup watch): catalogs come from the cache, and a change of the cache
@@ -54,19 +54,20 @@ function queue<T>(): { push(value: T): void; next(): Promise<T> } {
   }
 }
 
-/** A build's error, or where a copy of its output is. */
+/** A build's error, or where a copy of its output is (and webpack's warnings of that build). */
 interface Build {
   error: string | null
   dir?: string
+  warnings?: string[]
 }
 
-async function requestCount(): Promise<number> {
-  const res = await fetch(`${suite.current.emu.url}/_emulator/requests`)
-  return ((await res.json()) as { response: { data: { total: number } } }).response.data.total
-}
-
-test('webpack watch rebuilds with the new cached text', async () => {
-  const outDir = join(suite.current.root, 'dist-webpack-watch')
+/** A webpack watch of the fixture app, built for Node into `<root>/<name>`: each build in turn. */
+function webpackWatch(name: string): {
+  compiler: webpack.Compiler
+  builds: ReturnType<typeof queue<Build>>
+  close(): Promise<void>
+} {
+  const outDir = join(suite.current.root, name)
   const compiler = webpack({
     mode: 'development',
     context: suite.current.root,
@@ -84,13 +85,6 @@ test('webpack watch rebuilds with the new cached text', async () => {
     plugins: [tmsWebpack(suite.current.options())],
     infrastructureLogging: { level: 'none' },
   })
-  // What made each rebuild, as webpack's watcher reported it: the files it saw change or disappear.
-  const causes: string[] = []
-  let starts = 0
-  compiler.hooks.watchRun.tap('test', (c) => {
-    if (starts++ === 0) return
-    causes.push(...(c.modifiedFiles ?? []), ...[...(c.removedFiles ?? [])].map((f) => `removed ${f}`))
-  })
   const builds = queue<Build>()
   let n = 0
   const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) =>
@@ -99,29 +93,72 @@ test('webpack watch rebuilds with the new cached text', async () => {
         ? { error: error.message }
         : stats!.hasErrors()
           ? { error: String(stats!.compilation.errors[0]) }
-          : { error: null, dir: snapshot(outDir, n++) },
+          : {
+              error: null,
+              dir: snapshot(outDir, n++),
+              warnings: stats!.compilation.warnings.map((w) => w.message),
+            },
     ),
   )
+  return {
+    compiler,
+    builds,
+    close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())),
+  }
+}
+
+/**
+ * The next build whose rendering passes `done`: the watcher may still deliver a build it had started
+ * before a change, the next ones have it.
+ */
+async function nextRendered(
+  builds: ReturnType<typeof queue<Build>>,
+  done: (r: Rendered) => boolean,
+): Promise<Build & Rendered> {
+  let last: (Build & Rendered) | undefined
+  for (let i = 0; i < 3 && !(last && done(last)); i++) {
+    const build = await builds.next()
+    expect(build.error).toBeNull()
+    last = { ...build, ...(await renderInNode(join(build.dir!, 'main.mjs'))) }
+  }
+  return last!
+}
+
+const CART = 'You have {count} items in your cart'
+const SOURCE_CART = 'You have 3 items in your cart'
+
+/** The warning of a French translation whose placeholder the source does not have. */
+function rejected(source: string, placeholder: string, at: string): string {
+  return `[unplugin-tms] translation of ${suite.current.hashcodes.get(source)} for fr-FR rejected: it has the placeholder ${placeholder}, which the source does not; the source text "${source}" (${at}) is used until the translation is corrected on the service`
+}
+
+async function requestCount(): Promise<number> {
+  const res = await fetch(`${suite.current.emu.url}/_emulator/requests`)
+  return ((await res.json()) as { response: { data: { total: number } } }).response.data.total
+}
+
+test('webpack watch rebuilds with the new cached text', async () => {
+  const { compiler, builds, close } = webpackWatch('dist-webpack-watch')
+  // What made each rebuild, as webpack's watcher reported it: the files it saw change or disappear.
+  const causes: string[] = []
+  let starts = 0
+  compiler.hooks.watchRun.tap('test', (c) => {
+    if (starts++ === 0) return
+    causes.push(...(c.modifiedFiles ?? []), ...[...(c.removedFiles ?? [])].map((f) => `removed ${f}`))
+  })
   try {
     const first = await builds.next()
     expect(first.error).toBeNull()
     expect((await renderInNode(join(first.dir!, 'main.mjs'))).fr).toEqual(FRENCH_TEXT)
     await pullNewText('Welcome to the shop', 'Bienvenue, version surveillée')
     const expected = ['Bienvenue, version surveillée', ...FRENCH_TEXT.slice(1)]
-    // The watcher may still deliver a rebuild it had started before the change; the next ones have it.
-    let fr: string[] = []
-    for (let i = 0; i < 3 && fr[0] !== expected[0]; i++) {
-      const build = await builds.next()
-      expect(build.error).toBeNull()
-      fr = (await renderInNode(join(build.dir!, 'main.mjs'))).fr
-    }
-    expect(fr).toEqual(expected)
+    expect((await nextRendered(builds, (r) => r.fr[0] === expected[0])).fr).toEqual(expected)
     // Only the cache made a rebuild: the virtual modules, which exist only in memory, are not watched
     // (their removal, as the watcher's first scan saw it, made a second build as the watch started).
     expect(causes.length).toBeGreaterThan(0)
     expect(causes.filter((f) => !f.startsWith(suite.current.cacheDir))).toEqual([])
   } finally {
-    await new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve()))
+    await close()
   }
   expect(await requestCount()).toBe(0)
 }, 60_000)
@@ -180,3 +217,36 @@ test("webpack's watcher gets every path but unplugin's virtual modules, a user's
     ['/app/node_modules/x'],
   ])
 })
+
+test('webpack watch: an edit keeps the build, a pull checks its locale again; each says its warnings once', async () => {
+  // The cache as the emulator's translators left it (the tests above changed it), then a wrong placeholder.
+  for (const source of ['Welcome to the shop', 'Open']) await pullNewText(source, FRENCH[source]!)
+  await pullNewText('Hello {name}!', 'Bonjour {nom} !')
+  const { builds, close } = webpackWatch('dist-webpack-keep')
+  const file = join(suite.current.root, 'src/cart.js')
+  const original = readFileSync(file, 'utf8')
+  try {
+    const first = await nextRendered(builds, () => true)
+    // The translation with a placeholder of its own falls back to the source text, with a warning.
+    expect(first.fr).toEqual([FRENCH_TEXT[0], 'Hello Ada!', ...FRENCH_TEXT.slice(2)])
+    const hello = rejected('Hello {name}!', '{nom}', 'src/greet.js:5:35')
+    expect(first.warnings).toEqual([hello])
+    writeFileSync(file, original.replace("t('Open'", "t('Open it'"))
+    const edited = await nextRendered(builds, (r) => r.fr[3] === 'Open it')
+    // The new message shows its source text, the others what the kept build checked.
+    expect(edited.fr).toEqual([FRENCH_TEXT[0], 'Hello Ada!', FRENCH_TEXT[2], 'Open it'])
+    // Said by the build that checked it, not again by each edit's.
+    expect(edited.warnings).toEqual([])
+    await pullNewText(CART, 'Vous avez {total} articles')
+    const pulled = await nextRendered(builds, (r) => r.fr[2] === SOURCE_CART)
+    expect(pulled.fr).toEqual([FRENCH_TEXT[0], 'Hello Ada!', SOURCE_CART, 'Open it'])
+    // The pulled locale checked again: all of its warnings, as a new build would say them.
+    expect(pulled.warnings).toEqual([rejected(CART, '{total}', 'src/cart.js:4:36'), hello])
+  } finally {
+    writeFileSync(file, original)
+    await close()
+    await pullNewText('Hello {name}!', FRENCH['Hello {name}!']!)
+    await pullNewText(CART, FRENCH[CART]!)
+  }
+  expect(await requestCount()).toBe(0)
+}, 60_000)
