@@ -33,8 +33,10 @@ export interface PipelineInput {
   connect: ServiceConnector
   /** The connection and the cache, started already with these options ({@link prepareSync}). */
   prepared?: PreparedSync
-  /** A production build in runtime mode: catalogs through their memo (see `SyncInput.memo`). */
+  /** A production build: catalogs through their memo (see `SyncInput.memo`). */
   memo?: boolean
+  /** Inline copies: the memos keep every checked translation (see `SyncInput.keepTexts`). */
+  keepTexts?: boolean
   /** `tms push`: the strings the manifest records are checked on the service (see `SyncInput.verify`). */
   verify?: boolean
 }
@@ -144,6 +146,7 @@ export async function syncExtraction(
       pull: input.pull,
       strict: input.strict,
       memo: input.memo,
+      keepTexts: input.keepTexts,
       verify: input.verify,
       ...(prepared ? { opened: prepared.cache } : {}),
     })

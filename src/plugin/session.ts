@@ -214,9 +214,9 @@ export class TmsSession {
     this.current = undefined
   }
 
-  /** Catalog memos serve production builds of runtime mode only: a dev server and inline copies need every translation. */
-  private usesMemos(inline: boolean): boolean {
-    return this.command === 'build' && !inline
+  /** Catalog memos serve production builds: a dev server's cache changes while it runs (a pull is rechecked). */
+  private usesMemos(): boolean {
+    return this.command === 'build'
   }
 
   /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
@@ -255,7 +255,7 @@ export class TmsSession {
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
-    const prepared = prepareSync(options, connectService(), this.usesMemos(inline))
+    const prepared = prepareSync(options, connectService(), this.usesMemos())
     // Read beside the extraction: a production build's transforms of unchanged modules come from it.
     const sourcemap = this.setup.sourcemap ?? true
     const memo =
@@ -304,7 +304,8 @@ export class TmsSession {
         push: options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
-        memo: this.usesMemos(build.inline),
+        memo: this.usesMemos(),
+        keepTexts: build.inline,
         connect: connectService(),
         prepared,
       },

@@ -38,11 +38,16 @@ const check = (locale: string) => (byHashcode: Readonly<Record<string, string>>)
   checkLocale(byHashcode, messages, hashcodes, locale, options.placeholder)
 const record = (hashcode: string) => ({ hashcode, parsed: '', variant: null, meta: 'm' })
 
-/** A build's memos over the cache's manifest, each locale's read. */
-async function memosOf(cache: DiskCache, opts = options, msgs = messages): Promise<CatalogMemos> {
+/** A build's memos over the cache's manifest, each locale's read; `keepTexts`: an inline build's. */
+async function memosOf(
+  cache: DiskCache,
+  opts = options,
+  msgs = messages,
+  keepTexts = false,
+): Promise<CatalogMemos> {
   const manifest = await cache.readManifestBytes()
   if (!manifest.hit) throw new Error('no manifest')
-  const memos = new CatalogMemos(cache, opts, msgs, manifest.value)
+  const memos = new CatalogMemos(cache, opts, msgs, manifest.value, keepTexts)
   await memos.probe(['fr-FR'])
   return memos
 }
@@ -224,4 +229,66 @@ it('keeps both literals of a locale recorded twice in one build, whichever write
   second.checkCached('fr-FR', check('fr-FR'))
   expect(second.literal('fr-FR', 'rows-all', ['w', 'x'])).toBe('{"w":"Au revoir","x":"Au revoir"}')
   expect(second.literal('fr-FR', 'rows-used', ['x'])).toBe('{"x":"Au revoir"}')
+})
+
+/** Counts the checks of the cache file's translations that a build makes. */
+function countedCheck(): { checks: number; check: ReturnType<typeof check> } {
+  const counted = {
+    checks: 0,
+    check: (byHashcode: Readonly<Record<string, string>>) => {
+      counted.checks++
+      return check('fr-FR')(byHashcode)
+    },
+  }
+  return counted
+}
+
+it("keeps an inline build's checked translations in a texts file, which its next build parses instead of checking", async () => {
+  const { cache, made, file } = await setup()
+  // A runtime build keeps none: it ships the literal.
+  await expect(fs.readFile(`${file}.texts`)).rejects.toThrow()
+  const first = await memosOf(cache, options, messages, true)
+  const firstChecks = countedCheck()
+  expect(first.checkCached('fr-FR', firstChecks.check)?.translated).toBe(1)
+  expect(first.translations('fr-FR')).toEqual(made!.texts)
+  await first.settled()
+  expect(firstChecks.checks).toBe(1)
+  const kept = await fs.readFile(`${file}.texts`, 'utf8')
+  // One translation or null per message, in the messages' order, under the locale's key.
+  expect(kept.split('\n').slice(2)).toEqual([JSON.stringify([null, 'Au revoir'])])
+  const second = await memosOf(cache, options, messages, true)
+  const secondChecks = countedCheck()
+  expect(second.checkCached('fr-FR', secondChecks.check)?.translated).toBe(1)
+  expect([second.translations('fr-FR'), secondChecks.checks]).toEqual([made!.texts, 0])
+  await second.settled()
+  expect(await fs.readFile(`${file}.texts`, 'utf8')).toBe(kept)
+})
+
+it('checks the cache file again when a texts file is not sound, and writes a sound one', async () => {
+  const { cache, made, file } = await setup()
+  const seeded = await memosOf(cache, options, messages, true)
+  seeded.checkCached('fr-FR', check('fr-FR'))
+  seeded.translations('fr-FR')
+  await seeded.settled()
+  const kept = await fs.readFile(`${file}.texts`, 'utf8')
+  const body = kept.slice(kept.indexOf('\n') + 1)
+  const key = body.slice(0, body.indexOf('\n'))
+  const sealed = (rest: string) => `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
+  const unsound = [
+    `${kept}x`,
+    sealed(`other-key\n${JSON.stringify([null, 'Au revoir'])}`),
+    sealed(`${key}\n${JSON.stringify(['Au revoir'])}`),
+    sealed(`${key}\n${JSON.stringify([null, 1])}`),
+    sealed(`${key}\n{"a":"b"}`),
+    sealed(`${key}\n[null,`),
+  ]
+  for (const bad of unsound) {
+    await fs.writeFile(`${file}.texts`, bad)
+    const memos = await memosOf(cache, options, messages, true)
+    const counted = countedCheck()
+    expect(memos.checkCached('fr-FR', counted.check)?.translated).toBe(1)
+    expect([memos.translations('fr-FR'), counted.checks]).toEqual([made!.texts, 1])
+    await memos.settled()
+    expect(await fs.readFile(`${file}.texts`, 'utf8')).toBe(kept)
+  }
 })

@@ -64,16 +64,22 @@ function edit(file: string, change: (text: string) => string): void {
   writeFileSync(path, change(readFileSync(path, 'utf8')))
 }
 
-/** A first build writes the memos, a second is answered by them: both outputs byte for byte equal. */
+/**
+ * A first build writes the memos (and the texts files of `kept` locales), a second is answered by
+ * them: both outputs byte for byte equal.
+ */
 async function secondBuildFromMemo(
   build: (outDir: string) => Promise<Built>,
   locales = ['en-XA', 'fr-FR'],
+  kept: string[] = [],
 ): Promise<Built> {
   rmSync(catalogsDir(), { recursive: true, force: true })
   const first = await build('out-first')
   const written = memos()
+  const named = (l: string, end: string) =>
+    expect.stringMatching(new RegExp(`^${l}\\.published\\.[0-9a-f]{12}\\.${end}$`))
   expect([...written.keys()].sort()).toEqual(
-    locales.map((l) => expect.stringMatching(new RegExp(`^${l}\\.published\\.[0-9a-f]{12}\\.memo$`))),
+    locales.flatMap((l) => [named(l, 'memo'), ...(kept.includes(l) ? [named(l, 'memo\\.texts')] : [])]),
   )
   const second = await build('out-second')
   expect(memos()).toEqual(written)
@@ -239,11 +245,21 @@ test('a rejected translation is reported by every build, at its message’s plac
   expect(moved.built.warnings).toEqual([expect.stringContaining(rejected(6))])
 }, 120_000)
 
-test('inline builds and dev servers use no memo', async () => {
+test('rollup, inline mode: the second build takes the checked translations from the memo, its copies the same bytes', async () => {
+  const root = project.current.root
+  // A pseudo-locale's copy is made from the messages, with nothing checked to keep: no memo.
+  const second = await secondBuildFromMemo(
+    (out) => buildRollup(root, offline({ mode: 'inline' }), join(root, out)),
+    ['fr-FR'],
+    ['fr-FR'],
+  )
+  const fr = readFileSync(join(second.outDir, 'fr-FR', 'main.js'), 'utf8')
+  for (const text of ['Bienvenue dans la boutique', 'Ouvrir']) expect(fr).toContain(text)
+}, 120_000)
+
+test('a dev server uses no memo', async () => {
   rmSync(catalogsDir(), { recursive: true, force: true })
   const { root } = project.current
-  await buildRollup(root, offline({ mode: 'inline' }), join(root, 'out-inline'))
-  expect(existsSync(catalogsDir())).toBe(false)
   const session = new TmsSession(offline())
   session.configure({ root })
   await session.start('serve')

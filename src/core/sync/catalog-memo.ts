@@ -1,10 +1,16 @@
-import { createHash } from 'node:crypto'
-import { VERSION } from '../../version'
 import type { DiskCache } from '../cache'
-import type { IdSource } from '../catalog/index'
 import type { LocaleCheck, LocaleProblem } from '../check/locale'
-import type { ResolvedOptions } from '../model/options'
+import {
+  baseKey,
+  MEMO_SCHEMA,
+  type MemoMessage,
+  type MemoOptions,
+  sha256,
+  textsDigest,
+} from './catalog-memo-keys'
 import type { ManifestSums } from './manifest'
+
+export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
 
 /**
  * The catalog memo: what a production build made of one locale's cached or pulled
@@ -27,14 +33,17 @@ import type { ManifestSums } from './manifest'
  * A memo also remembers what the manifest says of the messages (how many to push, the first with no
  * record): a build whose every target locale's memo answers does not parse the manifest at all.
  *
+ * A build whose output needs every translation rather than a literal (inline copies: `keepTexts`) also
+ * keeps a target locale's checked translations, in a file of their own next to its memo (`.texts`:
+ * the digest of the rest, the locale's key, then the translation of each message in order, null for
+ * none), so that its next build parses one array instead of reading the cache file and checking each
+ * translation again; a runtime build, which ships the literal, neither reads nor writes it.
+ *
  * A memo that cannot be read, does not parse, differs from the digest it starts with (a byte changed
  * on the disk), or answers other keys is a miss, never an error; the build then makes the catalog and
  * writes the memo again (atomically, see `DiskCache.writeMemo`). It holds what the build outputs anyway
  * (the catalog literal, the translation problems it reports), never an option's value.
  */
-
-/** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 3
 
 /**
  * What a locale's memo holds besides its literals: its file is the digest of the rest, this header
@@ -72,29 +81,21 @@ export interface MemoCheck {
   texts?: Map<string, string>
 }
 
-/** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
-export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'> &
-  Partial<Pick<ResolvedOptions, 'formats'>>
-
-/** What a locale's key holds of each message (its hashcode is the manifest's). */
-interface MemoMessage {
-  key: string
-  text: string
-  placeholders: readonly string[]
-  instruction?: string
-  maxLength?: number
-}
-
 interface LocaleMemo {
   key: string
-  /** The memo read at the sync, when it answered the locale's key; `checked`: its literals found sound. */
-  found: { header: MemoHeader; literals: string[]; checked: Set<string> } | undefined
+  /**
+   * The memo read at the sync, when it answered the locale's key; `checked`: its literals found sound;
+   * `texts`: its checked translations as kept (`keepTexts`), one per message in order.
+   */
+  found: { header: MemoHeader; literals: string[]; checked: Set<string>; texts?: string } | undefined
   /** This build's outcome, for the memo it writes. */
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
   texts: (() => Map<string, string>) | undefined
-  /** A literal was recorded since the memo was last written (see {@link CatalogMemos.settled}). */
+  /** The locale was checked, or a literal recorded, since the memo was last written (see {@link CatalogMemos.settled}). */
   unwritten?: boolean
+  /** `keepTexts`: the translations this build checked, which its texts file does not hold yet. */
+  unkept?: ReadonlyMap<string, string>
 }
 
 /**
@@ -109,6 +110,10 @@ export class CatalogMemos {
   private readonly app: string
   /** How many messages the keys cover (a problem names one by its index). */
   readonly messages: number
+  /** The messages' keys in order: a texts file holds a translation per message. */
+  private readonly keys: readonly string[]
+  /** Whether the build needs every translation (inline copies): see the texts files above. */
+  private readonly keepTexts: boolean
   private readonly locales = new Map<string, LocaleMemo>()
   /** Each target locale's cache file and memo, read by {@link probe}. */
   private readonly probed = new Map<string, { bytes: Buffer; key: string; found: LocaleMemo['found'] }>()
@@ -127,10 +132,13 @@ export class CatalogMemos {
     options: MemoOptions,
     messages: readonly MemoMessage[],
     manifest: Buffer | { pulled: readonly (string | undefined)[] },
+    keepTexts = false,
   ) {
     this.cache = cache
     this.retrievalType = options.retrievalType
     this.messages = messages.length
+    this.keys = messages.map((m) => m.key)
+    this.keepTexts = keepTexts
     if (Buffer.isBuffer(manifest)) {
       this.base = baseKey(cache.projectId, options, messages, sha256(manifest))
       this.app = sha256(options.root).slice(0, 12)
@@ -214,7 +222,15 @@ export class CatalogMemos {
   ): MemoCheck {
     const { problems, incomplete, translated } = found.header
     const outcome = { problems, incomplete, translated }
-    this.locales.set(locale, { key, found, outcome, texts })
+    const memo: LocaleMemo = { key, found, outcome, texts: undefined }
+    const decoded = (): Map<string, string> => {
+      const made = texts()
+      if (this.keepTexts) memo.unkept = made
+      return made
+    }
+    const kept = found.texts
+    memo.texts = kept === undefined ? decoded : () => this.keptTexts(kept) ?? decoded()
+    this.locales.set(locale, memo)
     return outcome
   }
 
@@ -225,7 +241,8 @@ export class CatalogMemos {
       incomplete: checked.incomplete,
       translated: checked.texts.size,
     }
-    this.locales.set(locale, { key, found: undefined, outcome, texts: undefined })
+    const unkept = this.keepTexts ? checked.texts : undefined
+    this.locales.set(locale, { key, found: undefined, outcome, texts: undefined, unwritten: true, unkept })
     return { ...outcome, texts: checked.texts }
   }
 
@@ -286,32 +303,80 @@ export class CatalogMemos {
     const kept = memo.found?.header.literals ?? []
     const literals = [literal, ...(memo.found?.literals ?? [])].slice(0, LITERALS)
     const header: MemoHeader = {
+      ...this.headerOf(memo),
+      literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
+    }
+    // The literal this build made, and those it kept (each checked before it was used, or never used).
+    const checked = new Set([literal, ...(memo.found?.checked ?? [])])
+    memo.found = { header, literals, checked }
+    memo.unwritten = true
+  }
+
+  /** A memo's header as this build would write it, before its literals. */
+  private headerOf(memo: LocaleMemo): Omit<MemoHeader, 'literals'> {
+    return {
       schema: MEMO_SCHEMA,
       key: memo.key,
       ...memo.outcome,
       ...(this.sums ? { manifest: this.sums } : {}),
-      literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
     }
-    // The literal this build made, and those it kept (each checked before it was used, or never used).
-    memo.found = { header, literals, checked: new Set([literal, ...(memo.found?.checked ?? [])]) }
-    memo.unwritten = true
   }
 
   /**
-   * Writes each memo a literal was recorded in since, once however often the build recorded it
-   * (esbuild: its literal of every id, then the bundle's), so no two writes of one file race. Resolves
-   * when they are on disk; a failed write costs only the next build's time.
+   * Writes each memo whose locale was checked or had a literal recorded since, once however often the
+   * build recorded one (esbuild: its literal of every id, then the bundle's), so no two writes of one
+   * file race, and the texts files of the translations checked since (`keepTexts`). Resolves when they
+   * are on disk; a failed write costs only the next build's time.
    */
   async settled(): Promise<void> {
     const writes: Promise<void>[] = []
-    for (const [locale, memo] of this.locales) {
-      if (!memo.unwritten || !memo.found) continue
-      memo.unwritten = false
-      const file = this.cache.memoFile(locale, this.retrievalType, this.app)
-      const body = `${JSON.stringify(memo.found.header)}\n${memo.found.literals.join('')}`
+    const write = (file: string, body: string): void => {
       writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
     }
+    for (const [locale, memo] of this.locales) {
+      const file = this.cache.memoFile(locale, this.retrievalType, this.app)
+      if (memo.unwritten) {
+        memo.unwritten = false
+        const header: MemoHeader = memo.found?.header ?? { ...this.headerOf(memo), literals: [] }
+        write(file, `${JSON.stringify(header)}\n${(memo.found?.literals ?? []).join('')}`)
+      }
+      if (memo.unkept) {
+        const texts = memo.unkept
+        memo.unkept = undefined
+        write(`${file}.texts`, `${memo.key}\n${JSON.stringify(this.keys.map((k) => texts.get(k) ?? null))}`)
+      }
+    }
     await Promise.all(writes)
+  }
+
+  /** The translations a texts file keeps, or undefined when they are not one text or null per message. */
+  private keptTexts(json: string): Map<string, string> | undefined {
+    let kept: unknown
+    try {
+      kept = JSON.parse(json)
+    } catch {
+      return undefined
+    }
+    if (!Array.isArray(kept) || kept.length !== this.keys.length) return undefined
+    const texts = new Map<string, string>()
+    for (let i = 0; i < kept.length; i++) {
+      const text: unknown = kept[i]
+      if (typeof text === 'string') texts.set(this.keys[i]!, text)
+      else if (text !== null) return undefined
+    }
+    return texts
+  }
+
+  /** A texts file's translations (JSON), when it answers `key` and no byte changed. */
+  private async readTexts(locale: string, key: string): Promise<string | undefined> {
+    const text = await this.cache.readMemo(
+      `${this.cache.memoFile(locale, this.retrievalType, this.app)}.texts`,
+    )
+    if (text === undefined) return undefined
+    const body = text.slice(DIGEST_LENGTH + 1)
+    if (text.slice(0, DIGEST_LENGTH + 1) !== `${sha256(body)}\n` || !body.startsWith(`${key}\n`))
+      return undefined
+    return body.slice(key.length + 1)
   }
 
   /** The locale's memo, when it answers `key`. */
@@ -337,78 +402,10 @@ export class CatalogMemos {
       literals.push(body.slice(at, at + length))
       at += length
     }
-    return at === body.length ? { header, literals, checked: new Set() } : undefined
+    if (at !== body.length) return undefined
+    const texts = this.keepTexts ? await this.readTexts(locale, key) : undefined
+    return { header, literals, checked: new Set(), texts }
   }
-}
-
-/**
- * The rows' key of a catalog literal: its ids in order, what each stands for, and the locale whose
- * source texts fill the gaps (`sourceCatalog`). An id that is its message's plain id (`plainIds`:
- * message key -> the id of sites spelling the placeholders as the message does) is written alone: the
- * plain ids are a function of the build start's message keys, which the locale's key covers; any other
- * id is written with its message key and placeholder spelling.
- */
-export function rowsKey(
-  ids: readonly string[],
-  sources: ReadonlyMap<string, IdSource>,
-  plainIds: ReadonlyMap<string, string>,
-  fallback: string | undefined,
-): string {
-  const parts: string[] = [fallback ?? '']
-  for (const id of ids) {
-    const source = sources.get(id)
-    if (!source) parts.push(`${id}\u0003`)
-    else if (!source.spelling && plainIds.get(source.key) === id) parts.push(id)
-    else parts.push(`${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}`)
-  }
-  return sha256(parts.join('\n'))
-}
-
-/**
- * The translation of each message in message order (`hashcodes[i]` is message i's), which is all of
- * `translations` a check reads: what else a pull or the cache holds does not change its outcome.
- */
-function textsDigest(
-  translations: Readonly<Record<string, string>>,
-  hashcodes: readonly (string | undefined)[],
-): string {
-  const parts = new Array<string>(hashcodes.length)
-  for (let i = 0; i < hashcodes.length; i++) {
-    const hashcode = hashcodes[i]
-    const text = hashcode === undefined ? undefined : translations[hashcode]
-    parts[i] = text === undefined ? '-' : `${text.length}:${text}`
-  }
-  return sha256(parts.join('\n'))
-}
-
-/** `hashcodes`: what tells each message's hashcode (the manifest's digest, or the pulled memos' own). */
-function baseKey(
-  projectId: string | null,
-  options: MemoOptions,
-  messages: readonly MemoMessage[],
-  hashcodes: string,
-): string {
-  let s = JSON.stringify([
-    MEMO_SCHEMA,
-    VERSION,
-    process.version,
-    process.versions.icu ?? '',
-    options.sourceLocale,
-    options.placeholder,
-    options.retrievalType,
-    // Compiled into the literals, and read by the checks of the translations.
-    options.formats ?? {},
-    projectId,
-    messages.length,
-    hashcodes,
-  ])
-  for (const m of messages) {
-    s += `\n${m.key}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`
-    // The metadata tells whether the manifest's record is up to date (a string to push).
-    if (m.instruction !== undefined || m.maxLength !== undefined)
-      s += `\u0000${JSON.stringify([m.instruction, m.maxLength])}`
-  }
-  return sha256(s)
 }
 
 /**
@@ -442,10 +439,6 @@ function isCatalogOf(literal: string, ids: readonly string[]): boolean {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
-
-function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex')
-}
 
 function isHeader(value: unknown): value is MemoHeader {
   if (typeof value !== 'object' || value === null) return false

@@ -69,11 +69,13 @@ export interface SyncInput {
    */
   strict?: boolean
   /**
-   * A production build in runtime mode: each locale's outcome and catalog literal come from its
-   * catalog memo when the inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`):
-   * with no network, the cache's bytes; with network, what the pull brought.
+   * A production build: each locale's outcome and catalog literal come from its catalog memo when the
+   * inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`): with no network, the
+   * cache's bytes; with network, what the pull brought.
    */
   memo?: boolean
+  /** With `memo`, a build that needs every translation (inline copies): the memos keep them too. */
+  keepTexts?: boolean
   /** `tms push`: ask the service for the strings the manifest records, and create the lost ones again. */
   verify?: boolean
 }
@@ -145,7 +147,13 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
   const hashcodes = hashcodeLookup(plan, created)
   // With network, the memos are keyed by the hashcodes, known now, and each locale by what its pull brings.
   if (input.memo && plan.network && !plan.memos) {
-    plan.memos = new CatalogMemos(plan.cache, plan.options, plan.messages, { pulled: hashcodes() })
+    plan.memos = new CatalogMemos(
+      plan.cache,
+      plan.options,
+      plan.messages,
+      { pulled: hashcodes() },
+      input.keepTexts,
+    )
     plan.pulledMemos = true
   }
   const pulled = await pullLocales(plan, hashcodes)
@@ -190,7 +198,7 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
     input.memo && !network && opened.manifestBytes
-      ? new CatalogMemos(cache, options, messages, opened.manifestBytes)
+      ? new CatalogMemos(cache, options, messages, opened.manifestBytes, input.keepTexts)
       : undefined
   const remembered = memos && (await memos.probe(options.locales))
   const read: ManifestRead = remembered
