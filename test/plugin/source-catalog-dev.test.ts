@@ -73,6 +73,10 @@ test('a message typed while the server runs shows its source text after the relo
 })
 
 test('a module the page imports later, with a new message, gets it into the loaded catalog over HMR', async () => {
+  // A page of its own: the last test's two writes of greet.js may each reload the page, the second
+  // late on a loaded machine, which would land in this test and drop what it puts on `window`.
+  await page.reload()
+  await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
   await setLocale('en-US')
   const file = join(project.root, 'src/later.js')
   writeFileSync(
