@@ -42,47 +42,67 @@ function compilerOptions(ctx: unknown): Parameters<typeof isServerCompiler>[0] {
  * dev overlay's modules, and one catalog module per locale.
  */
 function loadVirtual(plugins: PluginContext) {
+  const { session, framework } = plugins
+  const isVite = framework === 'vite'
+  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
+    await session.ready()
+    const code = await loadCode.call(this, plugins, id, loadOptions)
+    // Generated code has no source of its own: vite's dev server would otherwise map each such module
+    // to itself, character by character (a catalog's map runs to megabytes), and inline that map in
+    // the response. An empty map says there is none.
+    if (typeof code === 'string' && isVite && session.command === 'serve') return { code, map: NO_MAP }
+    return code
+  }
+}
+
+/** The source map of generated code (rollup's and vite's word for "none"). */
+const NO_MAP = { mappings: '' as const }
+
+/** What a virtual module holds: its code, or null for an id that is not one. */
+async function loadCode(
+  this: unknown,
+  plugins: PluginContext,
+  id: string,
+  loadOptions: { ssr?: boolean } | undefined,
+): Promise<string | null> {
   const { session, framework, webpackState } = plugins
   const isVite = framework === 'vite'
   const webpackLike = isWebpackLike(framework)
-  return async function load(this: unknown, id: string, loadOptions?: { ssr?: boolean }) {
-    await session.ready()
-    const dev = isVite && session.command === 'serve'
-    // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
-    const devOverlay = session.command === 'serve' ? plugins.overlay : undefined
-    if (id === RUNTIME_ID) {
-      // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment) and webpack's or rspack's
-      // server compilers: the server runtime, with no HMR hook, which only the browser's receives.
-      const server = isVite
-        ? isServerEnvironment(this, loadOptions)
-        : webpackLike && isServerCompiler(compilerOptions(this))
-      const runtime = await session.runtimeModule({
-        hot: dev && !server,
-        chunkNames: webpackLike,
-        server,
-      })
-      return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
-    }
-    const overlaid = devOverlay ? await devOverlay.load(id) : undefined
-    if (overlaid !== undefined) return overlaid
-    const locale = catalogModuleLocale(id)
-    if (locale === undefined || !session.build.locales.includes(locale)) return null
-    // A catalog module holds translations: it waits for the pull, which the other modules do not.
-    try {
-      await session.synced()
-    } catch (error) {
-      // A production build fails in buildEnd with the sync's own error, not with one "Could not
-      // load" wrapped around it per locale.
-      if (!dev && !webpackLike) return literalCatalogModule(new Map())
-      throw error
-    }
-    if (dev) return session.catalogModule(locale, {})
-    if (webpackLike) {
-      const hot = session.command === 'serve'
-      return session.catalogModule(locale, { files: webpackState.files ?? [], hot })
-    }
-    return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
+  const dev = isVite && session.command === 'serve'
+  // A dev server's build (vite's, webpack's, rspack's): only a dev server makes an overlay.
+  const devOverlay = session.command === 'serve' ? plugins.overlay : undefined
+  if (id === RUNTIME_ID) {
+    // Vite's SSR (a `--ssr` build, `ssrLoadModule`, a server environment) and webpack's or rspack's
+    // server compilers: the server runtime, with no HMR hook, which only the browser's receives.
+    const server = isVite
+      ? isServerEnvironment(this, loadOptions)
+      : webpackLike && isServerCompiler(compilerOptions(this))
+    const runtime = await session.runtimeModule({
+      hot: dev && !server,
+      chunkNames: webpackLike,
+      server,
+    })
+    return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
   }
+  const overlaid = devOverlay ? await devOverlay.load(id) : undefined
+  if (overlaid !== undefined) return overlaid
+  const locale = catalogModuleLocale(id)
+  if (locale === undefined || !session.build.locales.includes(locale)) return null
+  // A catalog module holds translations: it waits for the pull, which the other modules do not.
+  try {
+    await session.synced()
+  } catch (error) {
+    // A production build fails in buildEnd with the sync's own error, not with one "Could not
+    // load" wrapped around it per locale.
+    if (!dev && !webpackLike) return literalCatalogModule(new Map())
+    throw error
+  }
+  if (dev) return session.catalogModule(locale, {})
+  if (webpackLike) {
+    const hot = session.command === 'serve'
+    return session.catalogModule(locale, { files: webpackState.files ?? [], hot })
+  }
+  return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
 }
 
 export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {

@@ -104,6 +104,21 @@ test('a pull pushes only what changed, merged into a loaded locale the page show
   expect(pushed).toHaveLength(2)
 })
 
+test('the runtime and the catalogs are served with no source map, an app module with its own', async () => {
+  const served = await page.evaluate(
+    (paths) => Promise.all(paths.map(async (p) => (await fetch(p)).text())),
+    ['/@id/__x00__tms/runtime.js', '/@id/__x00__tms/tms-fr-FR.js', '/src/greet.js'],
+  )
+  const [runtime, catalog, greet] = served as [string, string, string]
+  expect(catalog).toMatch(/^export default \{"[^\n]*"Bonjour \{name\} !"[^\n]*\};\n$/)
+  // Generated code: vite would map each to itself, character by character, inlined in the response.
+  expect(runtime).not.toContain('sourceMappingURL')
+  expect(catalog).not.toContain('sourceMappingURL')
+  const inline = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(greet)
+  const map = JSON.parse(Buffer.from(inline![1]!, 'base64').toString()) as { sourcesContent: string[] }
+  expect(map.sourcesContent).toEqual([readFileSync(join(project.root, 'src/greet.js'), 'utf8')])
+})
+
 test('a new message shows its source text at once, and nothing is pushed', async () => {
   const file = join(project.root, 'src/greet.js')
   const original = readFileSync(file, 'utf8')
