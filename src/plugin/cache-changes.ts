@@ -18,37 +18,35 @@ export function cacheFileOf(file: string, options: ResolvedOptions): string | un
   return rel.startsWith(`..${sep}`) || !CACHE_FILE.test(rel) ? undefined : rel
 }
 
+/** What a dev server or a watch redoes: keep its build, check these locales again, or start anew. */
+export type RefreshPlan = 'keep' | 'start' | string[]
+
 /**
- * The target locales whose cache file is among `files` (relative to the cache directory), none for a
- * file of another locale or retrieval type; undefined when the manifest changed (the messages' records).
+ * The plan for cache `files` that changed (relative to the cache directory, each a `cacheFileOf`):
+ * `keep` the build when none is a file the build reads (another retrieval type's, a locale the app does
+ * not build), the target locales to check again when only translations changed (a `tms pull`), `start`
+ * a new build when the manifest changed (the messages' records: strings pushed).
  */
-export function changedLocales(files: readonly string[], options: ResolvedOptions): string[] | undefined {
+export function planOf(files: readonly string[], options: ResolvedOptions): RefreshPlan {
   const locales = new Set<string>()
   for (const file of files) {
     const name = LOCALE_FILE.exec(file)
-    if (!name) return undefined
+    if (!name) return 'start'
     if (name[2] === options.retrievalType && options.locales.includes(name[1]!)) locales.add(name[1]!)
   }
-  return [...locales]
+  return locales.size === 0 ? 'keep' : [...locales]
 }
 
 /**
- * What a watch rebuild redoes, given the files changed since the last build (absolute paths): `keep`
- * the build when no cache file changed (an edited module is transformed again and a new message gets
- * its id there, as in vite's dev server), the locales to check again when only translations changed,
- * `start` a new build otherwise (the manifest changed).
+ * What a watch rebuild redoes, given the files changed since the last build (absolute paths): the
+ * cache files' plan (`planOf`); with no cache file among them the build is kept, an edited module
+ * transformed again and a new message given its id there, as in vite's dev server.
  */
-export function rebuildPlan(
-  modified: Iterable<string>,
-  options: ResolvedOptions,
-): 'keep' | 'start' | string[] {
+export function rebuildPlan(modified: Iterable<string>, options: ResolvedOptions): RefreshPlan {
   const files: string[] = []
   for (const file of modified) {
     const rel = cacheFileOf(file, options)
     if (rel !== undefined) files.push(rel)
   }
-  if (files.length === 0) return 'keep'
-  const locales = changedLocales(files, options)
-  if (locales === undefined) return 'start'
-  return locales.length === 0 ? 'keep' : locales
+  return planOf(files, options)
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { ViteDevServer } from 'vite'
 import { extractUncached } from '../core/extract/file'
 import type { Build } from './build'
-import { cacheFileOf, changedLocales } from './cache-changes'
+import { cacheFileOf, planOf } from './cache-changes'
 import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
@@ -125,18 +125,19 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     // After the pushes: the page merges the changes before it imports the modules again.
     for (const mod of targets ?? []) refreshModule(server, mod)
   }
-  // A cache file that changed only in target locales (a `tms pull`) has those locales checked again;
-  // anything else (the manifest: new strings) makes a new build start from the cache. The server may
-  // close during either: its build is released with the server's, and nothing follows.
+  // What the changed cache files ask (`planOf`): their target locales checked again (a `tms pull`), or
+  // a new build start from the cache (the manifest: new strings). The server may close during either:
+  // its build is released with the server's, and nothing follows.
   const refresh = async (): Promise<void> => {
     const files = [...changed]
     changed.clear()
     const build = session.build
-    const locales = changedLocales(files, build.options)
-    if (locales?.length === 0) return
+    const plan = planOf(files, build.options)
+    if (plan === 'keep') return
     // The catalogs as the page has them (made here if no page imported one yet).
     const before = new Map(build.locales.map((l) => [l, build.catalogFor(l)]))
-    const outcome = (locales && (await session.recheck(locales))) ?? (await session.startAndSync('serve'))
+    const outcome =
+      (plan === 'start' ? undefined : await session.recheck(plan)) ?? (await session.startAndSync('serve'))
     whileOpen(pushChanged)(before, outcome)
   }
 

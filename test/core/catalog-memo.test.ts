@@ -67,6 +67,9 @@ async function setup() {
   return { cache, made, file: join(dir, 'catalogs', file!) }
 }
 
+/** A memo or texts file as the plugin writes it: the digest of the rest on its first line. */
+const seal = (rest: string): string => `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
+
 it('answers the same inputs with the outcome and literal it was written with', async () => {
   const { cache, made } = await setup()
   expect(made).toEqual({
@@ -127,10 +130,7 @@ it('misses, never fails, for a memo it cannot trust', async () => {
   const header = JSON.parse(body.slice(0, line))
   const literals = body.slice(line)
   // A memo's first line is the digest of the rest: these are whole, but say what cannot be.
-  const sealed = (changed: object) => {
-    const rest = `${JSON.stringify({ ...header, ...changed })}${literals}`
-    return `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
-  }
+  const sealed = (changed: object) => seal(`${JSON.stringify({ ...header, ...changed })}${literals}`)
   expect(sealed({})).toBe(text)
   const untrusted = [
     // A character of a literal changed on the disk, one added, one lost.
@@ -174,10 +174,10 @@ it("misses for a sealed memo whose literal is not a catalog of the build's ids, 
   const body = text.slice(text.indexOf('\n') + 1)
   const header = JSON.parse(body.slice(0, body.indexOf('\n')))
   // Whoever edits the cache can recompute the digest: the literal itself is checked before it ships.
-  const sealed = (literal: string) => {
-    const rest = `${JSON.stringify({ ...header, literals: [{ rows: 'rows-1', length: literal.length }] })}\n${literal}`
-    return `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
-  }
+  const sealed = (literal: string) =>
+    seal(
+      `${JSON.stringify({ ...header, literals: [{ rows: 'rows-1', length: literal.length }] })}\n${literal}`,
+    )
   expect(sealed('{"x":"Au revoir"}')).toBe(text)
   const foreign = [
     '{"x":"Au revoir"',
@@ -273,14 +273,13 @@ it('checks the cache file again when a texts file is not sound, and writes a sou
   const kept = await fs.readFile(`${file}.texts`, 'utf8')
   const body = kept.slice(kept.indexOf('\n') + 1)
   const key = body.slice(0, body.indexOf('\n'))
-  const sealed = (rest: string) => `${createHash('sha256').update(rest).digest('hex')}\n${rest}`
   const unsound = [
     `${kept}x`,
-    sealed(`other-key\n${JSON.stringify([null, 'Au revoir'])}`),
-    sealed(`${key}\n${JSON.stringify(['Au revoir'])}`),
-    sealed(`${key}\n${JSON.stringify([null, 1])}`),
-    sealed(`${key}\n{"a":"b"}`),
-    sealed(`${key}\n[null,`),
+    seal(`other-key\n${JSON.stringify([null, 'Au revoir'])}`),
+    seal(`${key}\n${JSON.stringify(['Au revoir'])}`),
+    seal(`${key}\n${JSON.stringify([null, 1])}`),
+    seal(`${key}\n{"a":"b"}`),
+    seal(`${key}\n[null,`),
   ]
   for (const bad of unsound) {
     await fs.writeFile(`${file}.texts`, bad)

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { resolveOptions } from '../../src/options'
-import { changedLocales, rebuildPlan } from '../../src/plugin/cache-changes'
+import { planOf, rebuildPlan } from '../../src/plugin/cache-changes'
 import { TmsSession } from '../../src/plugin/session'
 import { PROJECT, suiteProject } from './helpers'
 
@@ -100,17 +100,17 @@ test('which cache files a recheck answers: target locales of the retrieval type,
     { locales: ['fr-FR', 'de-DE'], root: '/app', cache: 'offline' },
     { command: 'serve', env: {} },
   )
-  expect(changedLocales(['locales/fr-FR.published.json'], options)).toEqual(['fr-FR'])
+  expect(planOf(['locales/fr-FR.published.json'], options)).toEqual(['fr-FR'])
   expect(
-    changedLocales(
+    planOf(
       ['locales/de-DE.published.json', 'locales/fr-FR.published.json', 'locales/de-DE.published.json'],
       options,
     ),
   ).toEqual(['de-DE', 'fr-FR'])
   // Another retrieval type's file, a locale the app does not build: nothing to make again.
-  expect(changedLocales(['locales/fr-FR.pending.json', 'locales/it-IT.published.json'], options)).toEqual([])
+  expect(planOf(['locales/fr-FR.pending.json', 'locales/it-IT.published.json'], options)).toBe('keep')
   // The manifest holds the messages' records (a push, a first pull): a new start.
-  expect(changedLocales(['locales/fr-FR.published.json', 'manifest.json'], options)).toBeUndefined()
+  expect(planOf(['locales/fr-FR.published.json', 'manifest.json'], options)).toBe('start')
 })
 
 test("what a webpack or rspack watch's rebuild redoes, from the files its compiler says changed", () => {
