@@ -6,6 +6,12 @@ import MagicString from 'magic-string'
  * making a MagicString costs more than the rewrite of a small module. Whenever the edits could
  * interact (one touching another's position, an edit at either end of the text), they are replayed
  * on a MagicString instead, so the text is always the one magic-string gives.
+ *
+ * An edit keeps the module's lines: a range that held line breaks is written with as many, after its
+ * text (or before `tail`, code that must end it, such as a JSX element's `} />`), and a removed range
+ * leaves its line breaks. So every line below a rewritten site keeps its number, and what reads line
+ * numbers off the rewritten code (a JSX dev transform's `lineNumber`, a stack trace read without source
+ * maps) names the source's. Within a multi-line site, its code moves up to the site's first line.
  */
 
 interface Edit {
@@ -17,13 +23,23 @@ interface Edit {
 
 export class Edits {
   private readonly list: Edit[] = []
+  private readonly code: string
 
-  overwrite(start: number, end: number, text: string): void {
-    this.list.push({ kind: 'overwrite', start, end, text })
+  constructor(code: string) {
+    this.code = code
+  }
+
+  overwrite(start: number, end: number, text: string, tail = ''): void {
+    const written = text + tail
+    const breaks = this.breaks(start, end) - lineBreaks(written, 0, written.length)
+    const padded = breaks > 0 ? `${text}${'\n'.repeat(breaks)}${tail}` : written
+    this.list.push({ kind: 'overwrite', start, end, text: padded })
   }
 
   remove(start: number, end: number): void {
-    this.list.push({ kind: 'remove', start, end, text: '' })
+    const breaks = this.breaks(start, end)
+    if (breaks > 0) this.list.push({ kind: 'overwrite', start, end, text: '\n'.repeat(breaks) })
+    else this.list.push({ kind: 'remove', start, end, text: '' })
   }
 
   prependLeft(at: number, text: string): void {
@@ -40,6 +56,10 @@ export class Edits {
 
   prepend(text: string): void {
     this.list.push({ kind: 'prepend', start: 0, end: 0, text })
+  }
+
+  private breaks(start: number, end: number): number {
+    return lineBreaks(this.code, start, end)
   }
 
   /** The edits applied in order on a MagicString of `code`. */
@@ -84,4 +104,10 @@ export class Edits {
     }
     return out + code.slice(last)
   }
+}
+
+function lineBreaks(text: string, start: number, end: number): number {
+  let n = 0
+  for (let at = text.indexOf('\n', start); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++
+  return n
 }

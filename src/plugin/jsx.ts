@@ -32,8 +32,10 @@ export function rewriteJsx(s: Edits, site: CallSite, lookup: Lookup): void {
   // `<T ...>`: its `>` becomes the prop that renders the lookup.
   const start = open.end - 1
   const prop = ` _={() => ${lookup.head}`
+  // The element's own line breaks go inside its lookup, before `} />`: after it they would be JSX
+  // text, and a line break there drops the space before the text that follows.
   if (pieces.length === 0) {
-    s.overwrite(start, site.end, `${prop}${lookup.bare}} />`)
+    s.overwrite(start, site.end, `${prop}${lookup.bare}`, '} />')
     return
   }
   s.overwrite(start, pieces[0]!.start, `${prop}${lookup.values}{ ${opening(pieces[0]!)}`)
@@ -41,10 +43,11 @@ export function rewriteJsx(s: Edits, site: CallSite, lookup: Lookup): void {
     const piece = pieces[i]!
     if (piece.kind === 'tag' && piece.key !== null) s.appendLeft(piece.key, ` key=${jsString(piece.name)}`)
     const next = pieces[i + 1]
-    const text = `${closing(piece)}${next ? `, ${opening(next)}` : ` }${lookup.tail}} />`}`
+    const text = `${closing(piece)}${next ? `, ${opening(next)}` : ` }${lookup.tail}`}`
+    const tail = next ? '' : '} />'
     const end = next ? next.start : site.end
     // Two elements side by side (`<b><i>`): nothing between them to overwrite.
-    if (end === piece.end) s.appendLeft(end, text)
-    else s.overwrite(piece.end, end, text)
+    if (end === piece.end) s.appendLeft(end, text + tail)
+    else s.overwrite(piece.end, end, text, tail)
   }
 }

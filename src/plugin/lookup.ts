@@ -122,7 +122,7 @@ export function setupBoundLookup(
       close: '',
       inPlace: false,
     },
-    definition: `const ${name} = ${body};\n`,
+    definition: `const ${name} = ${body};`,
   }
 }
 

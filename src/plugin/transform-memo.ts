@@ -29,7 +29,7 @@ import type { Problem } from './problems'
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
-const TRANSFORM_REVISION = 1
+const TRANSFORM_REVISION = 2
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)

@@ -154,9 +154,9 @@ function importStatement(path: string, runtimeModule: string, names: (keyof type
   // CommonJS modules cannot hold an import statement (webpack rejects the mix).
   if (/\.cjs$/i.test(path)) {
     const pattern = names.map((name) => `${name}: ${IMPORTED[name]}`).join(', ')
-    return `const { ${pattern} } = require(${jsString(runtimeModule)});\n`
+    return `const { ${pattern} } = require(${jsString(runtimeModule)});`
   }
-  return `import { ${names.map((name) => `${name} as ${IMPORTED[name]}`).join(', ')} } from ${jsString(runtimeModule)};\n`
+  return `import { ${names.map((name) => `${name} as ${IMPORTED[name]}`).join(', ')} } from ${jsString(runtimeModule)};`
 }
 
 /** The edits a rewrite makes at one site. */
@@ -165,7 +165,8 @@ type Sink = Pick<Edits, 'overwrite' | 'remove' | 'prependLeft' | 'appendRight'>
 /** Edits whose written code is escaped for the markup around a template call. */
 function markupSink(s: Edits, markup: Markup): Sink {
   return {
-    overwrite: (start, end, text) => s.overwrite(start, end, forMarkup(text, markup)),
+    overwrite: (start, end, text, tail) =>
+      s.overwrite(start, end, forMarkup(text, markup), tail && forMarkup(tail, markup)),
     remove: (start, end) => s.remove(start, end),
     prependLeft: (at, text) => s.prependLeft(at, forMarkup(text, markup)),
     appendRight: (at, text) => s.appendRight(at, forMarkup(text, markup)),
@@ -175,7 +176,7 @@ function markupSink(s: Edits, markup: Markup): Sink {
 /** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
 export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const { code, calls, lookup, specs } = input
-  const s = new Edits()
+  const s = new Edits(code)
   const ids: string[] = []
   let first = -1
   let template = false
@@ -247,7 +248,12 @@ function importOf(
   return own + (runtime.length > 0 ? importStatement(path, input.runtimeModule, runtime) : '')
 }
 
-/** `statement` where every rewritten site sees it; `template`: a site is in a Vue template, `first` is the first site. */
+/**
+ * `statement` where every rewritten site sees it; `template`: a site is in a Vue template, `first` is
+ * the first site. It takes no line of its own, so the module keeps its lines: what reads them off the
+ * rewritten code (a JSX dev transform's `lineNumber`, a stack trace read without source maps) names
+ * the source's.
+ */
 function insertImport(
   s: Edits,
   code: string,
@@ -262,9 +268,9 @@ function insertImport(
     return
   }
   const at = /\.svelte$/i.test(path) ? svelteImportOffset(code) : importOffset(code, path)
-  if (at < 0) s.prepend(`<script>\n${statement}</script>\n\n`)
+  if (at < 0) s.prepend(`<script>${statement}</script>`)
   else if (at === 0) s.prepend(statement)
-  else s.appendLeft(at, at < code.length && code[at - 1] !== '\n' ? `\n${statement}` : statement)
+  else s.appendLeft(at, statement)
 }
 
 /** One site becomes its lookup, by its kind; false when it has nothing to rewrite. */

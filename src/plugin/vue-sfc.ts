@@ -60,12 +60,11 @@ export function vueImport(code: string, statement: string, template: boolean, fi
     let at = m.index + m[0].length
     if (code[at] === '\n') at++
     const attrs = m[1] ?? ''
-    if (SETUP.test(attrs)) return { at, text: code[at - 1] === '\n' ? statement : `\n${statement}` }
+    if (SETUP.test(attrs)) return { at, text: statement }
     lang ??= LANG.exec(attrs)?.[1]
     if (m.index < firstCall) last = at
   }
-  if (!template && last >= 0)
-    return { at: last, text: code[last - 1] === '\n' ? statement : `\n${statement}` }
+  if (!template && last >= 0) return { at: last, text: statement }
   const open = lang === undefined ? '<script setup>' : `<script setup lang="${lang}">`
   const gap = code.endsWith('\n') ? '' : '\n'
   return { at: code.length, text: `${gap}${open}\n${statement}</script>\n` }

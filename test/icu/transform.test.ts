@@ -30,7 +30,7 @@ const FORM = '[["n",4,0,{"one":[0," file"],"other":[0," files"]}]]'
 describe('ICU call sites', () => {
   test('runtime mode: the text becomes the compiled form, the lookup formats it', () => {
     expect(rewrite(`t('${PLURAL}', { n }, { variant: 'v' })\n_x('${PLURAL}', 'menu')\n`, false)).toBe(
-      `import { _l as __tms_l } from "unplugin-tms/runtime";\n__tms_l("ID", ${FORM}, { n })\n_x(__tms_l("ID", ${FORM}), 'menu')\n`,
+      `import { _l as __tms_l } from "unplugin-tms/runtime";__tms_l("ID", ${FORM}, { n })\n_x(__tms_l("ID", ${FORM}), 'menu')\n`,
     )
   })
 
@@ -38,7 +38,7 @@ describe('ICU call sites', () => {
     expect(
       rewrite(`t('${PLURAL}', { n }, { variant: 'v' })\nt('${PLURAL}')\n_x('${PLURAL}', 'menu')\n`, true),
     ).toBe(
-      'import { _f as __tms_f } from "unplugin-tms/runtime";\n' +
+      'import { _f as __tms_f } from "unplugin-tms/runtime";' +
         `__tms_f(__tms_l("ID", "${PLURAL}"), { n }, __tms_locale())\n` +
         `__tms_f(__tms_l("ID", "${PLURAL}"), void 0, __tms_locale())\n` +
         `_x(__tms_f(__tms_l("ID", '${PLURAL}'), void 0, __tms_locale()), 'menu')\n`,
@@ -48,10 +48,10 @@ describe('ICU call sites', () => {
   test('tagged templates in both modes', () => {
     const code = 't`{n, plural, one {# file} other {# files}}`\n'
     expect(rewrite(code, false)).toBe(
-      `import { _l as __tms_l } from "unplugin-tms/runtime";\n__tms_l("ID", ${FORM})\n`,
+      `import { _l as __tms_l } from "unplugin-tms/runtime";__tms_l("ID", ${FORM})\n`,
     )
     expect(rewrite(code, true)).toBe(
-      `import { _f as __tms_f } from "unplugin-tms/runtime";\n__tms_f(__tms_l("ID", "${PLURAL}"), void 0, __tms_locale())\n`,
+      `import { _f as __tms_f } from "unplugin-tms/runtime";__tms_f(__tms_l("ID", "${PLURAL}"), void 0, __tms_locale())\n`,
     )
   })
 })

@@ -85,7 +85,32 @@ describe('transform fixtures', () => {
     expect(second.problems).toEqual([])
     expect(second.code).toBe(first.code)
   })
+
+  // What reads line numbers off the rewritten code (a JSX dev transform's `lineNumber`, a stack read
+  // without source maps) must name the source's: each line that holds no message keeps its number, and
+  // the runtime import goes in front of a line's code (inside a `<script>` of its own in a Svelte
+  // file without one).
+  it.each(inputs)('%s: every line without a message keeps its number', (name) => {
+    const input = readFileSync(join(fixtures, name), 'utf8')
+    const output = readFileSync(join(fixtures, name.replace('.in.', '.out.')), 'utf8')
+    const { options } = specsOf(['t', 'msg', '_n:1,2', '_x:1'])
+    const lineOf = (offset: number) => input.slice(0, offset).split('\n').length - 1
+    const sited = new Set<number>()
+    for (const call of extractFromCode(join(repo, 'src', name.replace('.in.', '.')), input, options).calls) {
+      for (let line = lineOf(call.start); line <= lineOf(call.end); line++) sited.add(line)
+    }
+    const outputLines = output.split('\n')
+    input.split('\n').forEach((line, i) => {
+      if (sited.has(i)) return
+      expect(outputLines[i]!.replace(INSERTED, '').replace('<script></script>', ''), `line ${i + 1}`).toBe(
+        line,
+      )
+    })
+  })
 })
+
+/** The runtime import as the transform writes it: ES module or CommonJS. */
+const INSERTED = /import \{[^}]*\} from "[^"]*";|const \{[^}]*\} = require\("[^"]*"\);/g
 
 describe('source maps', () => {
   const sourceMapOptions = resolveExtractOptions({ cwd: '/app', namespace: null })

@@ -60,12 +60,12 @@ export { createElement } from 'react'
   expect(page()).toBe(
     '<main>Hello <b>Ada</b>, see <a href="/docs">the docs</a>' +
       'Ships to Lyon. <a href="/terms">Read the <em><i>terms</i></em></a><br/>' +
-      'Plain text<ul><li>Item <code>x</code></li><li>Item <code>y</code></li></ul></main>',
+      'Plain text after<ul><li>Item <code>x</code></li><li>Item <code>y</code></li></ul></main>',
   )
   expect(await m.runWithLocale('fr-FR', page)).toBe(
     '<main>Voir <a href="/docs">la documentation</a>, <b>Ada</b>' +
       'Livré à Lyon.<br/><a href="/terms">Lisez les <em><i>conditions</i></em></a>' +
-      'Texte simple<ul><li><code>x</code> : un article</li><li><code>y</code> : un article</li></ul></main>',
+      'Texte simple after<ul><li><code>x</code> : un article</li><li><code>y</code> : un article</li></ul></main>',
   )
   expect(errors).not.toHaveBeenCalled()
   errors.mockRestore()

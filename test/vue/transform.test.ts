@@ -106,7 +106,7 @@ function component(code: string, file: string, modules: Record<string, unknown>)
   const { descriptor } = parse(code, { filename: file })
   const module = compileScript(descriptor, { id: 'c', inlineTemplate: true })
     .content.replace(
-      /^import \{([^}]*)\} from (["'])(.+?)\2;?$/gm,
+      /\bimport \{([^}]*)\} from (["'])(.+?)\2;?/g,
       (_, names: string, _q, from: string) =>
         `const {${names.replace(/ as /g, ': ')}} = modules[${JSON.stringify(from)}];`,
     )
@@ -179,7 +179,7 @@ test('a plain <script> with a setup() option and no <script setup>: the template
     "<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nexport default { setup() { return { x: 1, label: t('Script') } } }\n</script>\n"
   const out = rewrite(code, file)!
   expect(out).toBe(
-    `<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nimport { _l as __tms_l } from "unplugin-tms/vue";\nexport default { setup() { return { x: 1, label: __tms_l(${jsString(messageId('\u0000\u0000Script'))}, 'Script') } } }\n</script>\n`,
+    `<template>\n  <p>{{ t('Legacy') }} {{ x }}</p>\n</template>\n\n<script>\nimport { _l as __tms_l } from "unplugin-tms/vue";export default { setup() { return { x: 1, label: __tms_l(${jsString(messageId('\u0000\u0000Script'))}, 'Script') } } }\n</script>\n`,
   )
   const problem = templateProblem(extractFromCode(file, code, options), code, root)!
   expect(`${problem.code}: ${problem.message}`).toBe(
