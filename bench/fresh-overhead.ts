@@ -19,6 +19,8 @@ export interface OverheadInput {
   plain: number
   /** The filtered-hook floor: a plugin whose transform hook runs on no module. */
   floor: number
+  /** The echo floor: a hook that returns every app module's code, changed. */
+  echo: number
   runtime: number
   /** The same build without its catalog memos. */
   noMemo: number
@@ -59,7 +61,7 @@ export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
   const gc = profile.owners.find(([owner]) => owner === 'garbage collection')?.[1] ?? 0
   return [
     ...profile.lines,
-    `What is left: the runtime-mode build took ${more(overhead)} than the plain one (${more(input.noMemo - input.plain)} without its catalog memos), where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor). The plugin's own work, without the bundler (bench/fresh-phases.ts, ${PHASE_RUNS} runs each on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(total(hit) / 1000)} on the main thread when the catalog memos answer and ${ms(total(miss) / 1000)} when they do not; its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
+    `What is left: the runtime-mode build took ${more(overhead)} than the plain one (${more(input.noMemo - input.plain)} without its catalog memos), where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor), and one that returns every app module's code, changed, ${ms(Math.max(0, input.echo - input.plain))} (the echo floor): handing rolldown new code for each module is not where the time goes. The plugin's own work, without the bundler (bench/fresh-phases.ts, ${PHASE_RUNS} runs each on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(total(hit) / 1000)} on the main thread when the catalog memos answer and ${ms(total(miss) / 1000)} when they do not; its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
     '',
     '| phase | CPU, memos answer | CPU, no memo | what it does |',
     '| --- | --- | --- | --- |',
@@ -83,7 +85,7 @@ function whyItStays(input: OverheadInput, own: number, room: number): string {
         ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${limit} in this run`
         : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${limit}`
   const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
-  return `Why it stays: with the memos answering, what is left is the build start and the transform, each one pass over the app's ${input.messages.toLocaleString('en-US')} messages, which every build must make because any module may have changed. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would: keeping the transform's output per module, keyed by its content and its messages' ids, and the build start's ids with the extraction cache, so that an unchanged module costs a lookup. The peers do this work too, and more of it: ${peers} in the same rounds.`
+  return `Why it stays: with the memos answering, what is left is the work of finding and trusting them, one pass over the app's ${input.messages.toLocaleString('en-US')} messages in the build start and one in the transform, which every build makes because any module may have changed: every file's cached extraction read, the id table made, each module's remembered output decoded and its ids registered, each locale's catalog literal parsed once to check it. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take it out: one snapshot of a whole build, keyed by the digest of every input, so that a build whose inputs did not change makes neither pass. The peers do this work too, and more of it: ${peers} in the same rounds.`
 }
 
 interface Profiled {

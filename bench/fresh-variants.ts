@@ -120,6 +120,13 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       config: `${react}export default { plugins: [react(), { name: 'filtered-hook', transform: { filter: { id: /\\.no-such-extension$/ }, handler() { return null } } }] }\n`,
     },
     {
+      key: 'echo-hook',
+      label:
+        "floor: a transform hook that returns every app module's code, changed by one line break (no source map)",
+      tool: 'tms',
+      config: `${react}export default { plugins: [react(), { name: 'echo-hook', transform(code, id) { return id.includes('/src/') ? { code: code + '\\n', map: null } : null } }] }\n`,
+    },
+    {
       key: 'tms-runtime',
       short: 'unplugin-tms, runtime mode',
       label: 'unplugin-tms, runtime mode, warm cache, offline',

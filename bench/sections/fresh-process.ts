@@ -1,6 +1,7 @@
 /**
- * Build cost the way users pay it: `vite build` in a new `node` process per build, beside the floor (an
- * empty transform hook; a hook whose filter skips every module) and the peers, in one run.
+ * Build cost the way users pay it: `vite build` in a new `node` process per build, beside the floors (an
+ * empty transform hook; a hook whose filter skips every module; a hook that returns every app module's
+ * code, changed) and the peers, in one run.
  *
  * A generated React app (bench/fresh-app.ts: TSX components of ten messages each, every text distinct,
  * 3 target locales) is written once per tool in its own syntax with the same translations. Each round
@@ -309,6 +310,7 @@ export async function run(): Promise<BenchSection> {
         outDir: outDir('profiled'),
         plain,
         floor: seconds('filtered-hook'),
+        echo: seconds('echo-hook'),
         runtime: seconds('tms-runtime'),
         noMemo: seconds('tms-no-memo'),
         limit: 1.3,
