@@ -240,6 +240,20 @@ export class TmsSession {
     return syncing
   }
 
+  /**
+   * {@link synced}, and again for each build start that came meanwhile: a dev server's refresh (a
+   * cache change, its own sync's push among them) may start a new build while a catalog waits, and
+   * that build is the one `build` gives next. So what reads `build` after this finds its sync done.
+   */
+  async syncedLatest(): Promise<SyncOutcome> {
+    for (;;) {
+      const generation = this.generation
+      const outcome = await this.synced()
+      // The same start, or a release (the server closed): nothing newer to wait for.
+      if (generation === this.generation || !this.started) return outcome
+    }
+  }
+
   private async run(generation: number): Promise<{
     outcome: StartOutcome
     extraction: ExtractResult

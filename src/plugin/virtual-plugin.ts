@@ -90,7 +90,7 @@ async function loadCode(
   if (locale === undefined || !session.build.locales.includes(locale)) return null
   // A catalog module holds translations: it waits for the pull, which the other modules do not.
   try {
-    await session.synced()
+    await session.syncedLatest()
   } catch (error) {
     // A production build fails in buildEnd with the sync's own error, not with one "Could not
     // load" wrapped around it per locale.

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterEach, expect, test } from 'vitest'
 import type { Options } from '../../src/options'
+import { TmsSession } from '../../src/plugin/session'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
 import { startProxy } from '../helpers/proxy'
@@ -84,5 +85,33 @@ test('a sync that fails after the server listened is logged as an error and fail
     ])
   } finally {
     await server.close()
+  }
+})
+
+test('a catalog asked while a refresh starts a new build waits for that build, whose sync it then reads', async () => {
+  // The dev server's own push rewrites the cache's manifest, and that change starts a new build
+  // (dev.ts's refresh) while the first sync may still be finishing: a catalog made then from the new,
+  // unsynced build would hold no translation.
+  writeFileSync(extra(), "import { t } from 'unplugin-tms/runtime'\nt('Only in dev')\n")
+  let answer!: () => void
+  const proxy = await startProxy(project.current.emu.url, { hold: new Promise((r) => (answer = r)) })
+  const options = project.current.options({ push: true, baseUrl: proxy.url })
+  const session = new TmsSession(options)
+  session.configure({ root: project.current.root })
+  try {
+    await session.start('serve')
+    const first = session.openBuild
+    const catalog = session.syncedLatest().then(() => session.build.catalogLiteralFor('fr-FR'))
+    // The wait has taken the first start's sync; then the refresh's start, its extraction done.
+    await new Promise((resolve) => setImmediate(resolve))
+    await session.start('serve')
+    const second = session.openBuild
+    expect(second).not.toBe(first)
+    answer()
+    expect(await catalog).toContain('Bienvenue dans la boutique')
+    expect(session.build).toBe(second)
+  } finally {
+    session.release()
+    await proxy.close()
   }
 })

@@ -133,7 +133,7 @@ export function overlayEndpoints(session: TmsSession, token: string): OverlayEnd
     try {
       // Hashcodes and catalogs come with the sync; one that failed has warned already, and the
       // panel then says what is missing.
-      await session.synced().catch(() => undefined)
+      await session.syncedLatest().catch(() => undefined)
       if (!session.openBuild?.sync)
         throw new ReviewUnavailableError('the dev server has no catalogs yet: see its warnings')
       return { status: 200, body: await run(await readJson(req)) }
