@@ -64,7 +64,7 @@ export class Build {
   included: Set<string>
   /** File -> content hash extraction saw at build start. */
   readonly startHashes: Map<string, string> = new Map()
-  /** A production build's remembered transforms (see `TransformMemo`); set by the session at start. */
+  /** The build's remembered transforms (see `TransformMemo`); set by the session at start. */
   memo: TransformMemo | undefined
   /** The long ids of the last build start's messages (see `IdsMemo`); set by the session at start. */
   idsMemo: IdsMemo | undefined
@@ -138,6 +138,11 @@ export class Build {
   /** File -> ids its calls use, for the files met so far (see {@link ModuleUsage}). */
   get fileIds(): ReadonlyMap<string, ReadonlySet<string>> {
     return this.usage.fileIds
+  }
+
+  /** Whether module `id` (a query aside) is one of the {@link included} files. */
+  includes(id: string): boolean {
+    return this.included.has(stripQuery(id))
   }
 
   /** What a transform found a module to use. */

@@ -211,6 +211,7 @@ export class TmsSession {
     this.accepted = undefined
     this.started = undefined
     this.syncing = undefined
+    this.current?.memo?.dispose()
     this.current = undefined
   }
 
@@ -222,7 +223,7 @@ export class TmsSession {
   /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
     const build = this.current
-    const kept = (id: string): boolean => build?.included.has(stripQuery(id)) ?? false
+    const kept = (id: string): boolean => build?.includes(id) ?? false
     await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept), build?.idsMemo?.saved()])
   }
 
@@ -270,10 +271,8 @@ export class TmsSession {
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
     const prepared = prepareSync(options, connectService(), this.usesMemos())
-    // Read beside the extraction: a production build's transforms of unchanged modules come from it.
-    const sourcemap = this.setup.sourcemap ?? true
-    const memo =
-      this.command === 'build' ? loadTransformMemo(options, extractOptions, inline, sourcemap) : undefined
+    // Read beside the extraction: the transforms of unchanged modules come from it.
+    const memo = loadTransformMemo(options, extractOptions, inline, this.setup.sourcemap ?? true)
     // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.
     const idsMemo = IdsMemo.load(options.cacheDir, options.root)
     let extraction: ExtractResult
@@ -287,8 +286,12 @@ export class TmsSession {
     const build = new Build(options, extractOptions, inline, extraction, (keys) => ids.longIds(keys))
     build.idsMemo = ids
     build.memo = await memo
+    if (this.setup.devServer) build.memo.autosave((id) => build.includes(id))
     // A release (the dev server closed) or a newer start came first: this build is nobody's.
-    if (generation === this.generation) this.current = build
+    if (generation === this.generation) {
+      this.current?.memo?.dispose()
+      this.current = build
+    }
     const problems = [
       ...extraction.diagnostics,
       ...unknownStyleDiagnostics(extraction.messages, options.formats, options.placeholder, options.root),
@@ -377,7 +380,7 @@ export class TmsSession {
 
   /** True for a module the transform must look at (an included file). */
   wants(id: string): boolean {
-    return this.current?.included.has(stripQuery(id)) ?? false
+    return this.current?.includes(id) ?? false
   }
 
   /**

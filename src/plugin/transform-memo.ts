@@ -11,7 +11,7 @@ import { writeMemoFile } from './memo-file'
 import type { Problem } from './problems'
 
 /**
- * The transform memo: each module's transform as the last production build made it, kept in
+ * The transform memo: each module's transform as the last build (or dev server) made it, kept in
  * `<cacheDir>/transform/<digest>.v1.cache`, so that a warm build's transform of an unchanged module costs a
  * hash and a lookup instead of decoding its call sites, looking each one up and rewriting it.
  *
@@ -24,8 +24,11 @@ import type { Problem } from './problems'
  * read, is a miss: the memo can make a build faster, never different.
  *
  * The file: a header line, then one line per module `id \t hash \t entry`, the entry (JSON) parsed
- * only when its module is transformed. Written atomically (temp file + rename) when a build made an
- * entry, so a build that changed nothing writes nothing.
+ * only when its module is transformed; a source map's `sourcesContent` is left out (it is the module's
+ * content, which a hit has). Written atomically (temp file + rename) when a build made an entry, so a
+ * build that changed nothing writes nothing. A production build writes it when it ends; a dev server,
+ * whose build ends only when it closes (and a server stopped with Ctrl-C never closes), also once its
+ * transforms pause ({@link TransformMemo.autosave}), so that its next start is served from it.
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
@@ -33,12 +36,14 @@ const TRANSFORM_REVISION = 2
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
+/** How long a dev server's memo waits after its last new entry before it is written: the page's burst of requests is over. */
+const AUTOSAVE_MS = 1000
 
 /** One module's remembered transform. */
 interface MemoEntry {
   /** The output code; null when the transform left the module as it was. */
   code: string | null
-  /** The source map's fields as `JSON.stringify` gives them. */
+  /** The source map's fields as `JSON.stringify` gives them, less `sourcesContent` (the module's content). */
   map: ConstructorParameters<typeof SourceMap>[0] | null
   /** The ids the module uses. */
   ids: string[]
@@ -67,7 +72,7 @@ export interface TransformInputs {
   formats: ResolvedOptions['formats']
 }
 
-/** A production build's memo: what its transform's output depends on, besides each module's content and ids. */
+/** A build's memo (a dev server's too): what its transform's output depends on, besides each module's content and ids. */
 export function loadTransformMemo(
   options: ResolvedOptions,
   extractOptions: ResolvedExtractOptions,
@@ -93,6 +98,8 @@ export class TransformMemo {
   private readonly met = new Map<string, [string, string]>()
   private changed = false
   private written: Promise<void> | undefined
+  /** A dev server's: which stored entries a write keeps, and the write waiting for its transforms to pause. */
+  private idle: { keep: (id: string) => boolean; timer?: NodeJS.Timeout } | undefined
 
   private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
     this.cacheDir = cacheDir
@@ -142,7 +149,7 @@ export class TransformMemo {
     for (const sid of entry.ids) if (!spelled.has(sid)) ids.adopt(sid)
     for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
     this.met.set(id, stored)
-    const map = entry.map === null ? null : new SourceMap(entry.map)
+    const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
     return { code: entry.code, map, ids: new Set(entry.ids), problems: entry.problems }
   }
 
@@ -159,20 +166,46 @@ export class TransformMemo {
       const source = ids.sources.get(sid)
       if (source?.spelling) spelled.push([sid, source.key, source.spelling])
     }
-    const map = out.map === null ? null : (JSON.parse(JSON.stringify(out.map)) as MemoEntry['map'])
+    const map =
+      out.map === null
+        ? null
+        : (JSON.parse(JSON.stringify({ ...out.map, sourcesContent: undefined })) as MemoEntry['map'])
     const entry: MemoEntry = { code: out.code, map, problems: out.problems, ids: [...used], spelled }
     this.met.set(id, [hash, JSON.stringify(entry)])
     this.changed = true
+    if (this.idle) {
+      clearTimeout(this.idle.timer)
+      this.idle.timer = setTimeout(() => void this.save(this.idle!.keep), AUTOSAVE_MS).unref()
+    }
+  }
+
+  /** Writes the memo {@link AUTOSAVE_MS} after each new entry's burst (a dev server); `keep` as for {@link save}. */
+  autosave(keep: (id: string) => boolean): void {
+    this.idle = { keep }
   }
 
   /**
-   * Writes the memo when this build made an entry: the entries it met, and the stored ones of modules
-   * it did not meet while their files are included (another entry point's). A failed write is a miss later.
+   * Writes the memo when this build made an entry since the last write: the entries it met, and the
+   * stored ones of modules it did not meet while their files are included (another entry point's).
+   * Resolves when the last write is done; a failed write is a miss later.
    */
   save(keep: (id: string) => boolean): Promise<void> {
-    if (!this.changed) return Promise.resolve()
-    this.written ??= this.write(keep)
-    return this.written
+    clearTimeout(this.idle?.timer)
+    if (this.changed) {
+      this.changed = false
+      const previous = this.written ?? Promise.resolve()
+      this.written = previous.then(() => this.write(keep))
+    }
+    return this.written ?? Promise.resolve()
+  }
+
+  /**
+   * Drops a dev server's waiting write: its server closed (which wrote the memo) or a newer build
+   * start replaced this one. A write then could outlive the server; an entry not written is a miss later.
+   */
+  dispose(): void {
+    clearTimeout(this.idle?.timer)
+    this.idle = undefined
   }
 
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */

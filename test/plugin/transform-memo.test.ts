@@ -1,16 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rollup } from 'rollup'
+import { createServer } from 'vite'
 import { afterEach, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
+import type { Options } from '../../src/options'
 import tmsRollup from '../../src/rollup'
+import tmsVite from '../../src/vite'
+import tmsWebpack from '../../src/webpack'
+import { type LikeCompiler, runWebpackLike, webpackConfig } from './bundlers'
 import { idsApp, renderInNode } from './helpers'
 
 /**
- * The transform memo (`.tms-cache/transform/`): a production build takes the transform of each module
- * whose content and ids did not change from the last build, and ships what a build without it ships.
- * Each build is a new plugin instance, as a new `vite build` process is.
+ * The transform memo (`.tms-cache/transform/`): a production build, or a dev server's start, takes the
+ * transform of each module whose content and ids did not change from the last build, and ships what a
+ * build without it ships. Each build is a new plugin instance, as a new `vite build` process is.
  */
 
 let root: string | undefined
@@ -31,7 +37,7 @@ async function build(dir: string, out: string): Promise<Map<string, string>> {
 
 /** The one memo file of the app's build settings. */
 function memoFile(dir: string): string {
-  const files = readdirSync(join(dir, '.tms-cache', 'transform'))
+  const files = readdirSync(join(dir, '.tms-cache', 'transform')).filter((f) => f.endsWith('.cache'))
   expect(files).toHaveLength(1)
   return join(dir, '.tms-cache', 'transform', files[0]!)
 }
@@ -77,4 +83,93 @@ test("a message added elsewhere that takes a module's short id makes that module
     pseudoLocalize('Save 144024', 'en-XA'),
     pseudoLocalize('Save 322135', 'en-XA'),
   ])
+})
+
+test("a build with source maps ships the cold build's maps from the memo, which leaves their sources' content out", async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  // webpack, whose maps take each source's content from the transform's map (rollup and vite read the file).
+  const options = { root, locales: ['fr-FR'], pseudo: true, cache: 'offline' as const, push: false }
+  const mapOf = async (out: string) => {
+    const config = {
+      ...webpackConfig(root!, join(root!, out), tmsWebpack(options), 'production'),
+      devtool: 'source-map',
+    }
+    await runWebpackLike((c) => webpack(c as webpack.Configuration) as unknown as LikeCompiler, config)
+    return JSON.parse(readFileSync(join(root!, out, 'main.mjs.map'), 'utf8')) as {
+      sources: string[]
+      sourcesContent: string[]
+    }
+  }
+  const cold = await mapOf('dist-cold')
+  const warm = await mapOf('dist-warm')
+  expect(warm).toEqual(cold)
+  const m1 = warm.sources.findIndex((s) => s.endsWith('m1.js'))
+  expect(warm.sourcesContent[m1]).toBe(readFileSync(join(root, 'src/m1.js'), 'utf8'))
+  const memo = readFileSync(memoFile(root), 'utf8')
+  expect(memo).toContain('"mappings"')
+  expect(memo).not.toContain('sourcesContent')
+})
+
+/** A vite dev server of the app (no listening socket): each module as its transform served it. */
+async function serve(dir: string, modules: string[], close = true, extra: Options = {}) {
+  const options = {
+    root: dir,
+    locales: ['fr-FR'],
+    pseudo: true,
+    cache: 'offline' as const,
+    push: false,
+    ...extra,
+  }
+  const server = await createServer({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [tmsVite(options)],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  const served = new Map<string, { code: string; map: unknown }>()
+  for (const m of modules) {
+    const result = (await server.transformRequest(m))!
+    served.set(m, { code: result.code, map: result.map })
+  }
+  if (close) await server.close()
+  return { served, server }
+}
+
+test('a dev server serves its unchanged modules from the memo its last start wrote, code and map alike', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const modules = ['/src/m0.js', '/src/m1.js']
+  const cold = await serve(root, modules)
+  expect(cold.served.get('/src/m1.js')!.code).toContain('__tms_l(')
+  const warm = await serve(root, modules)
+  expect(warm.served).toEqual(cold.served)
+  // What the warm start served is the memo's: an entry changed on disk (its content hash kept) is served.
+  const memo = readFileSync(memoFile(root), 'utf8')
+  writeFileSync(memoFile(root), memo.replace("'Open the door'", "'Open the memo'"))
+  const marked = await serve(root, modules)
+  expect(marked.served.get('/src/m1.js')!.code).toBe(
+    cold.served.get('/src/m1.js')!.code.replace("'Open the door'", "'Open the memo'"),
+  )
+  expect(marked.served.get('/src/m0.js')).toEqual(cold.served.get('/src/m0.js'))
+})
+
+test('a dev server writes the memo once its transforms pause, before it closes', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const dir = join(root, '.tms-cache', 'transform')
+  const { server } = await serve(root, ['/src/m0.js', '/src/m1.js'], false)
+  try {
+    // Written about a second after the last transform; waited for, never timed.
+    const written = () => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.cache'))
+    for (let i = 0; i < 300 && !written(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const memo = readFileSync(memoFile(root), 'utf8')
+    expect(memo.split('\n').filter((l) => /m[01]\.js/.test(l))).toHaveLength(2)
+  } finally {
+    await server.close()
+  }
 })
