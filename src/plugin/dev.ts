@@ -6,6 +6,7 @@ import { cacheFileOf, planOf } from './cache-changes'
 import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
+import { rewriteMessageCalls } from './transform'
 import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUpdate } from './virtual'
 
 /**
@@ -44,16 +45,26 @@ const WARM_UP_MODULE = [
 
 /**
  * Readies the server's first message edit while it waits: at start every module came from the
- * extraction cache, so the first edit would load the parser, run the extraction of a changed module
- * for the first time and make the table of ids a new message is checked against, in front of the
- * developer. Reads a made-up module and keeps nothing of it.
+ * extraction cache and the transform memo, so the first edit would load the parser, run the
+ * extraction of a changed module for the first time, make the table of ids a new message is checked
+ * against and rewrite a module with its source map for the first time (code the engine has not
+ * compiled yet), in front of the developer. Reads and rewrites a made-up module and keeps nothing of it.
  */
 function warmEditPath(build: Build | undefined): void {
   if (!build) return
   const { extractOptions } = build
   const file = join(build.options.root, '__tms_warm_up.tsx')
-  extractUncached(file, WARM_UP_MODULE, extractOptions, '', extractOptions.oneFileScanner)
+  const { result } = extractUncached(file, WARM_UP_MODULE, extractOptions, '', extractOptions.oneFileScanner)
   build.ids.holds('')
+  rewriteMessageCalls({
+    code: WARM_UP_MODULE,
+    id: file,
+    calls: result.calls,
+    lookup: (site) => ({ id: 'warmUp', text: site.messageKey }),
+    specs: build.specs,
+    runtimeModule: extractOptions.runtimeModule,
+    idOnly: build.sourceCatalog,
+  })
 }
 
 /** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
@@ -184,10 +195,11 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     whileOpen(() => void server.watcher.add(session.options.cacheDir)),
     () => {},
   )
-  session.synced().then(
-    whileOpen(() => warmEditPath(session.openBuild)),
-    () => {},
-  )
+  // A warm-up that fails costs the first edit its time, nothing more.
+  session
+    .synced()
+    .then(whileOpen(() => warmEditPath(session.openBuild)))
+    .catch(() => {})
   const close = (): void => {
     if (closed) return
     closed = true
