@@ -22,7 +22,7 @@ import type { LocaleTexts } from './inline/index'
 import { InlineTexts } from './inline-texts'
 import { ModuleUsage, stripQuery } from './module-usage'
 import type { SiteLookup } from './transform'
-import type { TransformMemo } from './transform-memo'
+import { AUTOSAVE_MS, type TransformMemo } from './transform-memo'
 import type { CatalogMap } from './virtual'
 
 export { stripQuery }
@@ -88,6 +88,8 @@ export class Build {
    * meets the same site objects (the extraction cache gives them back) and its ids are registered.
    */
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
+  /** A dev server's next write of its catalog memos (see {@link autosaveCatalogMemos}). */
+  private memosTimer: NodeJS.Timeout | undefined
 
   constructor(
     options: ResolvedOptions,
@@ -123,6 +125,26 @@ export class Build {
     for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
     this.catalogs = new CatalogCache(this)
     this.inlineTextsOf = new InlineTexts(this.ids, this.messages, this.forms)
+  }
+
+  /**
+   * A dev server's build ends only when the server closes (Ctrl-C never closes it): its catalog memos
+   * are written {@link AUTOSAVE_MS} after their last change (the sync's checks, the literals the page's
+   * catalog modules were made of), as the transform memo's entries are, so its next start reads them.
+   */
+  autosaveCatalogMemos(): void {
+    const memos = this.sync?.memos
+    memos?.autosave(() => {
+      clearTimeout(this.memosTimer)
+      this.memosTimer = setTimeout(() => void memos.settled(), AUTOSAVE_MS).unref()
+    })
+  }
+
+  /** Drops the memos' waiting writes: the build was released or replaced (a write after it could recreate a removed cache). */
+  dispose(): void {
+    this.memo?.dispose()
+    clearTimeout(this.memosTimer)
+    this.sync?.memos?.autosave(undefined)
   }
 
   /** Id -> what it stands for. */

@@ -190,6 +190,14 @@ export class CatalogCache {
     const entries = this.entriesOf(locale)
     const known = entries.full
     if (known && known.size === ids.size) return known.catalog
+    // The literal of every id, made already (a page imported it; a memo may have answered it): the same
+    // catalog parsed, rather than its translations decoded, checked and compiled again.
+    const made = entries.fullLiteral
+    if (made?.size === ids.size) {
+      const catalog = new Map(Object.entries(JSON.parse(made.literal) as Record<string, CompiledMessage>))
+      entries.full = { size: ids.size, catalog }
+      return catalog
+    }
     // Over the rows every locale's literal and catalog share: a dev server makes a locale's catalog
     // again after each `tms pull`, and the rows of tens of thousands of ids are the same each time.
     const rows = this.rowsOf(ids.sources)

@@ -119,8 +119,8 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     for (const p of outcome.problems) logger.warn(toText(p))
     const updates: HotUpdate[] = []
     const ids = new Set<string>()
-    for (const locale of session.build.locales) {
-      const changes = catalogChanges(before.get(locale) ?? new Map(), session.build.catalogFor(locale))
+    for (const [locale, was] of before) {
+      const changes = catalogChanges(was, session.build.catalogFor(locale))
       if (!changes) continue
       invalidate(locale)
       updates.push({ locale, ...changes })
@@ -145,8 +145,11 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     const build = session.build
     const plan = planOf(files, build.options)
     if (plan === 'keep') return
-    // The catalogs as the page has them (made here if no page imported one yet).
-    const before = new Map(build.locales.map((l) => [l, build.catalogFor(l)]))
+    // The catalogs as the page has them (made here if no page imported one yet), of the locales whose
+    // file changed (a new start may change any): the others' stay as they are, also when a file that
+    // does not read has the recheck start anew from the same files.
+    const touched = plan === 'start' ? build.locales : build.locales.filter((l) => plan.includes(l))
+    const before = new Map(touched.map((l) => [l, build.catalogFor(l)]))
     const outcome =
       (plan === 'start' ? undefined : await session.recheck(plan)) ?? (await session.startAndSync('serve'))
     whileOpen(pushChanged)(before, outcome)

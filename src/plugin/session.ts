@@ -211,13 +211,8 @@ export class TmsSession {
     this.accepted = undefined
     this.started = undefined
     this.syncing = undefined
-    this.current?.memo?.dispose()
+    this.current?.dispose()
     this.current = undefined
-  }
-
-  /** Catalog memos serve production builds: a dev server's cache changes while it runs (a pull is rechecked). */
-  private usesMemos(): boolean {
-    return this.command === 'build'
   }
 
   /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
@@ -270,7 +265,7 @@ export class TmsSession {
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
-    const prepared = prepareSync(options, connectService(), this.usesMemos())
+    const prepared = prepareSync(options, connectService(), true)
     // Read beside the extraction: the transforms of unchanged modules come from it.
     const memo = loadTransformMemo(options, extractOptions, inline, this.setup.sourcemap ?? true)
     // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.
@@ -289,7 +284,7 @@ export class TmsSession {
     if (this.setup.devServer) build.memo.autosave((id) => build.includes(id))
     // A release (the dev server closed) or a newer start came first: this build is nobody's.
     if (generation === this.generation) {
-      this.current?.memo?.dispose()
+      this.current?.dispose()
       this.current = build
     }
     const problems = [
@@ -321,7 +316,7 @@ export class TmsSession {
         push: options.push,
         pull: this.command === 'build',
         strict: this.command === 'build',
-        memo: this.usesMemos(),
+        memo: true,
         keepTexts: build.inline,
         connect: connectService(),
         prepared,
@@ -332,6 +327,7 @@ export class TmsSession {
     if (generation === this.generation) {
       build.sync = sync
       build.report = report
+      if (this.setup.devServer) build.autosaveCatalogMemos()
     }
     return { problems: withReportProblems(problems, report, options, this.command), info, report }
   }
@@ -345,7 +341,7 @@ export class TmsSession {
   async recheck(locales: readonly string[]): Promise<SyncOutcome | undefined> {
     const build = this.current
     const sync = build?.sync
-    if (!build || !sync || sync.memos || locales.length === 0) return undefined
+    if (!build || !sync || locales.length === 0) return undefined
     const problems: Problem[] = []
     const info: string[] = []
     const rechecked = await recheckLocales({
@@ -361,6 +357,7 @@ export class TmsSession {
     })
     // The server closed, or a new start came, meanwhile.
     if (!rechecked || build !== this.current || sync !== build.sync) return undefined
+    sync.memos?.forget(locales)
     for (const [locale, { texts, coverage }] of rechecked) {
       sync.translations.set(locale, texts)
       sync.coverage[locale] = coverage

@@ -37,7 +37,7 @@ const TRANSFORM_REVISION = 2
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
 /** How long a dev server's memo waits after its last new entry before it is written: the page's burst of requests is over. */
-const AUTOSAVE_MS = 1000
+export const AUTOSAVE_MS = 1000
 
 /** One module's remembered transform. */
 interface MemoEntry {

@@ -257,15 +257,54 @@ test('rollup, inline mode: the second build takes the checked translations from 
   for (const text of ['Bienvenue dans la boutique', 'Ouvrir']) expect(fr).toContain(text)
 }, 120_000)
 
-test('a dev server uses no memo', async () => {
+test("a dev server's memos: written once its changes pause, its next start answered by them, a pulled locale never served from one", async () => {
   rmSync(catalogsDir(), { recursive: true, force: true })
-  const { root } = project.current
-  const session = new TmsSession(offline())
-  session.configure({ root })
-  await session.start('serve')
-  await session.synced()
-  expect(session.openBuild?.sync?.memos).toBeUndefined()
-  expect(session.build.catalogLiteralFor('fr-FR')).toContain('"Bienvenue dans la boutique"')
-  session.release()
-  expect(existsSync(catalogsDir())).toBe(false)
+  const { root, cacheDir, hashcodes } = project.current
+  const serve = async (): Promise<TmsSession> => {
+    const session = new TmsSession(offline())
+    session.configure({ root, devServer: true })
+    await session.startAndSync('serve')
+    return session
+  }
+  const first = await serve()
+  const literal = first.build.catalogLiteralFor('fr-FR')
+  expect(literal).toContain('"Bienvenue dans la boutique"')
+  // The server never closes (Ctrl-C): its memos are on disk once its changes pause.
+  const fr = /^fr-FR\.published\.[0-9a-f]{12}\.memo$/
+  await expect
+    .poll(() => existsSync(catalogsDir()) && [...memos().keys()].some((n) => fr.test(n)), {
+      timeout: 20_000,
+    })
+    .toBe(true)
+  const written = memos()
+
+  // The next start reads no translation of French: the memo answers its check and its literal.
+  const second = await serve()
+  expect(second.build.sync?.translations.has('fr-FR')).toBe(false)
+  expect(second.build.catalogLiteralFor('fr-FR')).toBe(literal)
+  expect(second.build.sync?.translations.has('fr-FR')).toBe(false)
+
+  // A `tms pull` while it runs: French checked again, its literal made of the new file.
+  const cache = new DiskCache(cacheDir, PROJECT)
+  const read = await cache.readLocale('fr-FR', 'published')
+  if (!read.hit) throw new Error('no French in the cache')
+  const welcome = hashcodes.get('Welcome to the shop')!
+  await cache.writeLocale('fr-FR', 'published', {
+    ...read.value.translations,
+    [welcome]: 'Bienvenue dans la nouvelle boutique',
+  })
+  await second.recheck(['fr-FR'])
+  const pulled = second.build.catalogLiteralFor('fr-FR')
+  expect(pulled).toContain('"Bienvenue dans la nouvelle boutique"')
+  const fresh = new TmsSession(offline())
+  fresh.configure({ root })
+  await fresh.startAndSync('build')
+  expect(pulled).toBe(fresh.build.catalogLiteralFor('fr-FR'))
+  fresh.release()
+  // What it forgot is not written: the memo of the old file stays as the first server wrote it.
+  await new Promise((wake) => setTimeout(wake, 1500))
+  second.release()
+  first.release()
+  expect(memos()).toEqual(written)
+  await cache.writeLocale('fr-FR', 'published', read.value.translations)
 }, 120_000)

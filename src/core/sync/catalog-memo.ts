@@ -13,10 +13,11 @@ import type { ManifestSums } from './manifest'
 export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
 
 /**
- * The catalog memo: what a production build made of one locale's cached or pulled
- * translations, kept next to them (`<cacheDir>/catalogs/`), so that the next build whose inputs are the
- * same reports the same problems and ships the same catalog literal without reading, checking and
- * quoting tens of thousands of translations again. A memo answers only for the exact inputs it was made
+ * The catalog memo: what a build (a production build, or a dev server's, which writes it when told by
+ * {@link CatalogMemos.autosave}) made of one locale's cached or pulled translations, kept next to them
+ * (`<cacheDir>/catalogs/`), so that the next build whose inputs are the same reports the same problems
+ * and ships the same catalog literal without reading, checking and quoting tens of thousands of
+ * translations again. A memo answers only for the exact inputs it was made
  * of, all in its keys:
  *
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
@@ -119,6 +120,8 @@ export class CatalogMemos {
   private readonly probed = new Map<string, { bytes: Buffer; key: string; found: LocaleMemo['found'] }>()
   /** What this build knows the manifest says, for the memos it writes. */
   private sums: ManifestSums | undefined
+  /** Told each time a memo has something new to write (see {@link autosave}). */
+  private unwritten: (() => void) | undefined
 
   /**
    * `manifest`: the manifest's bytes (a build with no network), which tell each message's hashcode.
@@ -243,6 +246,7 @@ export class CatalogMemos {
     }
     const unkept = this.keepTexts ? checked.texts : undefined
     this.locales.set(locale, { key, found: undefined, outcome, texts: undefined, unwritten: true, unkept })
+    this.unwritten?.()
     return { ...outcome, texts: checked.texts }
   }
 
@@ -310,6 +314,24 @@ export class CatalogMemos {
     const checked = new Set([literal, ...(memo.found?.checked ?? [])])
     memo.found = { header, literals, checked }
     memo.unwritten = true
+    this.unwritten?.()
+  }
+
+  /**
+   * Calls `write` now if a memo waits to be written, and each time one has something new to write
+   * (undefined: no longer). A dev server's build never ends, so its memos are written when this says.
+   */
+  autosave(write: (() => void) | undefined): void {
+    this.unwritten = write
+    if (write && [...this.locales.values()].some((m) => m.unwritten || m.unkept)) write()
+  }
+
+  /**
+   * Drops what the memos know of these locales: a dev server checked their changed cache files again,
+   * so their literals are made anew, and no memo of theirs is written (the next start checks them).
+   */
+  forget(locales: readonly string[]): void {
+    for (const locale of locales) this.locales.delete(locale)
   }
 
   /** A memo's header as this build would write it, before its literals. */

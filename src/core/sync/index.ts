@@ -6,7 +6,7 @@
  * recorded strings the service lost (`tms push`); `authorization.ts` the strings waiting for one;
  * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
  * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
- * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next production build;
+ * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next build;
  * `recheck.ts` checks again the locales a `tms pull` changed while a dev server runs.
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
@@ -69,8 +69,8 @@ export interface SyncInput {
    */
   strict?: boolean
   /**
-   * A production build: each locale's outcome and catalog literal come from its catalog memo when the
-   * inputs are the same as the last build's (`src/core/sync/catalog-memo.ts`): with no network, the
+   * Each locale's outcome and catalog literal come from its catalog memo when the inputs are the
+   * same as the last build's (`src/core/sync/catalog-memo.ts`): with no network, the
    * cache's bytes; with network, what the pull brought.
    */
   memo?: boolean
@@ -137,7 +137,7 @@ export function translationsOf(
 /**
  * Runs push and pull as the options say and returns the translations the bundle's catalogs are made
  * of, in four steps: plan (settings, cache, what is new), push, pull per locale, check. The catalog
- * memos of a production build with no network wrap the steps that read the cache: the plan's
+ * memos of a build with no network wrap the steps that read the cache: the plan's
  * manifest read and each locale's pull and check, which they answer when their inputs are the same;
  * with network, they answer each locale's check when its pull brought what the last one did.
  */
@@ -172,7 +172,7 @@ interface SyncPlan extends ManifestRead {
   projectId: string | undefined
   opened: OpenedCache
   cache: DiskCache
-  /** The catalog memos, when they may answer (a production build): read before the pull with no network. */
+  /** The catalog memos, when they may answer (`memo`): read before the pull with no network. */
   memos: CatalogMemos | undefined
   /** The memos are a build with network's: each locale's is asked after its pull (`checkPulled`). */
   pulledMemos?: boolean
@@ -194,7 +194,7 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   if (cacheProject && !projectId) {
     logger.info(`TMS_PROJECT_ID is not set: the cache of project ${cacheProject} is read`)
   }
-  // A production build without network: each locale's sync outcome and catalog through its memo;
+  // A build without network: each locale's sync outcome and catalog through its memo;
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
     input.memo && !network && opened.manifestBytes
