@@ -25,10 +25,19 @@ afterEach(() => {
   root = undefined
 })
 
+/** The plugin's options for the app in `dir`: offline, French and the pseudo-locale. */
+const appOptions = (dir: string): Options => ({
+  root: dir,
+  locales: ['fr-FR'],
+  pseudo: true,
+  cache: 'offline',
+  push: false,
+})
+
 /** A production rollup build into `out`: file name -> content of every file written. */
 async function build(dir: string, out: string): Promise<Map<string, string>> {
-  const options = { root: dir, locales: ['fr-FR'], pseudo: true, cache: 'offline' as const, push: false }
-  const bundle = await rollup({ input: join(dir, 'src/main.js'), plugins: [tmsRollup(options)], onLog() {} })
+  const plugins = [tmsRollup(appOptions(dir))]
+  const bundle = await rollup({ input: join(dir, 'src/main.js'), plugins, onLog() {} })
   await bundle.write({ dir: join(dir, out), format: 'es' })
   await bundle.close()
   const files = readdirSync(join(dir, out)).sort()
@@ -89,10 +98,9 @@ test("a build with source maps ships the cold build's maps from the memo, which 
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
   idsApp(root, ['Save 144024', 'Open the door'])
   // webpack, whose maps take each source's content from the transform's map (rollup and vite read the file).
-  const options = { root, locales: ['fr-FR'], pseudo: true, cache: 'offline' as const, push: false }
   const mapOf = async (out: string) => {
     const config = {
-      ...webpackConfig(root!, join(root!, out), tmsWebpack(options), 'production'),
+      ...webpackConfig(root!, join(root!, out), tmsWebpack(appOptions(root!)), 'production'),
       devtool: 'source-map',
     }
     await runWebpackLike((c) => webpack(c as webpack.Configuration) as unknown as LikeCompiler, config)
@@ -112,20 +120,12 @@ test("a build with source maps ships the cold build's maps from the memo, which 
 })
 
 /** A vite dev server of the app (no listening socket): each module as its transform served it. */
-async function serve(dir: string, modules: string[], close = true, extra: Options = {}) {
-  const options = {
-    root: dir,
-    locales: ['fr-FR'],
-    pseudo: true,
-    cache: 'offline' as const,
-    push: false,
-    ...extra,
-  }
+async function serve(dir: string, modules: string[], close = true) {
   const server = await createServer({
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [tmsVite(options)],
+    plugins: [tmsVite(appOptions(dir))],
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
