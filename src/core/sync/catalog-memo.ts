@@ -17,8 +17,7 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  * {@link CatalogMemos.autosave}) made of one locale's cached or pulled translations, kept next to them
  * (`<cacheDir>/catalogs/`), so that the next build whose inputs are the same reports the same problems
  * and ships the same catalog literal without reading, checking and quoting tens of thousands of
- * translations again. A memo answers only for the exact inputs it was made
- * of, all in its keys:
+ * translations again. A memo answers only for the exact inputs it was made of, all in its keys:
  *
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
  *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
