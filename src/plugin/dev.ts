@@ -142,9 +142,15 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   const refresh = async (): Promise<void> => {
     const files = [...changed]
     changed.clear()
-    const build = session.build
-    const plan = planOf(files, build.options)
+    const plan = planOf(files, session.options)
     if (plan === 'keep') return
+    // The page's catalogs wait for the current build's sync, and so does the comparison: a change seen
+    // during that sync (its own push rewrites the manifest) would otherwise be measured against
+    // catalogs with no translation yet, and every locale told the page as updated. A failed sync is
+    // the start's to report; a new start follows.
+    await session.syncedLatest().catch(() => undefined)
+    if (closed) return
+    const build = session.build
     // The catalogs as the page has them (made here if no page imported one yet), of the locales whose
     // file changed (a new start may change any): the others' stay as they are, also when a file that
     // does not read has the recheck start anew from the same files.

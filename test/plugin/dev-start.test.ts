@@ -2,19 +2,22 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterEach, expect, test } from 'vitest'
+import { DiskCache } from '../../src/core/cache'
 import type { Options } from '../../src/options'
+import { CACHE_DEBOUNCE_MS } from '../../src/plugin/dev'
 import { TmsSession } from '../../src/plugin/session'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
 import { startProxy } from '../helpers/proxy'
-import { suiteProject } from './helpers'
+import { PROJECT, suiteProject } from './helpers'
 import { recordingLogger } from './vite-logger'
 
 /**
  * Vite's dev server listens while the build's sync is under way: the page's modules wait for the
  * extraction only, its catalogs for the sync, and the sync's lines (what it created, its warnings, the
  * report) are told once it is done. A sync that fails after the server listened is logged as an error
- * and fails the catalog's request with it.
+ * and fails the catalog's request with it. A cache change seen during that sync (the server's own push
+ * rewrites the manifest) is measured against the catalogs the sync makes, not the empty ones before it.
  */
 
 const project = suiteProject(true)
@@ -67,6 +70,43 @@ test('the server listens and serves modules while the service has not answered t
   } finally {
     await server.close()
     await proxy.close()
+  }
+})
+
+test("a manifest change seen during the server's sync (its own push's) tells the page of no catalog change", async () => {
+  writeFileSync(extra(), "import { t } from 'unplugin-tms/runtime'\nt('Pushed by this server')\n")
+  let answer!: () => void
+  const proxy = await startProxy(project.current.emu.url, { hold: new Promise((r) => (answer = r)) })
+  const lines: string[] = []
+  const server = await listening(project.current.options({ push: true, baseUrl: proxy.url }), lines)
+  const cache = new DiskCache(project.current.cacheDir, PROJECT)
+  const pulled = await cache.readLocale('fr-FR', 'published')
+  if (!pulled.hit) throw new Error('the first pull did not fill the cache')
+  try {
+    expect((await server.transformRequest('/src/greet.js'))?.code).toContain('__tms_l(')
+    const catalog = server.transformRequest(catalogModuleId('fr-FR'))
+    // What chokidar reports when the push records the new string, while the sync still runs; when the
+    // second timer fires, the refresh's debounce has too.
+    server.watcher.emit('change', join(project.current.cacheDir, 'manifest.json'))
+    await new Promise((resolve) => setTimeout(resolve, CACHE_DEBOUNCE_MS))
+    await new Promise((resolve) => setTimeout(resolve, CACHE_DEBOUNCE_MS))
+    answer()
+    expect((await catalog)?.code).toContain('Bienvenue dans la boutique')
+    // Then a `tms pull`: its refresh runs after the manifest's, and its line tells that both are done.
+    await cache.writeLocale('fr-FR', 'published', {
+      ...pulled.value.translations,
+      [project.current.hashcodes.get('Welcome to the shop')!]: 'Bienvenue dans la nouvelle boutique',
+    })
+    server.watcher.emit('change', join(project.current.cacheDir, 'locales', 'fr-FR.published.json'))
+    await expect.poll(() => lines.length, { timeout: 20_000 }).toBeGreaterThan(1)
+    expect(lines.map((l) => l.split('\n')[0])).toEqual([
+      'info [unplugin-tms] translations',
+      'info [unplugin-tms] fr-FR catalog updated from the cache',
+    ])
+  } finally {
+    await server.close()
+    await proxy.close()
+    await cache.writeLocale('fr-FR', 'published', pulled.value.translations)
   }
 })
 
