@@ -472,20 +472,26 @@ function table(
   // logger, React Fast Refresh's first update in the page) make a fresh plain server's first edit
   // slower than its later ones; the plugin's share is what the same first edit costs on top.
   const plainFirst = median(firsts('plain'))
-  const loadRatio = med('tms', (s) => s.loaded) / med('plain', (s) => s.loaded)
-  const cpuRatio = med('tms', (s) => s.cpu) / med('plain', (s) => s.cpu)
+  // webpack's columns against plain webpack's.
+  const baseOf = (key: string): string => (key.startsWith('webpack-') ? 'webpack-plain' : 'plain')
+  // Each round starts every variant in turn: a column's ratio is the median of its rounds' ratios to
+  // the plain server of the same round, which the machine's drift between rounds does not move.
+  const paired = (key: string, pick: (s: Start) => number): number => {
+    const base = startOf(baseOf(key), pick)
+    return median(startOf(key, pick).map((x, i) => x / base[i]!))
+  }
+  const loadRatio = paired('tms', (s) => s.loaded)
+  const cpuRatio = paired('tms', (s) => s.cpu)
   const tmsFirst = median(firsts('tms'))
   const tmsLater = median(later('tms'))
   const pullMedian = median(loopOf('tms').pulls)
   // Each round's server: one peak is as much the garbage collector's timing as the plugin's memory.
   const peaks = (key: string): number[] => startOf(key, (s) => s.peak!)
-  const peakRatio = median(peaks('tms')) / median(peaks('plain'))
+  const peakRatio = paired('tms', (s) => s.peak!)
   const growth = loopOf('tms').afterPulls!.rss - loopOf('tms').afterFirstPull!.rss
   const growthLimit = 0.1 * loopOf('tms').afterLoad.rss
-  // webpack's columns against plain webpack's.
-  const baseOf = (key: string): string => (key.startsWith('webpack-') ? 'webpack-plain' : 'plain')
-  const ratioTo = (key: string, a: number, b: number): string =>
-    key === 'plain' || key === 'webpack-plain' ? '' : ` (${(a / b).toFixed(2)}×)`
+  const ratioTo = (key: string, pick: (s: Start) => number): string =>
+    key === 'plain' || key === 'webpack-plain' ? '' : ` (${paired(key, pick).toFixed(2)}×)`
   const rows: [string, string, string][] = [
     [
       'spawn to the page fully rendered',
@@ -494,26 +500,13 @@ function table(
           spread(
             startOf(k, (s) => s.loaded),
             (x) => `${x.toFixed(2)} s`,
-          ) +
-          ratioTo(
-            k,
-            med(k, (s) => s.loaded),
-            med(baseOf(k), (s) => s.loaded),
-          ),
+          ) + ratioTo(k, (s) => s.loaded),
       ),
       `<= 1.15× plain: ${loadRatio.toFixed(2)}× ${verdict(loadRatio <= 1.15)}`,
     ],
     [
       "the server process's CPU time by then",
-      col(
-        (k) =>
-          `${med(k, (s) => s.cpu).toFixed(2)} s` +
-          ratioTo(
-            k,
-            med(k, (s) => s.cpu),
-            med(baseOf(k), (s) => s.cpu),
-          ),
-      ),
+      col((k) => `${med(k, (s) => s.cpu).toFixed(2)} s` + ratioTo(k, (s) => s.cpu)),
       `<= 1.15× plain: ${cpuRatio.toFixed(2)}× ${verdict(cpuRatio <= 1.15)}`,
     ],
     ['spawn to listening', col((k) => `${med(k, (s) => s.listening).toFixed(2)} s`), ''],
@@ -539,7 +532,7 @@ function table(
     ],
     [
       'peak RSS after the page loaded and the first edit (VmHWM): median (min–max) of the rounds',
-      col((k) => spread(peaks(k), mib) + ratioTo(k, median(peaks(k)), median(peaks(baseOf(k))))),
+      col((k) => spread(peaks(k), mib) + ratioTo(k, (s) => s.peak!)),
       `<= 1.3× plain: ${peakRatio.toFixed(2)}× ${verdict(peakRatio <= 1.3)}`,
     ],
     ['RSS after the page loaded and the first edit (VmRSS)', col((k) => mib(loopOf(k).afterLoad.rss)), ''],
@@ -561,7 +554,7 @@ function table(
   return [
     `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component; a catalog update re-renders the component that shows the changed translation alone (vite runs its module again: React Fast Refresh, src/plugin/dev-refresh.ts), webpack's the app from its root; the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). A ratio (×) is the median of the rounds' ratios, each to the plain server (vite's or webpack's) started in the same round: the machine's drift from one round to the next does not move it, where the ratio of the medians would take each from another round. "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
