@@ -72,6 +72,33 @@ export interface DevServerCatalogs {
   close(): void
 }
 
+/**
+ * Every environment's catalog module of `locale` made again: the server's runtime keeps the catalogs it
+ * loaded, so the catalog module and, through it, the runtime module that imports it are made again for
+ * the next ssrLoadModule. Vite 5 has no environments: its one module graph serves the page and
+ * ssrLoadModule alike.
+ */
+function invalidateCatalog(server: ViteDevServer, locale: string): void {
+  const id = catalogModuleId(locale)
+  if (!server.environments) {
+    const mod = server.moduleGraph.getModuleById(id)
+    if (mod) server.moduleGraph.invalidateModule(mod)
+    return
+  }
+  for (const environment of Object.values(server.environments)) {
+    const mod = environment.moduleGraph.getModuleById(id)
+    if (mod) environment.moduleGraph.invalidateModule(mod)
+  }
+}
+
+/** A catalog's hot update, sent to the page over the client environment's channel (vite 5: the server's). */
+function pushToPage(server: ViteDevServer, data: HotUpdate): void {
+  const payload = { type: 'custom' as const, event: HOT_EVENT, data }
+  const env = server.environments?.client
+  if (env) env.hot.send(payload)
+  else server.ws.send(payload)
+}
+
 export function configureDevServer(session: TmsSession, server: ViteDevServer): DevServerCatalogs {
   let timer: NodeJS.Timeout | undefined
   let idsTimer: NodeJS.Timeout | undefined
@@ -90,28 +117,6 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
       closed ? undefined : fn(...args)
   const logger = server.config.logger
 
-  // Every environment's: the server's runtime keeps the catalogs it loaded, so the catalog module and,
-  // through it, the runtime module that imports it are made again for the next ssrLoadModule. Vite 5
-  // has no environments: its one module graph serves the page and ssrLoadModule alike.
-  const invalidate = (locale: string): void => {
-    const id = catalogModuleId(locale)
-    if (!server.environments) {
-      const mod = server.moduleGraph.getModuleById(id)
-      if (mod) server.moduleGraph.invalidateModule(mod)
-      return
-    }
-    for (const environment of Object.values(server.environments)) {
-      const mod = environment.moduleGraph.getModuleById(id)
-      if (mod) environment.moduleGraph.invalidateModule(mod)
-    }
-  }
-  const push = (data: HotUpdate): void => {
-    const payload = { type: 'custom' as const, event: HOT_EVENT, data }
-    const env = server.environments?.client
-    if (env) env.hot.send(payload)
-    else server.ws.send(payload)
-  }
-
   // Each locale whose catalog differs from before the refresh has its module made again, and what
   // changed in it pushed to the page; then the page's modules that show a changed id run again, where
   // that is how the page shows the change (src/plugin/dev-refresh.ts), the pushes quiet then.
@@ -122,7 +127,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     for (const [locale, was] of before) {
       const changes = catalogChanges(was, session.build.catalogFor(locale))
       if (!changes) continue
-      invalidate(locale)
+      invalidateCatalog(server, locale)
       updates.push({ locale, ...changes })
       for (const id in changes.changed) ids.add(id)
       for (const id of changes.removed) ids.add(id)
@@ -130,7 +135,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     if (updates.length === 0) return
     const targets = refreshTargets(server, session.build.usage.fileIds, ids)
     for (const update of updates) {
-      push(targets ? { ...update, quiet: true } : update)
+      pushToPage(server, targets ? { ...update, quiet: true } : update)
       logger.info(`[unplugin-tms] ${update.locale} catalog updated from the cache`, { timestamp: true })
     }
     // After the pushes: the page merges the changes before it imports the modules again.
@@ -166,12 +171,12 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // gets the stale catalogs pushed, after the burst of transforms an edit brings.
   const pushStale = whileOpen(() => {
     for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
-      push({ locale, catalog: Object.fromEntries(session.build.catalogFor(locale)) })
+      pushToPage(server, { locale, catalog: Object.fromEntries(session.build.catalogFor(locale)) })
       session.build.catalogLiteralFor(locale)
     }
   })
   session.onIdsAdded = whileOpen(() => {
-    for (const locale of session.build.locales) invalidate(locale)
+    for (const locale of session.build.locales) invalidateCatalog(server, locale)
     clearTimeout(idsTimer)
     idsTimer = setTimeout(pushStale, TRANSFORMS_DEBOUNCE_MS)
   })
