@@ -20,9 +20,10 @@ import { sameSpelling } from './ids'
 import type { IdsMemo } from './ids-memo'
 import type { LocaleTexts } from './inline/index'
 import { InlineTexts } from './inline-texts'
+import { IdleWrite } from './memo-file'
 import { ModuleUsage, stripQuery } from './module-usage'
 import type { SiteLookup } from './transform'
-import { AUTOSAVE_MS, type TransformMemo } from './transform-memo'
+import type { TransformMemo } from './transform-memo'
 import type { CatalogMap } from './virtual'
 
 export { stripQuery }
@@ -89,7 +90,7 @@ export class Build {
    */
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
   /** A dev server's next write of its catalog memos (see {@link autosaveCatalogMemos}). */
-  private memosTimer: NodeJS.Timeout | undefined
+  private memosWrite: IdleWrite | undefined
 
   constructor(
     options: ResolvedOptions,
@@ -128,22 +129,21 @@ export class Build {
   }
 
   /**
-   * A dev server's build ends only when the server closes (Ctrl-C never closes it): its catalog memos
-   * are written {@link AUTOSAVE_MS} after their last change (the sync's checks, the literals the page's
-   * catalog modules were made of), as the transform memo's entries are, so its next start reads them.
+   * A dev server's catalog memos are written once their changes pause ({@link IdleWrite}): the sync's
+   * checks, the literals the page's catalog modules were made of, as the transform memo's entries are.
    */
   autosaveCatalogMemos(): void {
     const memos = this.sync?.memos
-    memos?.autosave(() => {
-      clearTimeout(this.memosTimer)
-      this.memosTimer = setTimeout(() => void memos.settled(), AUTOSAVE_MS).unref()
-    })
+    if (!memos) return
+    const write = new IdleWrite(() => void memos.settled())
+    this.memosWrite = write
+    memos.autosave(() => write.touch())
   }
 
   /** Drops the memos' waiting writes: the build was released or replaced (a write after it could recreate a removed cache). */
   dispose(): void {
     this.memo?.dispose()
-    clearTimeout(this.memosTimer)
+    this.memosWrite?.cancel()
     this.sync?.memos?.autosave(undefined)
   }
 

@@ -7,7 +7,7 @@ import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
 import { VERSION } from '../version'
 import type { IdTable } from './id-table'
-import { writeMemoFile } from './memo-file'
+import { IdleWrite, writeMemoFile } from './memo-file'
 import type { Problem } from './problems'
 
 /**
@@ -36,8 +36,6 @@ const TRANSFORM_REVISION = 2
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
-/** How long a dev server's memo waits after its last new entry before it is written: the page's burst of requests is over. */
-export const AUTOSAVE_MS = 1000
 
 /** One module's remembered transform. */
 interface MemoEntry {
@@ -99,7 +97,7 @@ export class TransformMemo {
   private changed = false
   private written: Promise<void> | undefined
   /** A dev server's: which stored entries a write keeps, and the write waiting for its transforms to pause. */
-  private idle: { keep: (id: string) => boolean; timer?: NodeJS.Timeout } | undefined
+  private idle: IdleWrite | undefined
 
   private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
     this.cacheDir = cacheDir
@@ -173,15 +171,12 @@ export class TransformMemo {
     const entry: MemoEntry = { code: out.code, map, problems: out.problems, ids: [...used], spelled }
     this.met.set(id, [hash, JSON.stringify(entry)])
     this.changed = true
-    if (this.idle) {
-      clearTimeout(this.idle.timer)
-      this.idle.timer = setTimeout(() => void this.save(this.idle!.keep), AUTOSAVE_MS).unref()
-    }
+    this.idle?.touch()
   }
 
-  /** Writes the memo {@link AUTOSAVE_MS} after each new entry's burst (a dev server); `keep` as for {@link save}. */
+  /** Writes the memo once each burst of new entries pauses (a dev server, {@link IdleWrite}); `keep` as for {@link save}. */
   autosave(keep: (id: string) => boolean): void {
-    this.idle = { keep }
+    this.idle = new IdleWrite(() => void this.save(keep))
   }
 
   /**
@@ -190,7 +185,7 @@ export class TransformMemo {
    * Resolves when the last write is done; a failed write is a miss later.
    */
   save(keep: (id: string) => boolean): Promise<void> {
-    clearTimeout(this.idle?.timer)
+    this.idle?.cancel()
     if (this.changed) {
       this.changed = false
       const previous = this.written ?? Promise.resolve()
@@ -204,7 +199,7 @@ export class TransformMemo {
    * start replaced this one. A write then could outlive the server; an entry not written is a miss later.
    */
   dispose(): void {
-    clearTimeout(this.idle?.timer)
+    this.idle?.cancel()
     this.idle = undefined
   }
 
