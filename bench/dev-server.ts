@@ -2,6 +2,11 @@
  * What the dev-loop benchmark (bench/sections/dev-loop.ts) runs around a vite dev server: the server in
  * a `node` process of its own (as `npx vite` runs it), its CPU time and memory read from /proc while it
  * runs, and the moment a text appears on the page, seen by the page itself.
+ *
+ * Each server runs with `--expose-gc` and answers {@link RETAINED_ROUTE} (a plugin the bench adds to
+ * each vite config, a route of bench/webpack-serve.mjs): its memory after two full collections. What a
+ * process retains tells growth apart from when its collector last ran, which two readings of its
+ * resident set cannot: V8 lets the heap grow between major collections, by tens of MiB here.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -12,6 +17,20 @@ import { repo } from './fresh-runner'
 
 const viteBin = join(repo, 'node_modules', 'vite', 'bin', 'vite.js')
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+
+/** Where a bench server answers its retained memory (see above). */
+export const RETAINED_ROUTE = '/__bench_retained'
+
+/**
+ * The handler of {@link RETAINED_ROUTE} for a server's own code (node's `(req, res)`): two full
+ * collections, then the heap in use plus the memory V8 accounts outside it (Buffers, strings' backing
+ * stores), in bytes.
+ */
+export const RETAINED_HANDLER =
+  '(_req, res) => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); res.end(String(m.heapUsed + m.external)) }'
+
+/** A vite plugin (source text, for a config file) that serves {@link RETAINED_ROUTE}. */
+export const RETAINED_VITE_PLUGIN = `{ name: 'bench-retained', configureServer(server) { server.middlewares.use(${JSON.stringify(RETAINED_ROUTE)}, ${RETAINED_HANDLER}) } }`
 
 /** The bench's environment without what a user's shell would not have set (vitest's, tsx's). */
 function userEnv(): NodeJS.ProcessEnv {
@@ -48,6 +67,8 @@ export interface DevServer {
   /** CPU seconds (user + system, every thread) the process has used so far. */
   cpu(): number
   memory(): Memory
+  /** MiB the server retains after a full collection (see {@link RETAINED_ROUTE}). */
+  retained(): Promise<number>
   /** What the server printed (its warnings, the plugin's lines). */
   output(): string
   close(): Promise<void>
@@ -91,7 +112,11 @@ export async function startDevServer(
 ): Promise<DevServer> {
   const port = await freePort()
   const spawnedAt = now()
-  const child = spawn(node, args(port), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: userEnv() })
+  const child = spawn(node, ['--expose-gc', ...args(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: userEnv(),
+  })
   let out = ''
   child.stdout!.on('data', (c: Buffer) => {
     out += c.toString('utf8')
@@ -115,6 +140,11 @@ export async function startDevServer(
     spawnedAt,
     cpu: () => cpuOf(pid),
     memory: () => memoryOf(pid),
+    retained: async () => {
+      const res = await fetch(`http://127.0.0.1:${port}${RETAINED_ROUTE}`)
+      if (!res.ok) throw new Error(`dev-loop: ${RETAINED_ROUTE} answered ${res.status} in ${root}`)
+      return Number(await res.text()) / 1048576
+    },
     output: () => out,
     close: () => stop(child),
   }

@@ -40,6 +40,13 @@ const compiler = webpack({
     // The page, as an HtmlWebpackPlugin would write it.
     setupMiddlewares: (middlewares, server) => {
       server.app.get('/', (_req, res) => res.type('html').send(html))
+      // The memory it retains after full collections (node --expose-gc): RETAINED_ROUTE in bench/dev-server.ts.
+      server.app.get('/__bench_retained', (_req, res) => {
+        globalThis.gc()
+        globalThis.gc()
+        const m = process.memoryUsage()
+        res.end(String(m.heapUsed + m.external))
+      })
       return middlewares
     },
   },

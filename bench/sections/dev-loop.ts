@@ -26,6 +26,7 @@ import {
   type DevServer,
   type Memory,
   now,
+  RETAINED_VITE_PLUGIN,
   startDevServer,
   viteArgs,
   webpackArgs,
@@ -204,11 +205,14 @@ async function writeApp(v: DevVariant, messages: FreshMessage[][]): Promise<stri
   if (v.tool === 'tms') withUseLocale(root)
   if (v.key.endsWith('tms') || v.key === 'tms-base')
     await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
-  // Each variant's own dependency cache: vite's optimizer hashes the plugins into it.
-  writeFileSync(
-    join(root, 'vite.config.dev.mjs'),
-    v.config.replace('export default {', `export default { cacheDir: 'node_modules/.vite-${v.key}',`),
-  )
+  // Each variant's own dependency cache: vite's optimizer hashes the plugins into it. The bench's
+  // route of retained memory first among the plugins.
+  const config = v.config
+    .replace('export default {', `export default { cacheDir: 'node_modules/.vite-${v.key}',`)
+    .replace('plugins: [', `plugins: [${RETAINED_VITE_PLUGIN}, `)
+  if (!config.includes(RETAINED_VITE_PLUGIN))
+    throw new Error(`dev-loop: the ${v.key} config has no plugins array`)
+  writeFileSync(join(root, 'vite.config.dev.mjs'), config)
   return root
 }
 
@@ -294,6 +298,9 @@ interface Loop {
   /** After the first catalog update: what the first refresh keeps (its caches) is not growth. */
   afterFirstPull?: Memory
   afterPulls?: Memory
+  /** MiB retained after a full collection, after the first catalog update and after the last. */
+  retainedAfterFirstPull?: number
+  retainedAfterPulls?: number
   afterEdits: Memory
 }
 
@@ -344,9 +351,13 @@ async function loop(
         (window as unknown as { __tmsArrived?: number[] }).__tmsArrived?.at(-1),
       )
       if (arrived !== undefined && arrived >= t0) result.inPage.push(seen - arrived)
-      if (n === 1) result.afterFirstPull = server.memory()
+      if (n === 1) {
+        result.afterFirstPull = server.memory()
+        result.retainedAfterFirstPull = await server.retained()
+      }
     }
     result.afterPulls = server.memory()
+    result.retainedAfterPulls = await server.retained()
   }
   // Component 1's heading holds the first edit's text.
   const current = new Map<number, string>([[1, edited(messages, 1, 0)]])
@@ -488,8 +499,9 @@ function table(
   // Each round's server: one peak is as much the garbage collector's timing as the plugin's memory.
   const peaks = (key: string): number[] => startOf(key, (s) => s.peak!)
   const peakRatio = paired('tms', (s) => s.peak!)
-  const growth = loopOf('tms').afterPulls!.rss - loopOf('tms').afterFirstPull!.rss
-  const growthLimit = 0.1 * loopOf('tms').afterLoad.rss
+  const { retainedAfterFirstPull: retainedFirst, retainedAfterPulls: retainedLast } = loopOf('tms')
+  const growth = retainedLast! - retainedFirst!
+  const growthLimit = 0.05 * retainedFirst!
   const ratioTo = (key: string, pick: (s: Start) => number): string =>
     key === 'plain' || key === 'webpack-plain' ? '' : ` (${paired(key, pick).toFixed(2)}×)`
   const rows: [string, string, string][] = [
@@ -542,7 +554,15 @@ function table(
         const { afterFirstPull: a, afterPulls: b } = loopOf(k)
         return a && b ? `${mib(a.rss)}, then ${mib(b.rss)} (${mib(b.peak)})` : '–'
       }),
-      `no growth from the first update to the last (<= +10% of the RSS after load: GC's noise): ${growth >= 0 ? '+' : ''}${mib(growth)} ${verdict(growth <= growthLimit)}`,
+      '',
+    ],
+    [
+      'retained after a full collection (heap used + external), after the first catalog update, then after the last',
+      col((k) => {
+        const { retainedAfterFirstPull: a, retainedAfterPulls: b } = loopOf(k)
+        return a !== undefined && b !== undefined ? `${mib(a)}, then ${mib(b)}` : '–'
+      }),
+      `no growth from the first update to the last (<= +5% of the first): ${growth >= 0 ? '+' : ''}${mib(growth)} ${verdict(growth <= growthLimit)}`,
     ],
     [
       `RSS after ${EDITS} edits more (peak)`,
@@ -554,7 +574,7 @@ function table(
   return [
     `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component; a catalog update re-renders the component that shows the changed translation alone (vite runs its module again: React Fast Refresh, src/plugin/dev-refresh.ts), webpack's the app from its root; the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on; esbuild compiles the TSX; no React Fast Refresh plugin, so an edit reloads the page), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). A ratio (×) is the median of the rounds' ratios, each to the plain server (vite's or webpack's) started in the same round: the machine's drift from one round to the next does not move it, where the ratio of the medians would take each from another round. "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). A ratio (×) is the median of the rounds' ratios, each to the plain server (vite's or webpack's) started in the same round: the machine's drift from one round to the next does not move it, where the ratio of the medians would take each from another round. "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's. Growth is judged on what the server retains: each runs with \`--expose-gc\` and answers a route of the bench's (bench/dev-server.ts) with its heap in use plus V8's external memory after two full collections, read after the resident set each time; two readings of the resident set tell as much when the collector last ran (tens of MiB between major collections) as what the server keeps.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | target (unplugin-tms) |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | --- |`,
