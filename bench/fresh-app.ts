@@ -219,7 +219,23 @@ export function formatjsId(text: string): string {
   return createHash('sha512').update(text).digest('base64').slice(0, 6)
 }
 
-/** Writes the tool's app at `root` (replacing it): sources, index.html and translation files. */
+/** The app's TypeScript settings, those of vite's react-ts template that the compilers read. */
+const APP_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    jsx: 'react-jsx',
+    strict: true,
+    skipLibCheck: true,
+    isolatedModules: true,
+    noEmit: true,
+  },
+  include: ['src'],
+}
+
+/** Writes the tool's app at `root` (replacing it): sources, tsconfig.json, index.html and translation files. */
 export function writeFreshApp(root: string, tool: FreshTool, messages: FreshMessage[][]): void {
   rmSync(root, { recursive: true, force: true })
   mkdirSync(join(root, 'src', 'm'), { recursive: true })
@@ -227,6 +243,10 @@ export function writeFreshApp(root: string, tool: FreshTool, messages: FreshMess
     writeFileSync(join(root, 'src', 'm', `m${i}.tsx`), moduleSource(tool, i, row))
   })
   writeFileSync(join(root, 'src', 'main.tsx'), mainSource(tool, messages.length))
+  // As an app made from vite's react-ts template has one: without it, TypeScript's settings come from
+  // the nearest tsconfig.json above the app (this repository's), and vite's dev server watches that
+  // file again for every module it compiles, outside the app's root.
+  writeFileSync(join(root, 'tsconfig.json'), `${JSON.stringify(APP_TSCONFIG, null, 2)}\n`)
   writeFileSync(
     join(root, 'index.html'),
     '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
