@@ -3,8 +3,9 @@
  * a `node` process of its own (as `npx vite` runs it), its CPU time and memory read from /proc while it
  * runs, and the moment a text appears on the page, seen by the page itself.
  *
- * Each server runs with `--expose-gc` and answers {@link RETAINED_ROUTE} (a plugin the bench adds to
- * each vite config, a route of bench/webpack-serve.mjs): its memory after two full collections. What a
+ * Each server runs with `--expose-gc` and answers `RETAINED_ROUTE` (bench/retained-memory.mjs: a plugin
+ * the bench adds to each vite config, a route of bench/webpack-serve.mjs): its memory after two full
+ * collections. What a
  * process retains tells growth apart from when its collector last ran, which two readings of its
  * resident set cannot: V8 lets the heap grow between major collections, by tens of MiB here.
  */
@@ -14,23 +15,13 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { repo } from './fresh-runner'
+import { RETAINED_ROUTE } from './retained-memory.mjs'
 
 const viteBin = join(repo, 'node_modules', 'vite', 'bin', 'vite.js')
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
 
-/** Where a bench server answers its retained memory (see above). */
-export const RETAINED_ROUTE = '/__bench_retained'
-
-/**
- * The handler of {@link RETAINED_ROUTE} for a server's own code (node's `(req, res)`): two full
- * collections, then the heap in use plus the memory V8 accounts outside it (Buffers, strings' backing
- * stores), in bytes.
- */
-export const RETAINED_HANDLER =
-  '(_req, res) => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); res.end(String(m.heapUsed + m.external)) }'
-
-/** A vite plugin (source text, for a config file) that serves {@link RETAINED_ROUTE}. */
-export const RETAINED_VITE_PLUGIN = `{ name: 'bench-retained', configureServer(server) { server.middlewares.use(${JSON.stringify(RETAINED_ROUTE)}, ${RETAINED_HANDLER}) } }`
+/** The module of the route each server answers its retained memory at (see above). */
+export const RETAINED_MODULE = join(repo, 'bench', 'retained-memory.mjs')
 
 /** The bench's environment without what a user's shell would not have set (vitest's, tsx's). */
 function userEnv(): NodeJS.ProcessEnv {
@@ -67,7 +58,7 @@ export interface DevServer {
   /** CPU seconds (user + system, every thread) the process has used so far. */
   cpu(): number
   memory(): Memory
-  /** MiB the server retains after a full collection (see {@link RETAINED_ROUTE}). */
+  /** MiB the server retains after a full collection (bench/retained-memory.mjs). */
   retained(): Promise<number>
   /** What the server printed (its warnings, the plugin's lines). */
   output(): string

@@ -9,6 +9,7 @@
 import { join } from 'node:path'
 import webpack from 'webpack'
 import WebpackDevServer from 'webpack-dev-server'
+import { answerRetained, RETAINED_ROUTE } from './retained-memory.mjs'
 
 const [port, variant, options] = process.argv.slice(2)
 const root = process.cwd()
@@ -40,13 +41,7 @@ const compiler = webpack({
     // The page, as an HtmlWebpackPlugin would write it.
     setupMiddlewares: (middlewares, server) => {
       server.app.get('/', (_req, res) => res.type('html').send(html))
-      // The memory it retains after full collections (node --expose-gc): RETAINED_ROUTE in bench/dev-server.ts.
-      server.app.get('/__bench_retained', (_req, res) => {
-        globalThis.gc()
-        globalThis.gc()
-        const m = process.memoryUsage()
-        res.end(String(m.heapUsed + m.external))
-      })
+      server.app.get(RETAINED_ROUTE, answerRetained)
       return middlewares
     },
   },

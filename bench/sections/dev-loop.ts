@@ -26,7 +26,7 @@ import {
   type DevServer,
   type Memory,
   now,
-  RETAINED_VITE_PLUGIN,
+  RETAINED_MODULE,
   startDevServer,
   viteArgs,
   webpackArgs,
@@ -207,12 +207,15 @@ async function writeApp(v: DevVariant, messages: FreshMessage[][]): Promise<stri
     await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
   // Each variant's own dependency cache: vite's optimizer hashes the plugins into it. The bench's
   // route of retained memory first among the plugins.
+  const plugin = 'retainedMemoryPlugin(), '
   const config = v.config
     .replace('export default {', `export default { cacheDir: 'node_modules/.vite-${v.key}',`)
-    .replace('plugins: [', `plugins: [${RETAINED_VITE_PLUGIN}, `)
-  if (!config.includes(RETAINED_VITE_PLUGIN))
-    throw new Error(`dev-loop: the ${v.key} config has no plugins array`)
-  writeFileSync(join(root, 'vite.config.dev.mjs'), config)
+    .replace('plugins: [', `plugins: [${plugin}`)
+  if (!config.includes(plugin)) throw new Error(`dev-loop: the ${v.key} config has no plugins array`)
+  writeFileSync(
+    join(root, 'vite.config.dev.mjs'),
+    `import { retainedMemoryPlugin } from ${JSON.stringify(RETAINED_MODULE)}\n${config}`,
+  )
   return root
 }
 
