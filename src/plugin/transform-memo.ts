@@ -96,7 +96,7 @@ export class TransformMemo {
   private readonly met = new Map<string, [string, string]>()
   private changed = false
   private written: Promise<void> | undefined
-  /** A dev server's: which stored entries a write keeps, and the write waiting for its transforms to pause. */
+  /** A dev server's write, waiting for its transforms to pause (see {@link autosave}). */
   private idle: IdleWrite | undefined
 
   private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
