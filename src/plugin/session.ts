@@ -478,10 +478,7 @@ export class TmsSession {
    * chunks before they are filled), or none yet (`'render'`: rollup, rolldown and vite hash a chunk
    * after renderChunk, which fills it), which spares making every catalog twice.
    */
-  catalogModule(
-    locale: string,
-    how: { marker: 'digest' | 'render' } | { files?: Iterable<string>; hot?: boolean },
-  ): string {
+  catalogModule(locale: string, how: { marker: 'digest' | 'render' } | { files?: Iterable<string> }): string {
     const build = this.build
     const index = build.locales.indexOf(locale)
     if (index < 0) throw new Error(`[unplugin-tms] no catalog for locale ${locale}`)
@@ -489,6 +486,6 @@ export class TmsSession {
       const digest = how.marker === 'digest' ? literalDigest(build.catalogLiteralFor(locale)) : '0'
       return markerCatalogModule(index, digest)
     }
-    return literalCatalogModule(build.catalogLiteralFor(locale, how.files), how.hot ? locale : undefined)
+    return literalCatalogModule(build.catalogLiteralFor(locale, how.files))
   }
 }

@@ -1,6 +1,7 @@
 import type { UnpluginOptions } from 'unplugin'
 import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
+import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { fillChunkCatalogs } from './rollup-like'
 import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
@@ -86,7 +87,8 @@ async function loadCode(
   }
   const overlaid = devOverlay ? await devOverlay.load(id) : undefined
   if (overlaid !== undefined) return overlaid
-  const locale = catalogModuleLocale(id)
+  const base = catalogBaseModuleLocale(id)
+  const locale = base ?? catalogModuleLocale(id)
   if (locale === undefined || !session.build.locales.includes(locale)) return null
   // A catalog module holds translations: it waits for the pull, which the other modules do not.
   try {
@@ -98,10 +100,12 @@ async function loadCode(
     throw error
   }
   if (dev) return session.catalogModule(locale, {})
-  if (webpackLike) {
-    const hot = session.command === 'serve'
-    return session.catalogModule(locale, { files: webpackState.files ?? [], hot })
+  if (webpackLike && session.command === 'serve') {
+    const hot = hotCatalogsOf(session.build)
+    const files = webpackState.files
+    return base === undefined ? hot.catalogModule(locale, files) : hot.baseModule(locale, files)
   }
+  if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
   return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })
 }
 

@@ -81,25 +81,12 @@ export function markerCatalogModule(index: number, digest: string): string {
 }
 
 /**
- * A catalog module with its content (dev server, webpack and rspack once the graph is known).
- * `hotLocale` (webpack's and rspack's dev servers and watches): the module accepts its own hot
- * update and hands the new catalog to the runtime, so a message added in a module that accepts its
- * update (React Fast Refresh) shows at once; otherwise the update would reach the entry, which
- * reloads the page.
+ * A catalog module with its content (vite's dev server, webpack's and rspack's builds once the graph is
+ * known; their watch: `hot-catalog.ts`).
  */
-export function literalCatalogModule(catalog: CatalogMap | string, hotLocale?: string): string {
+export function literalCatalogModule(catalog: CatalogMap | string): string {
   const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
-  if (hotLocale === undefined) return `export default ${literal};\n`
-  // `data` is set only when the module runs again for an update, not when the page first loads it.
-  return (
-    `import { _u } from ${jsString(RUNTIME_ID)};\n` +
-    `const catalog = ${literal};\n` +
-    'export default catalog;\n' +
-    'if (import.meta.webpackHot) {\n' +
-    '  import.meta.webpackHot.accept();\n' +
-    `  if (import.meta.webpackHot.data) _u(${jsString(hotLocale)}, catalog);\n` +
-    '}\n'
-  )
+  return `export default ${literal};\n`
 }
 
 /** Gives the catalog of a locale's place in the registered list, or its literal when made already. */

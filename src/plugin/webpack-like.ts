@@ -4,6 +4,7 @@ import type { UnpluginBuildContext } from 'unplugin'
 import type { Compiler as WebpackCompiler } from 'webpack'
 import { VERSION } from '../version'
 import { rebuildPlan } from './cache-changes'
+import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { inlinePublicPath, type LikeInlineCompilation, type LikeInlineCompiler } from './inline/index'
 import type { OverlayCompiler } from './overlay/webpack'
 import { toText } from './problems'
@@ -289,12 +290,18 @@ export function webpackLikeHooks(
         if (!own.has(compilation)) return
         const files: string[] = []
         const catalogModules: LikeModule[] = []
+        // A watch's catalog modules hold what changed since their locale's base (hot-catalog.ts); a
+        // base module is built again only when it does not hold its build's base yet.
+        const hot = session.command === 'serve' ? hotCatalogsOf(session.build) : undefined
         for (const m of compilation.modules) {
           if (!m.resource) continue
           const id = virtualIdOf(m.resource)
-          if (id !== undefined) {
-            if (catalogModuleLocale(id) !== undefined) catalogModules.push(m)
-          } else files.push(stripQuery(m.resource))
+          if (id === undefined) files.push(stripQuery(m.resource))
+          else if (catalogModuleLocale(id) !== undefined) catalogModules.push(m)
+          else {
+            const base = catalogBaseModuleLocale(id)
+            if (base !== undefined && hot && !hot.holds(base)) catalogModules.push(m)
+          }
         }
         if (catalogModules.length === 0) return
         state.files = files

@@ -7,7 +7,7 @@ import { FRENCH_TEXT, PROJECT, SOURCE_TEXT } from './helpers'
  * webpack-dev-server and @rspack/dev-server with the defaults (each call site keeps its source text),
  * in Chromium: the source text with no catalog, French after a switch, and a translation pulled while
  * the page is open (the cache changes) swapped in by the catalog module's own hot update, with no
- * reload. (`sourceCatalog: true` in the same servers: source-catalog-servers.test.ts.)
+ * reload, that update holding the changed translation only. (`sourceCatalog: true` in the same servers: source-catalog-servers.test.ts.)
  */
 
 describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
@@ -32,6 +32,10 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     await page.evaluate(() => {
       ;(window as unknown as { before: boolean }).before = true
     })
+    const updates: Promise<string>[] = []
+    page.on('response', (response) => {
+      if (/\.hot-update\.js$/.test(response.url())) updates.push(response.text())
+    })
     const cache = new DiskCache(dev.project.cacheDir, PROJECT)
     const current = await cache.readLocale('fr-FR', 'published')
     if (!current.hit) throw new Error('the first pull did not fill the cache')
@@ -41,6 +45,10 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     })
     const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
     await dev.waitForText(expected)
+    // The catalog's hot update holds the changed translation, not the catalog again (hot-catalog.ts).
+    const shipped = await Promise.all(updates)
+    expect(shipped.filter((code) => code.includes('Bienvenue dans la nouvelle boutique'))).toHaveLength(1)
+    expect(shipped.filter((code) => /Bonjour|articles dans votre panier/.test(code))).toEqual([])
     await setLocale('en-US')
     expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
     await setLocale('fr-FR')
