@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { FRAMEWORK_TESTS } from './test/frameworks.vitest.config'
+import { FRAMEWORK_TESTS } from './test/frameworks.vitest.config.ts'
 
 export default defineConfig({
   test: {
