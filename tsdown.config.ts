@@ -34,11 +34,14 @@ export default defineConfig([
       'extract-worker': 'src/core/extract/worker.ts',
     },
     // The Nuxt module's runtime plugins, as source: the app's Nuxt builds them (src/nuxt/index.ts).
-    copy: (options) =>
-      ['request', 'page'].map((plugin) => ({
+    // And the runtime's proxy of a vite production build (src/plugin/virtual-plugin.ts).
+    copy: (options) => [
+      ...['request', 'page'].map((plugin) => ({
         from: `src/nuxt/${plugin}-plugin.mjs`,
         to: join(options.outDir, `nuxt-${plugin}.mjs`),
       })),
+      { from: 'src/plugin/runtime-proxy.mjs', to: join(options.outDir, 'runtime-proxy.mjs') },
+    ],
     clean: true,
   },
   // A build of its own: in the one above, the code it shares with runtime.mjs would become a shared

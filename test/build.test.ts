@@ -56,6 +56,7 @@ it('npm run build is the build that swaps, and tsdown.config.ts writes only into
   expect(copies).toEqual([
     { from: 'src/nuxt/request-plugin.mjs', to: '/new/folder/nuxt-request.mjs' },
     { from: 'src/nuxt/page-plugin.mjs', to: '/new/folder/nuxt-page.mjs' },
+    { from: 'src/plugin/runtime-proxy.mjs', to: '/new/folder/runtime-proxy.mjs' },
     { from: 'src/svelte/T.svelte', to: '/new/folder/T.svelte' },
   ])
 })
