@@ -6,7 +6,8 @@
  * A generated React app (bench/fresh-app.ts: TSX components of ten messages each, every text distinct,
  * 3 target locales) is written once per tool in its own syntax with the same translations. Each round
  * builds every variant once, in turn, each into a directory no other build used; the figures are the
- * medians, and the ratios are to the plain build of the same run. Sizes are read from the last round.
+ * medians, and each ratio is the median of the rounds' ratios to that round's plain build. Sizes are
+ * read from the last round.
  *
  * Knobs: TMS_BENCH_FRESH_MODULES (default 500; the issue's app is 2000), TMS_BENCH_FRESH_ROUNDS (default
  * 3), TMS_BENCH_FRESH_NODE (the node binary of the builds; default the one running the bench).
@@ -111,6 +112,8 @@ export async function run(): Promise<BenchSection> {
   const times = new Map<string, number[]>(all.map((v) => [v.key, []]))
   const cpu = new Map<string, number[]>(all.map((v) => [v.key, []]))
   const peak = new Map<string, number[]>(all.map((v) => [v.key, []]))
+  // Each round's wall and CPU seconds by variant: a ratio is the median of the rounds' own ratios.
+  const rounds: Map<string, { wall: number; cpu: number }>[] = []
   const requests: RequestTimes[] = []
   const failed = new Map<string, string>()
   /** A peer whose first (warm-up) build failed and whose second did not: why the first failed. */
@@ -163,6 +166,10 @@ export async function run(): Promise<BenchSection> {
     }
     proxy.take()
     for (let round = 0; round < ROUNDS; round++) {
+      rounds.push(new Map())
+      // An untimed build first: the round's first timed build (plain's) would otherwise follow the
+      // last round's Paraglide build (20,000 files written, over 3 GB), and ran up to 30% slower.
+      await attempt(all[0]!, outDir(all[0]!.key))
       for (const v of all) {
         if (failed.has(v.key)) continue
         const dir = outDir(v.key)
@@ -171,6 +178,7 @@ export async function run(): Promise<BenchSection> {
         times.get(v.key)!.push(took.wall)
         cpu.get(v.key)!.push(took.cpu)
         peak.get(v.key)!.push(took.peakMiB)
+        rounds[round]!.set(v.key, took)
         console.log(`bench: fresh-process ${v.key} ${took.wall.toFixed(2)} s, CPU ${took.cpu.toFixed(2)} s`)
         lastDir.set(v.key, dir)
         if (v.key === 'tms-network') requests.push(proxy.take())
@@ -214,8 +222,16 @@ export async function run(): Promise<BenchSection> {
   for (const tool of TOOLS) rmSync(join(appOf(tool), 'out'), { recursive: true, force: true })
 
   const plain = median(times.get('plain')!)
-  const ratio = (key: string): number => median(times.get(key)!) / plain
-  const cpuRatio = (key: string): number => median(cpu.get(key)!) / median(cpu.get('plain')!)
+  // Paired by round: a slower stretch of the shared machine moves a round's plain build with its others.
+  const paired = (key: string, of: 'wall' | 'cpu'): number =>
+    median(
+      rounds.flatMap((r) => {
+        const [a, b] = [r.get(key), r.get('plain')]
+        return a && b ? [a[of] / b[of]] : []
+      }),
+    )
+  const ratio = (key: string): number => paired(key, 'wall')
+  const cpuRatio = (key: string): number => paired(key, 'cpu')
   const target = (key: string, limit: number): string => {
     const r = ratio(key)
     return `<= ${limit.toFixed(2)}× ${r <= limit ? '(met)' : '(MISSED)'}`
@@ -323,7 +339,7 @@ export async function run(): Promise<BenchSection> {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round; medians (min–max). Ratios are to the plain build of this run (the unplugin-tms app without the plugin: the same components). The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median.`,
       '',
       '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | target (wall) |',
       '| --- | --- | --- | --- | --- | --- | --- |',
