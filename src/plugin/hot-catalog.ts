@@ -1,7 +1,14 @@
 import type { CompiledMessage } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
 import type { Build } from './build'
-import { type CatalogMap, catalogChanges, catalogLiteral, RUNTIME_ID } from './virtual'
+import {
+  type CatalogMap,
+  catalogChanges,
+  catalogLiteral,
+  type LocaleModuleIds,
+  localeModuleIds,
+  RUNTIME_ID,
+} from './virtual'
 
 /**
  * The catalogs of a webpack or rspack watch (their dev servers, `--watch`): each locale's catalog
@@ -16,18 +23,10 @@ import { type CatalogMap, catalogChanges, catalogLiteral, RUNTIME_ID } from './v
  * is an empty catalog, which finishMake rebuilds.
  */
 
-const BASE_PREFIX = '\0tms/base-'
-
-export function catalogBaseModuleId(locale: string): string {
-  return `${BASE_PREFIX}${locale}.js`
-}
-
+const baseIds = localeModuleIds('base')
+export const catalogBaseModuleId: LocaleModuleIds['id'] = baseIds.id
 /** The locale of a base module id, or undefined for any other id. */
-export function catalogBaseModuleLocale(id: string): string | undefined {
-  return id.startsWith(BASE_PREFIX) && id.endsWith('.js')
-    ? id.slice(BASE_PREFIX.length, -'.js'.length)
-    : undefined
-}
+export const catalogBaseModuleLocale: LocaleModuleIds['locale'] = baseIds.locale
 
 /** One build's bases, made once each. */
 export class HotCatalogs {

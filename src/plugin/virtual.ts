@@ -16,18 +16,28 @@ import { jsString } from '../core/js-string'
  */
 
 export const RUNTIME_ID = '\0tms/runtime.js'
-const CATALOG_PREFIX = '\0tms/tms-'
 
-export function catalogModuleId(locale: string): string {
-  return `${CATALOG_PREFIX}${locale}.js`
+/** A family of virtual module ids, one per locale (`\0tms/<name>-<locale>.js`). */
+export interface LocaleModuleIds {
+  /** The id of `locale`'s module. */
+  id(locale: string): string
+  /** The locale of an id of the family; undefined for any other id. */
+  locale(id: string): string | undefined
 }
 
+export function localeModuleIds(name: string): LocaleModuleIds {
+  const prefix = `\0tms/${name}-`
+  return {
+    id: (locale) => `${prefix}${locale}.js`,
+    locale: (id) =>
+      id.startsWith(prefix) && id.endsWith('.js') ? id.slice(prefix.length, -'.js'.length) : undefined,
+  }
+}
+
+const catalogIds = localeModuleIds('tms')
+export const catalogModuleId: LocaleModuleIds['id'] = catalogIds.id
 /** The locale of a catalog module id, or undefined for any other id. */
-export function catalogModuleLocale(id: string): string | undefined {
-  return id.startsWith(CATALOG_PREFIX) && id.endsWith('.js')
-    ? id.slice(CATALOG_PREFIX.length, -'.js'.length)
-    : undefined
-}
+export const catalogModuleLocale: LocaleModuleIds['locale'] = catalogIds.locale
 
 /**
  * A catalog: id -> translated text, in the app's placeholder spelling; an ICU message's translation as
@@ -67,6 +77,8 @@ export function literalDigest(literal: string): string {
   return createHash('sha256').update(literal).digest('hex').slice(0, 12)
 }
 
+/** The marker's function name: a chunk without it has no catalog to fill. */
+export const CATALOG_MARKER_NAME = '__TMS_CATALOG__'
 // A minifier may requote the argument; the digest is there so the module text changes with the catalog.
 const MARKER = /__TMS_CATALOG__\(\s*(["'`])(\d+):([0-9a-f]+)\1\s*\)/g
 
@@ -165,7 +177,7 @@ export function fillCatalogMarkers(
 
 /** True when `code` holds a marker (a cheap test before the replacement). */
 export function hasCatalogMarker(code: string): boolean {
-  return code.includes('__TMS_CATALOG__')
+  return code.includes(CATALOG_MARKER_NAME)
 }
 
 export interface RuntimeModuleInput {
