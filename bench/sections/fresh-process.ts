@@ -109,11 +109,11 @@ export async function run(): Promise<BenchSection> {
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
   const all = variants(proxy.url, NODE, appOf('tms'))
-  const times = new Map<string, number[]>(all.map((v) => [v.key, []]))
-  const cpu = new Map<string, number[]>(all.map((v) => [v.key, []]))
-  const peak = new Map<string, number[]>(all.map((v) => [v.key, []]))
-  // Each round's wall and CPU seconds by variant: a ratio is the median of the rounds' own ratios.
-  const rounds: Map<string, { wall: number; cpu: number }>[] = []
+  // Each round's timed builds by variant: a ratio is the median of the rounds' own ratios.
+  const rounds: Map<string, { wall: number; cpu: number; peakMiB: number }>[] = []
+  /** Every round's measure `of` of variant `key`. */
+  const series = (key: string, of: 'wall' | 'cpu' | 'peakMiB'): number[] =>
+    rounds.flatMap((r) => r.get(key)?.[of] ?? [])
   const requests: RequestTimes[] = []
   const failed = new Map<string, string>()
   /** A peer whose first (warm-up) build failed and whose second did not: why the first failed. */
@@ -175,9 +175,6 @@ export async function run(): Promise<BenchSection> {
         const dir = outDir(v.key)
         const took = await attempt(v, dir)
         if (took === undefined) continue
-        times.get(v.key)!.push(took.wall)
-        cpu.get(v.key)!.push(took.cpu)
-        peak.get(v.key)!.push(took.peakMiB)
         rounds[round]!.set(v.key, took)
         console.log(`bench: fresh-process ${v.key} ${took.wall.toFixed(2)} s, CPU ${took.cpu.toFixed(2)} s`)
         lastDir.set(v.key, dir)
@@ -221,7 +218,7 @@ export async function run(): Promise<BenchSection> {
   }
   for (const tool of TOOLS) rmSync(join(appOf(tool), 'out'), { recursive: true, force: true })
 
-  const plain = median(times.get('plain')!)
+  const plain = median(series('plain', 'wall'))
   // Paired by round: a slower stretch of the shared machine moves a round's plain build with its others.
   const paired = (key: string, of: 'wall' | 'cpu'): number =>
     median(
@@ -241,10 +238,10 @@ export async function run(): Promise<BenchSection> {
     'tms-inline': target('tms-inline', 1.4),
   }
   const timeRows = all.map((v) => {
-    const ts = times.get(v.key)!
+    const ts = series(v.key, 'wall')
     if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | | | | |`
-    const rss = median(peak.get(v.key)!)
-    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(cpu.get(v.key)!).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${targets[v.key] ?? ''} |`
+    const rss = median(series(v.key, 'peakMiB'))
+    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(series(v.key, 'cpu')).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${targets[v.key] ?? ''} |`
   })
   const net = {
     count: median(requests.map((r) => r.count)),
@@ -253,8 +250,8 @@ export async function run(): Promise<BenchSection> {
   }
   // A build that pulls makes its catalogs, as the no-memo build does (a pull may change any
   // translation): the network's own cost is what it adds to that build.
-  const added = median(times.get('tms-network')!) - median(times.get('tms-no-memo')!)
-  const addedToMemo = median(times.get('tms-network')!) - median(times.get('tms-runtime')!)
+  const added = median(series('tms-network', 'wall')) - median(series('tms-no-memo', 'wall'))
+  const addedToMemo = median(series('tms-network', 'wall')) - median(series('tms-runtime', 'wall'))
   const netMet = added <= net.busy ? '(met)' : '(MISSED)'
 
   const plainEntry = sizes.get('none')!.entry
@@ -316,7 +313,7 @@ export async function run(): Promise<BenchSection> {
       ),
     ],
   ]
-  const seconds = (key: string): number => median(times.get(key)!)
+  const seconds = (key: string): number => median(series(key, 'wall'))
   const peers = ['lingui', 'formatjs', 'paraglide'].filter((k) => !failed.has(k))
   const profile = goals.every(([, , met]) => met)
     ? []
