@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import type { UnpluginOptions } from 'unplugin'
+import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { fillChunkCatalogs } from './rollup-like'
 import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
-import { catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
+import { CATALOG_MARKER_NAME, catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { VUE_BINDING } from './vue-sfc'
 
 /**
@@ -20,7 +21,7 @@ export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
 const PACKAGE_NAME = 'unplugin-tms'
 
 const VIRTUAL = /^\0tms\//
-const RUNTIME_EXACT = /^unplugin-tms\/runtime$/
+const RUNTIME_EXACT = new RegExp(`^${escapeRegex(RUNTIME_SPECIFIER)}$`)
 /** See the vite config hook below. */
 const RUNTIME_PROXY = fileURLToPath(new URL('./runtime-proxy.mjs', import.meta.url))
 const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
@@ -119,7 +120,9 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     name: PLUGIN_NAME,
     enforce: 'pre',
     resolveId: {
-      filter: { id: RESOLVED },
+      // Rolldown's own alias (the options hook below) resolves the specifier: rolldown calls the
+      // plugins' resolveId before its alias, so the filter must leave the specifier out.
+      filter: { id: plugins.framework === 'rolldown' ? VIRTUAL : RESOLVED },
       handler(id) {
         if (id === RUNTIME_SPECIFIER) return RUNTIME_ID
         return VIRTUAL.test(id) ? id : null
@@ -132,6 +135,10 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
   // the small marker rather than a catalog of megabytes, each copied between the bundler and
   // JavaScript; the marker survives a minifier (see `catalogMarker`). One entry per bundler: each
   // types its own context and output options.
+  // Rolldown (vite 8 too) reads the filter itself: a chunk with no marker, the entry of megabytes
+  // among them, is not copied into JavaScript to be searched. Rollup has no renderChunk filter; the
+  // handler looks itself.
+  const filter = { code: { include: CATALOG_MARKER_NAME } }
   plugin.rollup = {
     renderChunk: {
       order: 'post',
@@ -141,8 +148,19 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     },
   }
   plugin.rolldown = {
+    // As vite's build below: rolldown's own alias, not a resolveId call per importing module. An
+    // alias of the app's for the specifier is the app's choice.
+    options(input) {
+      const alias = input.resolve?.alias
+      if (alias && RUNTIME_SPECIFIER in alias) return null
+      return {
+        ...input,
+        resolve: { ...input.resolve, alias: { ...alias, [RUNTIME_SPECIFIER]: RUNTIME_PROXY } },
+      }
+    },
     renderChunk: {
       order: 'post',
+      filter,
       handler(code, chunk, output) {
         return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
       },
@@ -151,6 +169,7 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
   plugin.vite = {
     renderChunk: {
       order: 'post',
+      filter,
       handler(code, chunk, output) {
         return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
       },
