@@ -60,6 +60,9 @@ export function transformPlugin(plugins: PluginContext): UnpluginOptions {
     name: PLUGIN_NAME,
     // Before other transforms: the call sites found at build start are positions in the original text.
     enforce: 'pre',
+    // esbuild: only script files cross into JavaScript (its Go filter has no exclusion: node_modules
+    // is left out by the id filter below).
+    esbuild: { onLoadFilter: SCRIPT_MODULE },
     transform: {
       filter: { id: { include: SCRIPT_MODULE, exclude: NODE_MODULES }, ...(code ? { code } : {}) },
       async handler(source, id) {

@@ -25,6 +25,8 @@ const RUNTIME_EXACT = new RegExp(`^${escapeRegex(RUNTIME_SPECIFIER)}$`)
 /** See the vite config hook below. */
 const RUNTIME_PROXY = fileURLToPath(new URL('./runtime-proxy.mjs', import.meta.url))
 const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
+/** {@link VIRTUAL} as esbuild's Go regular expressions read it. */
+const ESBUILD_VIRTUAL = /^\x00tms\//
 
 /** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
 const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
@@ -129,6 +131,17 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
       },
     },
     load: { filter: { id: VIRTUAL }, handler: loadVirtual(plugins) },
+    // esbuild calls a plugin's callbacks for the paths its Go filter matches (unplugin's default
+    // matches every import and every file), and resolves the runtime by its own alias, as rolldown
+    // does below: no call from Go per importing module. An alias of the app's for it is the app's choice.
+    esbuild: {
+      onResolveFilter: ESBUILD_VIRTUAL,
+      onLoadFilter: ESBUILD_VIRTUAL,
+      config(options) {
+        if (options.alias && RUNTIME_SPECIFIER in options.alias) return
+        options.alias = { ...options.alias, [RUNTIME_SPECIFIER]: RUNTIME_PROXY }
+      },
+    },
   }
   if (!isRollupLike(plugins.framework)) return plugin
   // Last among the chunk's renderChunk hooks: the others (vite's own, a minifier plugin's) then read
