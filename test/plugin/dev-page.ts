@@ -138,11 +138,44 @@ export async function openDevPage(
         timeout: 30_000,
       })
     },
-    close: async () => {
-      await page.close()
-      await browser.close()
-      await server.stop()
-      await project.close()
-    },
+    close: () =>
+      closeInTurn([
+        ['the page', page.close.bind(page), 'browser'],
+        ['Chromium', browser.close.bind(browser), 'browser'],
+        ['the dev server', server.stop, 'app'],
+        ['the project (its emulator and files)', project.close.bind(project), 'app'],
+      ]),
   }
+}
+
+/** How long one step of {@link closeInTurn} may take. */
+const CLOSE_STEP_MS = 30_000
+
+/**
+ * Runs each closing step in turn, each within {@link CLOSE_STEP_MS}, every step also after one failed.
+ * A step of the app (the dev server, the project) that fails or hangs fails the closing, by name. The
+ * browser's steps only warn: Chromium once took a test file's whole hook timeout to close on a loaded
+ * CI machine, after every assertion had passed, and what it does on close is not the plugin's.
+ */
+async function closeInTurn(steps: [name: string, close: () => Promise<unknown>, owner: 'browser' | 'app'][]) {
+  const failed: string[] = []
+  for (const [name, close, owner] of steps) {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`did not finish in ${CLOSE_STEP_MS / 1000} s`)),
+        CLOSE_STEP_MS,
+      )
+    })
+    try {
+      await Promise.race([close(), late])
+    } catch (error) {
+      const why = `closing ${name}: ${(error as Error).message}`
+      if (owner === 'browser') console.warn(why)
+      else failed.push(why)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  if (failed.length > 0) throw new Error(failed.join('; '))
 }
