@@ -20,13 +20,12 @@ import { VUE_BINDING } from './vue-sfc'
 export const RUNTIME_SPECIFIER = 'unplugin-tms/runtime'
 const PACKAGE_NAME = 'unplugin-tms'
 
-const VIRTUAL = /^\0tms\//
+/** `\x00`, not `\0`: esbuild's Go regular expressions read this one too. */
+const VIRTUAL = /^\x00tms\//
 const RUNTIME_EXACT = new RegExp(`^${escapeRegex(RUNTIME_SPECIFIER)}$`)
 /** See the vite config hook below. */
 const RUNTIME_PROXY = fileURLToPath(new URL('./runtime-proxy.mjs', import.meta.url))
-const RESOLVED = /^(?:unplugin-tms\/runtime$|\0tms\/)/
-/** {@link VIRTUAL} as esbuild's Go regular expressions read it. */
-const ESBUILD_VIRTUAL = /^\x00tms\//
+const RESOLVED = new RegExp(`${RUNTIME_EXACT.source}|${VIRTUAL.source}`)
 
 /** Left to vite's resolveId in dev: the bindings import the runtime, and pre-bundled would carry a second copy. */
 const NOT_PREBUNDLED = [RUNTIME_SPECIFIER, SVELTE_RUNTIME, VUE_BINDING, REACT_MODULE]
@@ -135,8 +134,8 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     // matches every import and every file), and resolves the runtime by its own alias, as rolldown
     // does below: no call from Go per importing module. An alias of the app's for it is the app's choice.
     esbuild: {
-      onResolveFilter: ESBUILD_VIRTUAL,
-      onLoadFilter: ESBUILD_VIRTUAL,
+      onResolveFilter: VIRTUAL,
+      onLoadFilter: VIRTUAL,
       config(options) {
         if (options.alias && RUNTIME_SPECIFIER in options.alias) return
         options.alias = { ...options.alias, [RUNTIME_SPECIFIER]: RUNTIME_PROXY }

@@ -17,8 +17,7 @@ import { idsApp, renderInNode } from './helpers'
  * `unplugin-tms/runtime` with the bundler's own alias, to a file that re-exports the build's runtime
  * module (src/plugin/runtime-proxy.mjs): the plugin's resolveId, which the bundler calls from its own
  * threads into JavaScript, is asked once for the runtime module rather than once per module that
- * imports it. The app still has one
- * runtime, the build's, its catalogs registered.
+ * imports it. The app still has one runtime, the build's, its catalogs registered.
  */
 
 let root: string | undefined
