@@ -156,7 +156,7 @@ export class CatalogCache {
     // A production build with no network: the last build's literal while its inputs are the same.
     const memos = sync?.memos
     const key = memos && this.memoKey(of, memos.messages)
-    const memoed = key && memos.literal(locale, key, of.ids)
+    const memoed = key && memos.literal(locale, key)
     if (memoed) return memoed
     of.made ??= catalogRows(ids.sources, messages, of.ids)
     of.heads ??= of.made.map((row) => `${jsString(row.id)}:`)

@@ -84,10 +84,10 @@ export interface MemoCheck {
 interface LocaleMemo {
   key: string
   /**
-   * The memo read at the sync, when it answered the locale's key; `checked`: its literals found sound;
-   * `texts`: its checked translations as kept (`keepTexts`), one per message in order.
+   * The memo read at the sync, when it answered the locale's key; `texts`: its checked translations as
+   * kept (`keepTexts`), one per message in order.
    */
-  found: { header: MemoHeader; literals: string[]; checked: Set<string>; texts?: string } | undefined
+  found: { header: MemoHeader; literals: string[]; texts?: string } | undefined
   /** This build's outcome, for the memo it writes. */
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
@@ -280,23 +280,14 @@ export class CatalogMemos {
   }
 
   /**
-   * The locale's catalog literal over rows of key `rows` (see {@link rowsKey}) whose ids are `ids`, if
-   * its memo holds it and it parses as a catalog of those ids only (see {@link isCatalogOf}). A literal
-   * that does not is dropped: the build makes it again and the memo it writes holds that one.
+   * The locale's catalog literal over rows of key `rows` (see {@link rowsKey}), if its memo holds it.
+   * The rows' key names every id and what it stands for, and the memo's digest tells a changed byte:
+   * the literal is the one a build made of these rows, shipped as read (as the transform memo's code is).
    */
-  literal(locale: string, rows: string, ids: readonly string[]): string | undefined {
+  literal(locale: string, rows: string): string | undefined {
     const found = this.locales.get(locale)?.found
     const index = found ? found.header.literals.findIndex((l) => l.rows === rows) : -1
-    if (index < 0) return undefined
-    const literal = found!.literals[index]!
-    if (found!.checked.has(literal)) return literal
-    if (!isCatalogOf(literal, ids)) {
-      found!.header.literals.splice(index, 1)
-      found!.literals.splice(index, 1)
-      return undefined
-    }
-    found!.checked.add(literal)
-    return literal
+    return index < 0 ? undefined : found!.literals[index]
   }
 
   /** Keeps a literal this build made in the locale's memo, written at {@link settled}. */
@@ -309,9 +300,7 @@ export class CatalogMemos {
       ...this.headerOf(memo),
       literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
     }
-    // The literal this build made, and those it kept (each checked before it was used, or never used).
-    const checked = new Set([literal, ...(memo.found?.checked ?? [])])
-    memo.found = { header, literals, checked }
+    memo.found = { header, literals }
     memo.unwritten = true
     this.unwritten?.()
   }
@@ -425,41 +414,9 @@ export class CatalogMemos {
     }
     if (at !== body.length) return undefined
     const texts = this.keepTexts ? await this.readTexts(locale, key) : undefined
-    return { header, literals, checked: new Set(), texts }
+    return { header, literals, texts }
   }
 }
-
-/**
- * Whether a memo's literal is what a build would ship for `ids`: a JSON object (the literal is made of
- * JSON strings and arrays, see `translationLiteral`) whose every key is one of `ids` and every value a
- * text or a compiled message. The digest only tells a changed byte; this tells a literal that would
- * make the locale's chunk throw at import, or carry entries no message of this build asked for. Ids
- * without a translation are left out of a literal, so a key may be missing, never foreign. The cost
- * (one JSON.parse, one lookup per id) is measured in docs/sync-and-cache.md.
- */
-function isCatalogOf(literal: string, ids: readonly string[]): boolean {
-  let catalog: unknown
-  try {
-    catalog = JSON.parse(literal)
-  } catch {
-    return false
-  }
-  if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) return false
-  const entries = catalog as Record<string, unknown>
-  // The asked ids looked up in the catalog, then its keys counted: half the time of a set of the ids.
-  let found = 0
-  for (const id of ids) {
-    if (!hasOwn.call(entries, id)) continue
-    const text = entries[id]
-    if (typeof text !== 'string' && !Array.isArray(text)) return false
-    found++
-  }
-  let keys = 0
-  for (const _ in entries) keys++
-  return keys === found
-}
-
-const hasOwn = Object.prototype.hasOwnProperty
 
 function isHeader(value: unknown): value is MemoHeader {
   if (typeof value !== 'object' || value === null) return false
