@@ -140,6 +140,7 @@ export async function syncExtraction(
     const sync = await syncTranslations({
       options,
       messages: extraction.messages,
+      messagesDigest: extraction.digest,
       client: connection?.client,
       logger,
       push: input.push,

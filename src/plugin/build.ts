@@ -67,8 +67,8 @@ export class Build {
   readonly startHashes: Map<string, string> = new Map()
   /** The build's remembered transforms (see `TransformMemo`); set by the session at start. */
   memo: TransformMemo | undefined
-  /** The long ids of the last build start's messages (see `IdsMemo`); set by the session at start. */
-  idsMemo: IdsMemo | undefined
+  /** The long ids of the last build start's messages (see `IdsMemo`). */
+  readonly idsMemo: IdsMemo | undefined
   /** The build start's messages, in the order its sync was given them (a recheck gives them again). */
   readonly startMessages: readonly Message[]
   /** A dev server's last check of each rechecked locale (see `recheckLocales`). */
@@ -97,7 +97,7 @@ export class Build {
     extractOptions: ResolvedExtractOptions,
     inline: boolean,
     extraction: ExtractResult,
-    longIds?: (keys: readonly string[]) => readonly string[],
+    idsMemo?: IdsMemo,
   ) {
     this.options = options
     this.forms = new MessageForms(options.formats)
@@ -119,7 +119,17 @@ export class Build {
     ]
     this.included = new Set(extraction.files.keys())
     const keys = [...messages.keys()]
-    this.ids = new IdTable(keys, (key) => this.messages.get(key), longIds?.(keys))
+    const digest = extraction.digest
+    this.idsMemo = idsMemo
+    this.ids = new IdTable(
+      keys,
+      digest,
+      (key) => this.messages.get(key),
+      idsMemo && {
+        remembered: () => idsMemo.remembered(digest, keys.length),
+        longIds: () => idsMemo.longIds(keys, digest),
+      },
+    )
     // The sites' lookups are not made here: the transform makes each module's as it meets it, while
     // the bundler's own threads work on the modules before it, and a file no bundle imports costs none.
     this.usage = new ModuleUsage(extraction.files, (fx) => this.idsOf(fx))

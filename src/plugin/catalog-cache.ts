@@ -126,7 +126,8 @@ export class CatalogCache {
     const size = ids.size
     const known = entries.fullLiteral
     if (known?.size === size) return known.literal
-    const literal = this.literalOf(locale, this.rowsOf(ids.sources))
+    // The bundle's used ids are every id: the same rows, read without the table of every id (see `IdTable`).
+    const literal = this.literalOf(locale, this.rowsOf(used ?? ids.sources))
     entries.fullLiteral = { size, literal }
     return literal
   }
@@ -173,7 +174,7 @@ export class CatalogCache {
   private memoKey(of: Rows, covered: number): string | undefined {
     const { ids, messages, fallbackLocale } = this.source
     if (messages.size !== covered || of.ids.length === 0) return undefined
-    of.key ??= rowsKey(of.ids, ids.sources, ids.plain, fallbackLocale)
+    of.key ??= rowsKey(of.ids, (id) => ids.described(id), fallbackLocale)
     return of.key
   }
 

@@ -1,54 +1,113 @@
 import type { IdSource } from '../core/catalog/index'
 import type { Message } from '../core/extract/index'
-import { assignIds, longId, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
+import { assignIdsBothWays, longId, longsDigest, SHORT_ID_LENGTH, sameSpelling, sharedIdError } from './ids'
+
+/** A re-spelled site's id as a remembered transform keeps it: id, message key, placeholder spelling. */
+export type SpelledId = readonly [id: string, key: string, spelling: string[]]
+
+/** Where a build's long ids come from (the ids memo, `ids-memo.ts`). */
+export interface LongIds {
+  /** The digest of the long ids (`longsDigest`), when known without hashing a key. */
+  remembered(): string | undefined
+  /** Each key's long id, in key order. */
+  longIds(): readonly string[]
+}
 
 /**
  * A build's ids: which id each message key has (`src/plugin/ids.ts` derives them) and what each id
  * stands for, with the lookups a build needs fast. Ids are only added during a build, so `size` tells
  * a cache whether what it made is still whole.
+ *
+ * The table of every key's id is made when first needed. A build whose every module a transform memo
+ * answers under the same message keys ({@link adoptVerified}) and whose catalogs its catalog memos
+ * answer never needs it: its ids and what each stands for are the remembered ones.
  */
 export class IdTable {
-  /** Id -> what it stands for. */
-  readonly sources: Map<string, IdSource> = new Map()
+  private readonly keys: readonly string[]
+  /** The build start's `messagesDigest`. */
+  private readonly messages: string
+  private readonly longIds: LongIds | undefined
+  private stamped: string | undefined
+  private readonly messageOf: (key: string) => Message | undefined
+  private table:
+    | {
+        /** See {@link plain}. */
+        plain: Map<string, string>
+        /** Id -> key of `plain`. */
+        given: Map<string, string>
+        /** See {@link sources}. */
+        sources: Map<string, IdSource>
+      }
+    | undefined
+  /** Remembered transforms' ids adopted before the table was made, registered when it is. */
+  private readonly verified: { ids: readonly string[]; spelled: readonly SpelledId[] }[] = []
+  /** The ids of {@link verified}, and the re-spelled ones' sources. */
+  private readonly verifiedIds = new Set<string>()
+  private readonly verifiedSpelled = new Map<string, IdSource>()
+
+  /**
+   * Every message's id at once when first needed, so that a key sharing its short id with another
+   * gets the long one whichever module is transformed first; the hashes are the ones the transform
+   * used to make. `longIds`: each key's long id, from the ids memo (`ids-memo.ts`), so that no key is
+   * hashed here.
+   */
+  constructor(
+    keys: readonly string[],
+    messagesDigest: string,
+    messageOf: (key: string) => Message | undefined,
+    longIds?: LongIds,
+  ) {
+    this.keys = keys
+    this.messages = messagesDigest
+    this.messageOf = messageOf
+    this.longIds = longIds
+  }
+
+  /**
+   * The digest of the build start's messages and of their keys' long ids: every plain id is a function
+   * of them, so the ids of a remembered transform that a build with the same stamp verified hold in
+   * this one too (see `TransformMemo`). Known from the ids memo when it holds these messages, else once
+   * the table is made.
+   */
+  get stamp(): string {
+    if (this.stamped === undefined) {
+      const remembered = this.table ? undefined : this.longIds?.remembered()
+      if (remembered === undefined) this.made()
+      else this.stamped = `${this.messages}:${remembered}`
+    }
+    return this.stamped!
+  }
+
   /**
    * Message key -> id of the sites that spell the placeholders as the message does (a hash per site
    * otherwise): every message's, made at build start (see `assignIds`), and a key new since then.
    */
-  readonly plain: Map<string, string>
-  /** Id -> key of `plain`, once a key new since the build start or a disk cache's module needs it. */
-  private givenIds: Map<string, string> | undefined
-  private readonly messageOf: (key: string) => Message | undefined
+  get plain(): Map<string, string> {
+    return this.made().plain
+  }
 
-  /**
-   * Every message's id at once, so that a key sharing its short id with another gets the long one
-   * whichever module is transformed first; the hashes are the ones the transform used to make.
-   * `longIds`: each key's long id, from the ids memo (`ids-memo.ts`), so that no key is hashed here.
-   */
-  constructor(
-    keys: Iterable<string>,
-    messageOf: (key: string) => Message | undefined,
-    longIds?: readonly string[],
-  ) {
-    this.plain = assignIds(keys, undefined, longIds)
-    this.messageOf = messageOf
+  /** Id -> what it stands for. */
+  get sources(): Map<string, IdSource> {
+    return this.made().sources
   }
 
   /** How many ids the build has met. */
   get size(): number {
-    return this.sources.size
+    return this.table ? this.table.sources.size : this.verifiedIds.size
   }
 
   /** The id of a message as its sites spell it; two messages with one id fail the build naming both. */
   idOf(key: string, sitePlaceholders: readonly string[] | undefined, message?: Message): string {
+    const { plain, sources } = this.made()
     const m = message ?? this.messageOf(key)
     const spelling =
       m && sitePlaceholders && !sameSpelling(sitePlaceholders, m.placeholders)
         ? [...sitePlaceholders]
         : undefined
-    const id = spelling ? longId(key, spelling) : (this.plain.get(key) ?? this.newId(key))
-    const known = this.sources.get(id)
+    const id = spelling ? longId(key, spelling) : (plain.get(key) ?? this.newId(key))
+    const known = sources.get(id)
     if (!known) {
-      this.sources.set(id, spelling ? { key, spelling } : { key })
+      sources.set(id, spelling ? { key, spelling } : { key })
     } else if (known.key !== key || !sameSpelling(known.spelling ?? [], spelling ?? [])) {
       throw sharedIdError(id, known.key, key)
     }
@@ -60,20 +119,20 @@ export class IdTable {
    * unless a key has it already (its module is served), then the long one.
    */
   private newId(key: string): string {
-    const given = this.given()
+    const { given, plain, sources } = this.made()
     const long = longId(key)
     const short = long.slice(0, SHORT_ID_LENGTH)
-    const id = given.has(short) || this.sources.has(short) ? long : short
+    const id = given.has(short) || sources.has(short) ? long : short
     const other = given.get(id)
     if (other !== undefined) throw sharedIdError(id, other, key)
-    this.plain.set(key, id)
+    plain.set(key, id)
     given.set(id, key)
     return id
   }
 
   /** Whether this build gives `id` to a message key as its plain id (see `TransformMemo`). */
   holds(id: string): boolean {
-    return this.given().has(id)
+    return this.made().given.has(id)
   }
 
   /**
@@ -82,18 +141,41 @@ export class IdTable {
    * registered for the module's sites, and the same error when two keys meet on one id.
    */
   adopt(id: string, spelled?: IdSource): void {
-    const source = spelled ?? { key: this.given().get(id)! }
-    const known = this.sources.get(id)
-    if (!known) this.sources.set(id, source)
+    const { given, sources } = this.made()
+    const source = spelled ?? { key: given.get(id)! }
+    const known = sources.get(id)
+    if (!known) sources.set(id, source)
     else if (known.key !== source.key || !sameSpelling(known.spelling ?? [], source.spelling ?? [])) {
       throw sharedIdError(id, known.key, source.key)
     }
   }
 
-  /** Id -> key of `plain`: made when first needed (a rare build, or one whose transforms a memo answers). */
-  private given(): Map<string, string> {
-    this.givenIds ??= new Map([...this.plain].map(([key, id]) => [id, key]))
-    return this.givenIds
+  /**
+   * Registers the ids of a remembered transform that a build with this {@link stamp} verified: its
+   * plain ids are this build's plain ids of the same keys, so none is looked up now. Until the table
+   * is made they are only counted, and registered when it is.
+   */
+  adoptVerified(ids: readonly string[], spelled: readonly SpelledId[]): void {
+    if (this.table) {
+      this.adoptAll(ids, spelled)
+      return
+    }
+    this.verified.push({ ids, spelled })
+    for (const id of ids) this.verifiedIds.add(id)
+    for (const [id, key, spelling] of spelled) this.verifiedSpelled.set(id, { key, spelling })
+  }
+
+  /**
+   * What an id stands for, as a catalog memo's rows' key writes it (see `rowsKey`): `plain` for a
+   * message's plain id, its source for a re-spelled or unknown one (undefined: not an id of this
+   * build). Asked of ids that {@link adoptVerified} registered alone, it needs no table.
+   */
+  described(id: string): IdSource | 'plain' | undefined {
+    if (!this.table && this.verifiedIds.has(id)) return this.verifiedSpelled.get(id) ?? 'plain'
+    const { plain, sources } = this.made()
+    const source = sources.get(id)
+    if (source && !source.spelling && plain.get(source.key) === id) return 'plain'
+    return source
   }
 
   /**
@@ -103,12 +185,32 @@ export class IdTable {
    * for the key too, unless a key of this build has it or two keys would.
    */
   addId(ids: Set<string>, key: string, id: string): void {
+    const { given, plain, sources } = this.made()
     ids.add(id)
-    if (id.length === SHORT_ID_LENGTH || this.plain.get(key) !== id) return
+    if (id.length === SHORT_ID_LENGTH || plain.get(key) !== id) return
     const short = id.slice(0, SHORT_ID_LENGTH)
-    const known = this.sources.get(short)
-    if (this.given().has(short) || (known && (known.key !== key || known.spelling))) return
-    if (!known) this.sources.set(short, { key })
+    const known = sources.get(short)
+    if (given.has(short) || (known && (known.key !== key || known.spelling))) return
+    if (!known) sources.set(short, { key })
     ids.add(short)
+  }
+
+  private adoptAll(ids: readonly string[], spelled: readonly SpelledId[]): void {
+    const respelled = new Set(spelled.map(([id]) => id))
+    for (const id of ids) if (!respelled.has(id)) this.adopt(id)
+    for (const [id, key, spelling] of spelled) this.adopt(id, { key, spelling })
+  }
+
+  /** The table of every key's id, made when first asked, with the verified transforms' ids in it. */
+  private made(): NonNullable<IdTable['table']> {
+    if (this.table) return this.table
+    const longs = this.longIds?.longIds() ?? this.keys.map((key) => longId(key))
+    const { ids, owners } = assignIdsBothWays(this.keys, undefined, longs)
+    this.stamped ??= `${this.messages}:${longsDigest(longs)}`
+    this.table = { plain: ids, given: owners, sources: new Map() }
+    for (const { ids, spelled } of this.verified.splice(0)) this.adoptAll(ids, spelled)
+    this.verifiedIds.clear()
+    this.verifiedSpelled.clear()
+    return this.table
   }
 }

@@ -1,36 +1,34 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { unsealed } from '../core/cache/index'
 import { VERSION } from '../version'
-import { LONG_ID_LENGTH, longId } from './ids'
+import { LONG_ID_LENGTH, longId, longsDigest } from './ids'
 import { writeMemoFile } from './memo-file'
 
 /**
  * The ids memo: the long id (`longId`, see `ids.ts`) of every message key of the last build start,
- * kept in `<cacheDir>/ids/<app>.v1.cache`, so that a build start whose messages did not change reads
+ * kept in `<cacheDir>/ids/<app>.v2.cache`, so that a build start whose messages did not change reads
  * its ids instead of hashing each key, and one that added or changed messages hashes only those.
  * A long id is a function of its key alone, and `assignIds` works out from the long ids which keys
  * share their first 6 characters, so a remembered long id is the one hashing makes: the memo can make
  * a build start faster, never different, and an added message still changes no other id.
  *
  * The file: the digest of the rest (one line), a header line (schema, tool version, the digest of the
- * keys in order, their count), the long ids one after the other (8 characters each, in key order),
- * then the keys as a JSON array, parsed only when this build's keys are not the memo's. A file that
+ * messages in order (`messagesDigest`, which the extraction keeps), their count), the long ids one after the other (8 characters each, in key order),
+ * then the keys as a JSON array, parsed only when this build's messages are not the memo's. A file that
  * cannot be read, whose bytes do not match its digest, or of another schema or version is a miss: the
  * build start hashes every key and writes the memo again (atomically, `memo-file.ts`).
  */
 
 /** Changes whenever the file's layout or the ids' making (`longId`) changes. */
-const IDS_SCHEMA = 1
-
-/** The length of a digest in hex: the file's first line. */
-const DIGEST_LENGTH = 64
+const IDS_SCHEMA = 2
 
 interface Header {
   schema: number
   tool: string
-  /** The digest of the keys in order (see {@link keysDigest}). */
-  keys: string
+  /** The `messagesDigest` of the messages whose keys these are. */
+  messages: string
   count: number
 }
 
@@ -47,36 +45,52 @@ export class IdsMemo {
   /** How many keys this build start hashed: the memo gave the others' long ids (the tests read it). */
   hashed = 0
   private readonly file: string
-  private readonly stored: Stored | undefined
+  /** The file's bytes, parsed when first asked. */
+  private readonly bytes: Buffer | undefined
+  private parsed: { stored: Stored | undefined } | undefined
   private written: Promise<void> | undefined
 
-  private constructor(file: string, stored: Stored | undefined) {
+  private constructor(file: string, bytes: Buffer | undefined) {
     this.file = file
-    this.stored = stored
+    this.bytes = bytes
+  }
+
+  private get stored(): Stored | undefined {
+    this.parsed ??= { stored: this.bytes === undefined ? undefined : parseMemo(this.bytes) }
+    return this.parsed.stored
   }
 
   /** The memo of the app at `root` in `cacheDir`; empty when its file is missing, unreadable or changed. */
   static async load(cacheDir: string, root: string): Promise<IdsMemo> {
     const app = createHash('sha256').update(root).digest('hex').slice(0, 12)
     const file = join(cacheDir, 'ids', `${app}.v${IDS_SCHEMA}.cache`)
-    let text: string
+    let bytes: Buffer
     try {
-      text = await readFile(file, 'utf8')
+      bytes = await readFile(file)
     } catch {
       return new IdsMemo(file, undefined)
     }
-    return new IdsMemo(file, parseMemo(text))
+    return new IdsMemo(file, bytes)
   }
 
   /**
-   * Each key's long id, in the order of `keys`: the memo's when the keys are the memo's, else the
-   * memo's for the keys it has and a hash for the others. Writes the memo again when it did not
-   * hold these keys (see {@link saved}).
+   * The digest of the long ids it holds (see `longsDigest`) when it holds those of these messages
+   * (`digest`: their `messagesDigest`, `count` how many keys), read without hashing a key.
    */
-  longIds(keys: readonly string[]): string[] {
-    const digest = keysDigest(keys)
+  remembered(digest: string, count: number): string | undefined {
     const stored = this.stored
-    if (stored?.header.keys === digest && stored.header.count === keys.length) {
+    if (stored?.header.messages !== digest || stored.header.count !== count) return undefined
+    return longsDigest(stored.longs)
+  }
+
+  /**
+   * Each key's long id, in the order of `keys`: the memo's when it holds these messages (`digest`:
+   * their `messagesDigest`), else the memo's for the keys it has and a hash for the others. Writes the
+   * memo again when it did not hold these messages (see {@link saved}).
+   */
+  longIds(keys: readonly string[], digest: string): string[] {
+    const stored = this.stored
+    if (stored?.header.messages === digest && stored.header.count === keys.length) {
       const longs = new Array<string>(keys.length)
       for (let i = 0; i < keys.length; i++)
         longs[i] = stored.longs.slice(i * LONG_ID_LENGTH, (i + 1) * LONG_ID_LENGTH)
@@ -90,7 +104,7 @@ export class IdsMemo {
       return longId(key)
     })
     this.written = this.write(
-      { schema: IDS_SCHEMA, tool: VERSION, keys: digest, count: keys.length },
+      { schema: IDS_SCHEMA, tool: VERSION, messages: digest, count: keys.length },
       keys,
       longs,
     )
@@ -106,13 +120,6 @@ export class IdsMemo {
     const body = `${JSON.stringify(header)}\n${longs.join('')}\n${JSON.stringify(keys)}`
     await writeMemoFile(this.file, `${sha256(body)}\n${body}`)
   }
-}
-
-/** The digest of keys in order: each key with its length, so that no two lists of keys read the same. */
-function keysDigest(keys: readonly string[]): string {
-  const parts = new Array<string>(keys.length)
-  for (let i = 0; i < keys.length; i++) parts[i] = `${keys[i]!.length}:${keys[i]}`
-  return sha256(parts.join(''))
 }
 
 /** Key -> long id of a memo whose keys are not this build's. */
@@ -133,9 +140,9 @@ function knownLongIds(stored: Stored): Map<string, string> {
 }
 
 /** A memo file's parts, or undefined when its digest, header or lengths do not hold. */
-function parseMemo(text: string): Stored | undefined {
-  const body = text.slice(DIGEST_LENGTH + 1)
-  if (text.slice(0, DIGEST_LENGTH + 1) !== `${sha256(body)}\n`) return undefined
+function parseMemo(bytes: Buffer): Stored | undefined {
+  const body = unsealed(bytes)
+  if (body === undefined) return undefined
   const first = body.indexOf('\n')
   const second = body.indexOf('\n', first + 1)
   if (first < 0 || second < 0) return undefined
@@ -149,14 +156,18 @@ function parseMemo(text: string): Stored | undefined {
   if (
     header?.schema !== IDS_SCHEMA ||
     header.tool !== VERSION ||
-    typeof header.keys !== 'string' ||
+    typeof header.messages !== 'string' ||
     !Number.isInteger(header.count) ||
     longs.length !== header.count! * LONG_ID_LENGTH ||
     !/^[\w-]*$/.test(longs)
   ) {
     return undefined
   }
-  return { header: header as Header, longs, keys: body.slice(second + 1) }
+  return {
+    header: header as Header,
+    longs,
+    keys: body.slice(second + 1),
+  }
 }
 
 function sha256(text: string): string {

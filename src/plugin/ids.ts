@@ -42,6 +42,14 @@ export function longId(key: string, spelling?: readonly string[]): string {
 }
 
 /**
+ * The digest of every key's long id in key order (`longs`: them joined, or the list): with the
+ * messages' digest, what the plain ids are a function of (see `IdTable.stamp`).
+ */
+export function longsDigest(longs: string | readonly string[]): string {
+  return hash('sha256', typeof longs === 'string' ? longs : longs.join(''), 'hex')
+}
+
+/**
  * The id of a message key, or of a site's re-spelling of it, when no other key shares its short
  * id. A re-spelled site's id keeps the 8 characters, so it never meets a message's 6-character one.
  */
@@ -69,9 +77,20 @@ export function assignIds(
   length: { short: number; long: number } = { short: SHORT_ID_LENGTH, long: LONG_ID_LENGTH },
   longIds?: readonly string[],
 ): Map<string, string> {
+  return assignIdsBothWays(keys, length, longIds).ids
+}
+
+/** {@link assignIds}, and the reverse map it makes on the way: id -> its key. */
+export function assignIdsBothWays(
+  keys: Iterable<string>,
+  length: { short: number; long: number } = { short: SHORT_ID_LENGTH, long: LONG_ID_LENGTH },
+  longIds?: readonly string[],
+): { ids: Map<string, string>; owners: Map<string, string> } {
   const ids = new Map<string, string>()
-  /** Id -> the key that has it; a short id stays with the first key of its group. */
+  /** Id -> the key that has it; a short id stays with the first key of its group until the end. */
   const owners = new Map<string, string>()
+  /** The short ids of groups: no key has them once every key is assigned. */
+  const groups: string[] = []
   const claim = (key: string, id: string): void => {
     const other = owners.get(id)
     if (other !== undefined) throw sharedIdError(id, other, key)
@@ -90,10 +109,14 @@ export function assignIds(
       owners.set(short, key)
       continue
     }
-    if (ids.get(owner) === short) claim(owner, longId(owner).slice(0, length.long))
+    if (ids.get(owner) === short) {
+      claim(owner, longId(owner).slice(0, length.long))
+      groups.push(short)
+    }
     claim(key, long)
   }
-  return ids
+  for (const short of groups) owners.delete(short)
+  return { ids, owners }
 }
 
 /** Same length arrays with the same strings in order. */

@@ -278,8 +278,7 @@ export class TmsSession {
       throw error
     }
     const ids = await idsMemo
-    const build = new Build(options, extractOptions, inline, extraction, (keys) => ids.longIds(keys))
-    build.idsMemo = ids
+    const build = new Build(options, extractOptions, inline, extraction, ids)
     build.memo = await memo
     if (this.setup.devServer) build.memo.autosave((id) => build.includes(id))
     // A release (the dev server closed) or a newer start came first: this build is nobody's.

@@ -6,7 +6,7 @@ import { contentHash } from '../core/extract/file'
 import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
 import { VERSION } from '../version'
-import type { IdTable } from './id-table'
+import type { IdTable, SpelledId } from './id-table'
 import { IdleWrite, writeMemoFile } from './memo-file'
 import type { Problem } from './problems'
 
@@ -21,10 +21,12 @@ import type { Problem } from './problems'
  * (then 8). So an entry holds only while this build gives each of its plain ids to a key (the key
  * the module's unchanged content has: any other key with those characters would have made both
  * long); a re-spelled site's id is a hash of its key and spelling alone. Any mismatch, or a failure to
- * read, is a miss: the memo can make a build faster, never different.
+ * read, is a miss: the memo can make a build faster, never different. An entry also keeps the digest of
+ * the message keys of the last build that made or checked it (`IdTable.stamp`): a build with the same
+ * keys gives every key the same plain id, so it takes the entry's ids without looking each one up.
  *
- * The file: a header line, then one line per module `id \t hash \t entry`, the entry (JSON) parsed
- * only when its module is transformed; a source map's `sourcesContent` is left out (it is the module's
+ * The file: a header line, then one line per module `id \t hash \t stamp \t entry`, the entry (JSON)
+ * parsed only when its module is transformed; a source map's `sourcesContent` is left out (it is the module's
  * content, which a hit has). Written atomically (temp file + rename) when a build made an entry, so a
  * build that changed nothing writes nothing. A production build writes it when it ends; a dev server,
  * whose build ends only when it closes (and a server stopped with Ctrl-C never closes), also once its
@@ -32,7 +34,7 @@ import type { Problem } from './problems'
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
-const TRANSFORM_REVISION = 2
+const TRANSFORM_REVISION = 3
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
@@ -46,7 +48,7 @@ interface MemoEntry {
   /** The ids the module uses. */
   ids: string[]
   /** Re-spelled sites' ids: id, message key, placeholder spelling. */
-  spelled: [string, string, string[]][]
+  spelled: SpelledId[]
   /** Warnings of the module (a module-level `t()`, a Vue template's), given again on each build. */
   problems: Problem[]
 }
@@ -87,19 +89,22 @@ export function loadTransformMemo(
   })
 }
 
+/** A module's remembered transform as the file keeps it: content hash, stamp, entry JSON. */
+type Stored = [hash: string, stamp: string, entry: string]
+
 export class TransformMemo {
   private readonly cacheDir: string
   private readonly digest: string
-  /** Module id -> [content hash, entry JSON] as read from disk. */
-  private readonly stored: Map<string, [string, string]>
-  /** Module id -> [content hash, entry JSON] made or confirmed by this build. */
-  private readonly met = new Map<string, [string, string]>()
+  /** Module id -> [content hash, stamp, entry JSON] as read from disk. */
+  private readonly stored: Map<string, Stored>
+  /** Module id -> [content hash, stamp, entry JSON] made or confirmed by this build. */
+  private readonly met = new Map<string, Stored>()
   private changed = false
   private written: Promise<void> | undefined
   /** A dev server's write, waiting for its transforms to pause (see {@link autosave}). */
   private idle: IdleWrite | undefined
 
-  private constructor(cacheDir: string, digest: string, stored: Map<string, [string, string]>) {
+  private constructor(cacheDir: string, digest: string, stored: Map<string, Stored>) {
     this.cacheDir = cacheDir
     this.digest = digest
     this.stored = stored
@@ -110,7 +115,7 @@ export class TransformMemo {
     const digest = createHash('sha1')
       .update(JSON.stringify([TRANSFORM_REVISION, VERSION, inputs]))
       .digest('hex')
-    const stored = new Map<string, [string, string]>()
+    const stored = new Map<string, Stored>()
     try {
       const text = await readFile(memoFile(cacheDir, digest), 'utf8')
       const lines = text.split('\n')
@@ -119,8 +124,13 @@ export class TransformMemo {
           const line = lines[i]!
           const t1 = line.indexOf('\t')
           const t2 = line.indexOf('\t', t1 + 1)
-          if (t1 < 0 || t2 < 0) continue
-          stored.set(JSON.parse(line.slice(0, t1)) as string, [line.slice(t1 + 1, t2), line.slice(t2 + 1)])
+          const t3 = line.indexOf('\t', t2 + 1)
+          if (t1 < 0 || t2 < 0 || t3 < 0) continue
+          stored.set(JSON.parse(line.slice(0, t1)) as string, [
+            line.slice(t1 + 1, t2),
+            line.slice(t2 + 1, t3),
+            line.slice(t3 + 1),
+          ])
         }
       }
     } catch {
@@ -131,22 +141,27 @@ export class TransformMemo {
 
   /**
    * The remembered transform of module `id` with this `code`, if that is the content the build start
-   * extracted (`startHash`: its keys are the build's) and its ids still hold in `ids`.
+   * extracted (`startHash`: its keys are the build's) and its ids still hold in `ids`: a build with
+   * the same message keys verified them, or each plain id is the one this build gives its key.
    */
   hit(id: string, code: string, startHash: string | undefined, ids: IdTable): MemoHit | undefined {
     const stored = this.stored.get(id)
     if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
     let entry: MemoEntry
     try {
-      entry = JSON.parse(stored[1]) as MemoEntry
+      entry = JSON.parse(stored[2]) as MemoEntry
     } catch {
       return undefined
     }
-    const spelled = new Set(entry.spelled.map(([sid]) => sid))
-    for (const sid of entry.ids) if (!spelled.has(sid) && !ids.holds(sid)) return undefined
-    for (const sid of entry.ids) if (!spelled.has(sid)) ids.adopt(sid)
-    for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
-    this.met.set(id, stored)
+    if (stored[1] === ids.stamp) ids.adoptVerified(entry.ids, entry.spelled)
+    else {
+      const spelled = new Set(entry.spelled.map(([sid]) => sid))
+      for (const sid of entry.ids) if (!spelled.has(sid) && !ids.holds(sid)) return undefined
+      for (const sid of entry.ids) if (!spelled.has(sid)) ids.adopt(sid)
+      for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
+      this.changed = true
+    }
+    this.met.set(id, [stored[0], ids.stamp, stored[2]])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
     return { code: entry.code, map, ids: new Set(entry.ids), problems: entry.problems }
   }
@@ -169,7 +184,7 @@ export class TransformMemo {
         ? null
         : (JSON.parse(JSON.stringify({ ...out.map, sourcesContent: undefined })) as MemoEntry['map'])
     const entry: MemoEntry = { code: out.code, map, problems: out.problems, ids: [...used], spelled }
-    this.met.set(id, [hash, JSON.stringify(entry)])
+    this.met.set(id, [hash, ids.stamp, JSON.stringify(entry)])
     this.changed = true
     this.idle?.touch()
   }
@@ -206,10 +221,11 @@ export class TransformMemo {
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */
   private async write(keep: (id: string) => boolean): Promise<void> {
     const lines = [JSON.stringify({ digest: this.digest })]
-    for (const [id, [hash, entry]] of this.stored) {
-      if (!this.met.has(id) && keep(id)) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
+    for (const [id, [hash, stamp, entry]] of this.stored) {
+      if (!this.met.has(id) && keep(id)) lines.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}`)
     }
-    for (const [id, [hash, entry]] of this.met) lines.push(`${JSON.stringify(id)}\t${hash}\t${entry}`)
+    for (const [id, [hash, stamp, entry]] of this.met)
+      lines.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}`)
     await writeMemoFile(memoFile(this.cacheDir, this.digest), `${lines.join('\n')}\n`)
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
+import type { IdSource } from '../../src/core/catalog/index'
 import { type CheckedMessage, checkLocale } from '../../src/core/check/locale'
 import { CatalogMemos, type MemoOptions, rowsKey } from '../../src/core/sync/catalog-memo'
 
@@ -153,19 +154,25 @@ it('misses, never fails, for a memo it cannot trust', async () => {
 })
 
 it('writes a plain id alone in the rows key, any other with what it stands for', () => {
-  const sources = new Map([
+  const sources = new Map<string, IdSource>([
     ['aaaaaa', { key: 'k1' }],
     ['bbbbbbbb', { key: 'k1', spelling: ['{n}'] }],
   ])
-  const plain = new Map([['k1', 'aaaaaa']])
-  const key = rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, undefined)
-  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, undefined)).toBe(key)
-  expect(rowsKey(['aaaaaa'], sources, plain, undefined)).not.toBe(key)
-  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], sources, plain, 'en-US')).not.toBe(key)
+  const described = (of: Map<string, IdSource>) => (id: string) =>
+    id === 'aaaaaa' ? ('plain' as const) : of.get(id)
+  const key = rowsKey(['aaaaaa', 'bbbbbbbb'], described(sources), undefined)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], described(sources), undefined)).toBe(key)
+  expect(rowsKey(['aaaaaa'], described(sources), undefined)).not.toBe(key)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], described(sources), 'en-US')).not.toBe(key)
   const respelled = new Map([...sources, ['bbbbbbbb', { key: 'k1', spelling: ['{m}'] }]])
-  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], respelled, plain, undefined)).not.toBe(key)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], described(respelled), undefined)).not.toBe(key)
   const otherKey = new Map([...sources, ['bbbbbbbb', { key: 'k2', spelling: ['{n}'] }]])
-  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], otherKey, plain, undefined)).not.toBe(key)
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], described(otherKey), undefined)).not.toBe(key)
+  // A plain id is written alone: the same id with its key written out is other rows.
+  expect(rowsKey(['aaaaaa', 'bbbbbbbb'], (id) => sources.get(id), undefined)).not.toBe(key)
+  expect(rowsKey(['aaaaaa', 'cccccc'], described(sources), undefined)).not.toBe(
+    rowsKey(['aaaaaa', 'cccccc'], (id) => (id === 'cccccc' ? { key: '' } : 'plain'), undefined),
+  )
 })
 
 it('keeps both literals of a locale recorded twice in one build, whichever write is slower', async () => {

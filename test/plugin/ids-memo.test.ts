@@ -49,9 +49,10 @@ async function start(dir: string): Promise<{ hashed: number; ids: Map<string, st
   await session.start('build')
   await session.synced()
   const { build } = session
+  // The table of ids is made when first asked (a transform's miss, a catalog): here, before the build ends.
+  const ids = new Map([...build.plainIds].map(([key, id]) => [key.split('\u0000')[2]!, id]))
   await session.memosWritten()
   session.release()
-  const ids = new Map([...build.plainIds].map(([key, id]) => [key.split('\u0000')[2]!, id]))
   return { hashed: build.idsMemo!.hashed, ids }
 }
 

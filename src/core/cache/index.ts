@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { VERSION } from '../../version'
@@ -194,18 +194,24 @@ export class DiskCache {
     return join(this.dir, 'catalogs', `${name}.${app}.memo`)
   }
 
-  /** A memo's text, undefined when it cannot be read (a memo that does not answer is only a miss). */
+  /**
+   * A sealed memo's body (see `unsealed`): undefined when it cannot be read or a byte of it changed on
+   * the disk (a memo that does not answer is only a miss).
+   */
   async readMemo(file: string): Promise<string | undefined> {
     try {
-      return await this.fs.readFile(file, 'utf8')
+      return unsealed(await this.fs.readFile(file))
     } catch {
       return undefined
     }
   }
 
-  /** Writes a memo atomically; no lock: two builds writing it at once each write a whole, true memo. */
-  writeMemo(file: string, text: string): Promise<void> {
-    return this.writeAtomic(file, text)
+  /**
+   * Writes a memo's body sealed (see `unsealed`), atomically; no lock: two builds writing it at once
+   * each write a whole, true memo.
+   */
+  writeMemo(file: string, body: string): Promise<void> {
+    return this.writeAtomic(file, `${createHash('sha256').update(body).digest('hex')}\n${body}`)
   }
 
   private checkLocale(
@@ -370,4 +376,18 @@ function isManifestRecord(value: unknown): value is ManifestRecord {
     (value.variant === null || typeof value.variant === 'string') &&
     typeof value.meta === 'string'
   )
+}
+
+/** The length of a sealed file's digest in hex: its first line. */
+const SEAL_LENGTH = 64
+
+/**
+ * The body of a sealed file (the SHA-256 of the rest in hex, a line break, the rest), or undefined
+ * when the digest does not match: checked on the bytes, so only a file that answers is decoded.
+ */
+export function unsealed(bytes: Buffer): string | undefined {
+  if (bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined
+  const body = bytes.subarray(SEAL_LENGTH + 1)
+  const digest = createHash('sha256').update(body).digest('hex')
+  return bytes.toString('latin1', 0, SEAL_LENGTH) === digest ? body.toString('utf8') : undefined
 }

@@ -31,6 +31,8 @@ export interface MergedRun {
   digest: string
   files: readonly CachedFile[]
   messages: Message[]
+  /** See `messagesDigest`. */
+  messagesDigest: string
   diagnostics: Diagnostic[]
 }
 
@@ -85,7 +87,7 @@ export function sameFiles(
 // Disk file
 
 const CACHE_FILE = 'extract.v1.cache'
-export const EXTRACT_CACHE_SCHEMA = 1
+export const EXTRACT_CACHE_SCHEMA = 2
 
 interface Header {
   schema: number
@@ -97,6 +99,8 @@ interface Header {
 interface EncodedMerged {
   /** digest of the file list and hashes the merge came from */
   from: string
+  /** `messagesDigest` of the messages */
+  k: string
   files: string[]
   m: EncodedMessage[]
   d: Diagnostic[]
@@ -107,7 +111,12 @@ export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
-  merged: { from: string; messages: () => Message[]; diagnostics: Diagnostic[] } | null
+  merged: {
+    from: string
+    messages: () => Message[]
+    messagesDigest: string
+    diagnostics: Diagnostic[]
+  } | null
 }
 
 function empty(): CacheFileContents {
@@ -169,6 +178,7 @@ export async function loadCacheFile(
         from: m.from,
         diagnostics: m.d,
         messages: () => decodeMerged(m, namespace),
+        messagesDigest: m.k,
       }
     }
     return { files: cachedFiles, payloads, merged }
@@ -196,6 +206,7 @@ function decodeMerged(merged: EncodedMerged, namespace: string | null): Message[
 function encodeMerged(
   from: string,
   messages: readonly Message[],
+  digest: string,
   diagnostics: readonly Diagnostic[],
 ): string {
   const files: string[] = []
@@ -213,7 +224,7 @@ function encodeMerged(
     }
     return encodeMessage(msg, where)
   })
-  return JSON.stringify({ from, files, m, d: [...diagnostics] } satisfies EncodedMerged)
+  return JSON.stringify({ from, k: digest, files, m, d: [...diagnostics] } satisfies EncodedMerged)
 }
 
 /**
@@ -224,13 +235,13 @@ export async function saveCacheFile(
   cacheDir: string,
   digest: string,
   cachedFiles: readonly CachedFile[],
-  merged: { messages: readonly Message[]; diagnostics: readonly Diagnostic[] },
+  merged: { messages: readonly Message[]; messagesDigest: string; diagnostics: readonly Diagnostic[] },
   payloads: CacheFileContents['payloads'],
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
   const parts: string[] = [
     JSON.stringify(header),
-    encodeMerged(filesDigest(cachedFiles), merged.messages, merged.diagnostics),
+    encodeMerged(filesDigest(cachedFiles), merged.messages, merged.messagesDigest, merged.diagnostics),
   ]
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)

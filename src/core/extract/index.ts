@@ -34,6 +34,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { globSync } from 'tinyglobby'
+import { messagesDigest } from '../messages-digest'
 import {
   type CachedFile,
   type CacheFileContents,
@@ -267,20 +268,22 @@ export async function extractMessages(
   }
 
   // The merge is skipped when the same results were merged before, in this process or on disk.
-  let merged: { messages: Message[]; diagnostics: Diagnostic[] }
+  let merged: { messages: Message[]; diagnostics: Diagnostic[]; messagesDigest?: string }
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
   if (merger !== null) merged = merger.finish()
   else if (sameFiles(run, digest, cachedFiles)) merged = run!
   else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
-    merged = { messages: fromDisk.messages(), diagnostics: fromDisk.diagnostics }
+    const { messagesDigest, diagnostics } = fromDisk
+    merged = { messages: fromDisk.messages(), messagesDigest, diagnostics }
   } else {
     merged = mergeFiles(
       cachedFiles.map((e) => e.result),
       resolved.cwd,
     )
   }
-  if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, ...merged })
+  const made = { ...merged, messagesDigest: merged.messagesDigest ?? messagesDigest(merged.messages) }
+  if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, ...made })
 
   if (resolved.cacheDir !== null) {
     // The same list when every file is kept (a warm run): its digest is then made once.
@@ -288,13 +291,14 @@ export async function extractMessages(
     const state = `${resolved.cacheDir}\u0000${digest}\u0000${filesDigest(kept)}\u0000${statesDigest(kept)}`
     // Written unless it holds these cached files: as just read, or as this process last read or wrote it.
     const current = disk !== null ? diskMatches(disk, kept) : diskStateOf() === state
-    if (!current) await saveCacheFile(resolved.cacheDir, digest, kept, merged, disk?.payloads ?? new Map())
+    if (!current) await saveCacheFile(resolved.cacheDir, digest, kept, made, disk?.payloads ?? new Map())
     setDiskState(state)
   }
   return {
-    messages: merged.messages,
+    messages: made.messages,
+    digest: made.messagesDigest,
     files: fileMap,
-    diagnostics: merged.diagnostics,
+    diagnostics: made.diagnostics,
     stats: { files: files.length, ...counts, workers: helped },
   }
 }

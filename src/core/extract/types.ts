@@ -141,6 +141,8 @@ export interface CachedFile {
 export interface ExtractResult {
   /** Sorted by text, then variant. */
   messages: Message[]
+  /** The digest of `messages` (see `messagesDigest`). */
+  digest: string
   files: Map<string, FileExtraction>
   /** Sorted by file, line, column. */
   diagnostics: Diagnostic[]

@@ -9,7 +9,7 @@ import type { ResolvedOptions } from '../model/options'
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 3
+export const MEMO_SCHEMA = 4
 
 /** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
 export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'> &
@@ -26,22 +26,21 @@ export interface MemoMessage {
 
 /**
  * The rows' key of a catalog literal: its ids in order, what each stands for, and the locale whose
- * source texts fill the gaps (`sourceCatalog`). An id that is its message's plain id (`plainIds`:
- * message key -> the id of sites spelling the placeholders as the message does) is written alone: the
- * plain ids are a function of the build start's message keys, which the locale's key covers; any other
- * id is written with its message key and placeholder spelling.
+ * source texts fill the gaps (`sourceCatalog`). `described(id)` is `plain` for a message's plain id
+ * (the id of sites spelling the placeholders as the message does), written alone: the plain ids are a
+ * function of the build start's message keys, which the locale's key covers; any other id is written
+ * with its message key and placeholder spelling (undefined: an id with no source).
  */
 export function rowsKey(
   ids: readonly string[],
-  sources: ReadonlyMap<string, IdSource>,
-  plainIds: ReadonlyMap<string, string>,
+  described: (id: string) => IdSource | 'plain' | undefined,
   fallback: string | undefined,
 ): string {
   const parts: string[] = [fallback ?? '']
   for (const id of ids) {
-    const source = sources.get(id)
-    if (!source) parts.push(`${id}\u0003`)
-    else if (!source.spelling && plainIds.get(source.key) === id) parts.push(id)
+    const source = described(id)
+    if (source === 'plain') parts.push(id)
+    else if (!source) parts.push(`${id}\u0003`)
     else parts.push(`${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}`)
   }
   return sha256(parts.join('\n'))
@@ -64,34 +63,35 @@ export function textsDigest(
   return sha256(parts.join('\n'))
 }
 
-/** `hashcodes`: what tells each message's hashcode (the manifest's digest, or the pulled memos' own). */
+/**
+ * `messages`: the digest of the messages in order (`messagesDigest`: key, text, placeholders,
+ * instruction, maxLength); `hashcodes`: what tells each message's hashcode (the manifest's digest, or
+ * the pulled memos' own).
+ */
 export function baseKey(
   projectId: string | null,
   options: MemoOptions,
-  messages: readonly MemoMessage[],
+  messages: { count: number; digest: string },
   hashcodes: string,
 ): string {
-  let s = JSON.stringify([
-    MEMO_SCHEMA,
-    VERSION,
-    process.version,
-    process.versions.icu ?? '',
-    options.sourceLocale,
-    options.placeholder,
-    options.retrievalType,
-    // Compiled into the literals, and read by the checks of the translations.
-    options.formats ?? {},
-    projectId,
-    messages.length,
-    hashcodes,
-  ])
-  for (const m of messages) {
-    s += `\n${m.key}\u0000${m.text}\u0000${m.placeholders.join('\u0001')}`
-    // The metadata tells whether the manifest's record is up to date (a string to push).
-    if (m.instruction !== undefined || m.maxLength !== undefined)
-      s += `\u0000${JSON.stringify([m.instruction, m.maxLength])}`
-  }
-  return sha256(s)
+  return sha256(
+    JSON.stringify([
+      MEMO_SCHEMA,
+      VERSION,
+      process.version,
+      process.versions.icu ?? '',
+      options.sourceLocale,
+      options.placeholder,
+      options.retrievalType,
+      // Compiled into the literals, and read by the checks of the translations.
+      options.formats ?? {},
+      projectId,
+      messages.count,
+      // The metadata tells whether the manifest's record is up to date (a string to push).
+      messages.digest,
+      hashcodes,
+    ]),
+  )
 }
 
 export function sha256(data: string | Buffer): string {

@@ -1,5 +1,6 @@
 import type { DiskCache } from '../cache'
 import type { LocaleCheck, LocaleProblem } from '../check/locale'
+import { messagesDigest } from '../messages-digest'
 import {
   baseKey,
   MEMO_SCHEMA,
@@ -65,9 +66,6 @@ interface MemoHeader {
    */
   literals: { rows: string; length: number }[]
 }
-
-/** The length of a digest in hex: the memo file's first line. */
-const DIGEST_LENGTH = 64
 
 /** How many literals a locale's memo keeps. */
 const LITERALS = 2
@@ -135,6 +133,7 @@ export class CatalogMemos {
     messages: readonly MemoMessage[],
     manifest: Buffer | { pulled: readonly (string | undefined)[] },
     keepTexts = false,
+    digest: string = messagesDigest(messages),
   ) {
     this.cache = cache
     this.retrievalType = options.retrievalType
@@ -142,11 +141,11 @@ export class CatalogMemos {
     this.keys = messages.map((m) => m.key)
     this.keepTexts = keepTexts
     if (Buffer.isBuffer(manifest)) {
-      this.base = baseKey(cache.projectId, options, messages, sha256(manifest))
+      this.base = baseKey(cache.projectId, options, { count: messages.length, digest }, sha256(manifest))
       this.app = sha256(options.root).slice(0, 12)
     } else {
       const hashcodes = `pulled\u0000${sha256(manifest.pulled.map((h) => h ?? '').join('\n'))}`
-      this.base = baseKey(cache.projectId, options, messages, hashcodes)
+      this.base = baseKey(cache.projectId, options, { count: messages.length, digest }, hashcodes)
       this.app = sha256(`${options.root}\u0000pulled`).slice(0, 12)
     }
   }
@@ -341,7 +340,7 @@ export class CatalogMemos {
   async settled(): Promise<void> {
     const writes: Promise<void>[] = []
     const write = (file: string, body: string): void => {
-      writes.push(this.cache.writeMemo(file, `${sha256(body)}\n${body}`).catch(() => undefined))
+      writes.push(this.cache.writeMemo(file, body).catch(() => undefined))
     }
     for (const [locale, memo] of this.locales) {
       const file = this.cache.memoFile(locale, this.retrievalType, this.app)
@@ -379,23 +378,18 @@ export class CatalogMemos {
 
   /** A texts file's translations (JSON), when it answers `key` and no byte changed. */
   private async readTexts(locale: string, key: string): Promise<string | undefined> {
-    const text = await this.cache.readMemo(
+    const body = await this.cache.readMemo(
       `${this.cache.memoFile(locale, this.retrievalType, this.app)}.texts`,
     )
-    if (text === undefined) return undefined
-    const body = text.slice(DIGEST_LENGTH + 1)
-    if (text.slice(0, DIGEST_LENGTH + 1) !== `${sha256(body)}\n` || !body.startsWith(`${key}\n`))
-      return undefined
+    if (body === undefined || !body.startsWith(`${key}\n`)) return undefined
     return body.slice(key.length + 1)
   }
 
   /** The locale's memo, when it answers `key`. */
   private async read(locale: string, key: string): Promise<LocaleMemo['found']> {
-    const text = await this.cache.readMemo(this.cache.memoFile(locale, this.retrievalType, this.app))
-    // The first line is the digest of the rest: a memo whose bytes changed on the disk is a miss.
-    if (text === undefined) return undefined
-    const body = text.slice(DIGEST_LENGTH + 1)
-    if (text.slice(0, DIGEST_LENGTH + 1) !== `${sha256(body)}\n`) return undefined
+    // Sealed with the digest of the rest: a memo whose bytes changed on the disk is a miss.
+    const body = await this.cache.readMemo(this.cache.memoFile(locale, this.retrievalType, this.app))
+    if (body === undefined) return undefined
     const line = body.indexOf('\n')
     if (line < 0) return undefined
     let header: unknown

@@ -53,6 +53,8 @@ export { metaDigest, type OpenedCache, openCache, type ServiceFailure, TmsSyncEr
 export interface SyncInput {
   options: ResolvedOptions
   messages: readonly SyncMessage[]
+  /** The digest of `messages` (`ExtractResult.digest`), when the extraction made it: not made again. */
+  messagesDigest?: string
   /** Absent: no network (offline mode, no credentials). */
   client?: SyncClient
   logger: SyncLogger
@@ -153,6 +155,7 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
       plan.messages,
       { pulled: hashcodes() },
       input.keepTexts,
+      input.messagesDigest,
     )
     plan.pulledMemos = true
   }
@@ -198,7 +201,14 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
     input.memo && !network && opened.manifestBytes
-      ? new CatalogMemos(cache, options, messages, opened.manifestBytes, input.keepTexts)
+      ? new CatalogMemos(
+          cache,
+          options,
+          messages,
+          opened.manifestBytes,
+          input.keepTexts,
+          input.messagesDigest,
+        )
       : undefined
   const remembered = memos && (await memos.probe(options.locales))
   const read: ManifestRead = remembered
