@@ -195,9 +195,14 @@ export class IdTable {
     ids.add(short)
   }
 
+  /**
+   * A verified transform's ids. A plain id no key of this build has (a memo rewritten on the disk, its
+   * stamp kept) stands for nothing: it is left out of the catalogs, and its sites show the source text.
+   */
   private adoptAll(ids: readonly string[], spelled: readonly SpelledId[]): void {
+    const { given } = this.made()
     const respelled = new Set(spelled.map(([id]) => id))
-    for (const id of ids) if (!respelled.has(id)) this.adopt(id)
+    for (const id of ids) if (!respelled.has(id) && given.has(id)) this.adopt(id)
     for (const [id, key, spelling] of spelled) this.adopt(id, { key, spelling })
   }
 

@@ -94,6 +94,29 @@ test("a message added elsewhere that takes a module's short id makes that module
   ])
 })
 
+test("an entry stamped by a build with the same messages and ids is taken as it is; any other's ids are checked", async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const cold = await build(root, 'dist-cold')
+  const memo = readFileSync(memoFile(root), 'utf8')
+  const line = memo.split('\n').find((l) => l.includes('m1.js'))!
+  const [, , stamp, entry] = line.split('\t')
+  expect(stamp).toMatch(/^[0-9a-f]{64}:[0-9a-f]{64}$/)
+  const [open] = (JSON.parse(entry!) as { ids: string[] }).ids
+  expect(cold.get('main.js')).toContain(`_l("${open}", 'Open the door')`)
+  // m1's id rewritten on the disk, the stamp kept: taken without a lookup, and its message, which no
+  // catalog then holds, shows its source text (nothing fails).
+  writeFileSync(memoFile(root), memo.replace(line, line.replaceAll(open!, 'ZZZZZZ')))
+  const stamped = await build(root, 'dist-stamped')
+  expect(stamped.get('main.js')).toContain('"ZZZZZZ"')
+  const rendered = await renderInNode(join(root, 'dist-stamped', 'main.js'))
+  expect(rendered.pseudo).toEqual([pseudoLocalize('Save 144024', 'en-XA'), 'Open the door'])
+  // The same entry stamped by other messages: its id is looked up, and the module transformed again.
+  const other = line.replaceAll(open!, 'ZZZZZZ').replace(stamp!, `${'0'.repeat(64)}:${'0'.repeat(64)}`)
+  writeFileSync(memoFile(root), memo.replace(line, other))
+  expect(await build(root, 'dist-checked')).toEqual(cold)
+})
+
 test("a build with source maps ships the cold build's maps from the memo, which leaves their sources' content out", async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
   idsApp(root, ['Save 144024', 'Open the door'])
