@@ -25,7 +25,9 @@ import type { Problem } from './problems'
  * the message keys of the last build that made or checked it (`IdTable.stamp`): a build with the same
  * keys gives every key the same plain id, so it takes the entry's ids without looking each one up.
  *
- * The file: a header line, then one line per module `id \t hash \t stamp \t entry`, the entry (JSON)
+ * The file: a header line, then one record per module `id \t hash \t stamp \t meta \t length \t code`
+ * and a line break: the output code as it is (its length in UTF-16 units, -1 for none), so a hit takes
+ * a slice of the file's text rather than parse and copy it, and the rest of the entry (JSON, one line)
  * parsed only when its module is transformed; a source map's `sourcesContent` is left out (it is the module's
  * content, which a hit has). Written atomically (temp file + rename) when a build made an entry, so a
  * build that changed nothing writes nothing. A production build writes it when it ends; a dev server,
@@ -34,15 +36,13 @@ import type { Problem } from './problems'
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
-const TRANSFORM_REVISION = 3
+const TRANSFORM_REVISION = 4
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
 
-/** One module's remembered transform. */
+/** One module's remembered transform, less its code (see {@link Stored}). */
 interface MemoEntry {
-  /** The output code; null when the transform left the module as it was. */
-  code: string | null
   /** The source map's fields as `JSON.stringify` gives them, less `sourcesContent` (the module's content). */
   map: ConstructorParameters<typeof SourceMap>[0] | null
   /** The ids the module uses. */
@@ -89,15 +89,18 @@ export function loadTransformMemo(
   })
 }
 
-/** A module's remembered transform as the file keeps it: content hash, stamp, entry JSON. */
-type Stored = [hash: string, stamp: string, entry: string]
+/**
+ * A module's remembered transform as the file keeps it: content hash, stamp, the entry's JSON, and the
+ * output code (null when the transform left the module as it was).
+ */
+type Stored = [hash: string, stamp: string, entry: string, code: string | null]
 
 export class TransformMemo {
   private readonly cacheDir: string
   private readonly digest: string
-  /** Module id -> [content hash, stamp, entry JSON] as read from disk. */
+  /** Module id -> what the file holds of its transform, as read from disk. */
   private readonly stored: Map<string, Stored>
-  /** Module id -> [content hash, stamp, entry JSON] made or confirmed by this build. */
+  /** Module id -> its transform, made or confirmed by this build. */
   private readonly met = new Map<string, Stored>()
   private changed = false
   private written: Promise<void> | undefined
@@ -118,21 +121,8 @@ export class TransformMemo {
     const stored = new Map<string, Stored>()
     try {
       const text = await readFile(memoFile(cacheDir, digest), 'utf8')
-      const lines = text.split('\n')
-      if (lines[0] === JSON.stringify({ digest })) {
-        for (let i = 1; i < lines.length; i++) {
-          const line = lines[i]!
-          const t1 = line.indexOf('\t')
-          const t2 = line.indexOf('\t', t1 + 1)
-          const t3 = line.indexOf('\t', t2 + 1)
-          if (t1 < 0 || t2 < 0 || t3 < 0) continue
-          stored.set(JSON.parse(line.slice(0, t1)) as string, [
-            line.slice(t1 + 1, t2),
-            line.slice(t2 + 1, t3),
-            line.slice(t3 + 1),
-          ])
-        }
-      }
+      const header = `${JSON.stringify({ digest })}\n`
+      if (text.startsWith(header)) readRecords(text, header.length, stored)
     } catch {
       stored.clear()
     }
@@ -161,9 +151,9 @@ export class TransformMemo {
       for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
       this.changed = true
     }
-    this.met.set(id, [stored[0], ids.stamp, stored[2]])
+    this.met.set(id, [stored[0], ids.stamp, stored[2], stored[3]])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
-    return { code: entry.code, map, ids: new Set(entry.ids), problems: entry.problems }
+    return { code: stored[3], map, ids: new Set(entry.ids), problems: entry.problems }
   }
 
   /** Remembers the transform of module `id` (content `hash`), which used `used` of `ids`. */
@@ -183,8 +173,8 @@ export class TransformMemo {
       out.map === null
         ? null
         : (JSON.parse(JSON.stringify({ ...out.map, sourcesContent: undefined })) as MemoEntry['map'])
-    const entry: MemoEntry = { code: out.code, map, problems: out.problems, ids: [...used], spelled }
-    this.met.set(id, [hash, ids.stamp, JSON.stringify(entry)])
+    const entry: MemoEntry = { map, problems: out.problems, ids: [...used], spelled }
+    this.met.set(id, [hash, ids.stamp, JSON.stringify(entry), out.code])
     this.changed = true
     this.idle?.touch()
   }
@@ -220,12 +210,34 @@ export class TransformMemo {
 
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */
   private async write(keep: (id: string) => boolean): Promise<void> {
-    const lines = [JSON.stringify({ digest: this.digest })]
-    for (const [id, [hash, stamp, entry]] of this.stored) {
-      if (!this.met.has(id) && keep(id)) lines.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}`)
+    const parts = [`${JSON.stringify({ digest: this.digest })}\n`]
+    const record = (id: string, [hash, stamp, entry, code]: Stored): void => {
+      parts.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}\t${code?.length ?? -1}\t${code ?? ''}\n`)
     }
-    for (const [id, [hash, stamp, entry]] of this.met)
-      lines.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}`)
-    await writeMemoFile(memoFile(this.cacheDir, this.digest), `${lines.join('\n')}\n`)
+    for (const [id, stored] of this.stored) if (!this.met.has(id) && keep(id)) record(id, stored)
+    for (const [id, stored] of this.met) record(id, stored)
+    await writeMemoFile(memoFile(this.cacheDir, this.digest), parts.join(''))
+  }
+}
+
+/**
+ * The records of a memo file's `text` from `at` into `stored`. A record cut short or out of shape ends
+ * the reading: the records before it stand, the rest are misses.
+ */
+function readRecords(text: string, at: number, stored: Map<string, Stored>): void {
+  while (at < text.length) {
+    const t1 = text.indexOf('\t', at)
+    const t2 = text.indexOf('\t', t1 + 1)
+    const t3 = text.indexOf('\t', t2 + 1)
+    const t4 = text.indexOf('\t', t3 + 1)
+    const t5 = text.indexOf('\t', t4 + 1)
+    if (t1 < 0 || t2 < 0 || t3 < 0 || t4 < 0 || t5 < 0) return
+    const length = Number(text.slice(t4 + 1, t5))
+    const end = t5 + 1 + Math.max(length, 0)
+    if (!Number.isInteger(length) || length < -1 || text.charCodeAt(end) !== 10) return
+    const code = length < 0 ? null : text.slice(t5 + 1, end)
+    const id = JSON.parse(text.slice(at, t1)) as string
+    stored.set(id, [text.slice(t1 + 1, t2), text.slice(t2 + 1, t3), text.slice(t3 + 1, t4), code])
+    at = end + 1
   }
 }

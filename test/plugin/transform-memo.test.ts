@@ -99,6 +99,7 @@ test("an entry stamped by a build with the same messages and ids is taken as it 
   idsApp(root, ['Save 144024', 'Open the door'])
   const cold = await build(root, 'dist-cold')
   const memo = readFileSync(memoFile(root), 'utf8')
+  // The first line of m1's record: its id, content hash, stamp and entry (its code follows).
   const line = memo.split('\n').find((l) => l.includes('m1.js'))!
   const [, , stamp, entry] = line.split('\t')
   expect(stamp).toMatch(/^[0-9a-f]{64}:[0-9a-f]{64}$/)
@@ -106,15 +107,35 @@ test("an entry stamped by a build with the same messages and ids is taken as it 
   expect(cold.get('main.js')).toContain(`_l("${open}", 'Open the door')`)
   // m1's id rewritten on the disk, the stamp kept: taken without a lookup, and its message, which no
   // catalog then holds, shows its source text (nothing fails).
-  writeFileSync(memoFile(root), memo.replace(line, line.replaceAll(open!, 'ZZZZZZ')))
+  // The id is in m1's record only (its code and its ids).
+  const rewritten = memo.replaceAll(open!, 'ZZZZZZ')
+  writeFileSync(memoFile(root), rewritten)
   const stamped = await build(root, 'dist-stamped')
   expect(stamped.get('main.js')).toContain('"ZZZZZZ"')
   const rendered = await renderInNode(join(root, 'dist-stamped', 'main.js'))
   expect(rendered.pseudo).toEqual([pseudoLocalize('Save 144024', 'en-XA'), 'Open the door'])
   // The same entry stamped by other messages: its id is looked up, and the module transformed again.
-  const other = line.replaceAll(open!, 'ZZZZZZ').replace(stamp!, `${'0'.repeat(64)}:${'0'.repeat(64)}`)
-  writeFileSync(memoFile(root), memo.replace(line, other))
+  const first = line.replaceAll(open!, 'ZZZZZZ')
+  const other = first.replace(stamp!, `${'0'.repeat(64)}:${'0'.repeat(64)}`)
+  writeFileSync(memoFile(root), rewritten.replace(first, other))
   expect(await build(root, 'dist-checked')).toEqual(cold)
+})
+
+test('a memo file cut short or with a record out of shape is read up to it: the rest are misses, the output the same', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const cold = await build(root, 'dist-cold')
+  const memo = readFileSync(memoFile(root), 'utf8')
+  const cuts = [
+    memo.slice(0, memo.length - 20),
+    memo.slice(0, memo.indexOf('\n') + 5),
+    memo.replace(/\t(\d+)\t/, (_, n: string) => `\t${Number(n) + 3}\t`),
+    memo.replace(/\t(\d+)\t/, '\tmany\t'),
+  ]
+  for (const [i, cut] of cuts.entries()) {
+    writeFileSync(memoFile(root), cut)
+    expect(await build(root, `dist-${i}`)).toEqual(cold)
+  }
 })
 
 test("a build with source maps ships the cold build's maps from the memo, which leaves their sources' content out", async () => {
