@@ -41,9 +41,13 @@ export class IdTable {
     | undefined
   /** Remembered transforms' ids adopted before the table was made, registered when it is. */
   private readonly verified: { ids: readonly string[]; spelled: readonly SpelledId[] }[] = []
-  /** The ids of {@link verified}, and the re-spelled ones' sources. */
+  /**
+   * The ids of {@link verified}, and the re-spelled ones' sources, gathered when a catalog first asks
+   * (after the transforms, while the bundler's threads render) for those verified until then.
+   */
   private readonly verifiedIds = new Set<string>()
   private readonly verifiedSpelled = new Map<string, IdSource>()
+  private gathered = 0
 
   /**
    * Every message's id at once when first needed, so that a key sharing its short id with another
@@ -93,7 +97,7 @@ export class IdTable {
 
   /** How many ids the build has met. */
   get size(): number {
-    return this.table ? this.table.sources.size : this.verifiedIds.size
+    return this.table ? this.table.sources.size : this.gather().size
   }
 
   /** The id of a message as its sites spell it; two messages with one id fail the build naming both. */
@@ -161,8 +165,6 @@ export class IdTable {
       return
     }
     this.verified.push({ ids, spelled })
-    for (const id of ids) this.verifiedIds.add(id)
-    for (const [id, key, spelling] of spelled) this.verifiedSpelled.set(id, { key, spelling })
   }
 
   /**
@@ -171,7 +173,7 @@ export class IdTable {
    * build). Asked of ids that {@link adoptVerified} registered alone, it needs no table.
    */
   described(id: string): IdSource | 'plain' | undefined {
-    if (!this.table && this.verifiedIds.has(id)) return this.verifiedSpelled.get(id) ?? 'plain'
+    if (!this.table && this.gather().has(id)) return this.verifiedSpelled.get(id) ?? 'plain'
     const { plain, sources } = this.made()
     const source = sources.get(id)
     if (source && !source.spelling && plain.get(source.key) === id) return 'plain'
@@ -206,6 +208,16 @@ export class IdTable {
     for (const [id, key, spelling] of spelled) this.adopt(id, { key, spelling })
   }
 
+  /** {@link verifiedIds}, with the ids of the transforms verified since it was last asked. */
+  private gather(): Set<string> {
+    for (; this.gathered < this.verified.length; this.gathered++) {
+      const { ids, spelled } = this.verified[this.gathered]!
+      for (const id of ids) this.verifiedIds.add(id)
+      for (const [id, key, spelling] of spelled) this.verifiedSpelled.set(id, { key, spelling })
+    }
+    return this.verifiedIds
+  }
+
   /** The table of every key's id, made when first asked, with the verified transforms' ids in it. */
   private made(): NonNullable<IdTable['table']> {
     if (this.table) return this.table
@@ -214,6 +226,7 @@ export class IdTable {
     this.stamped ??= `${this.messages}:${longsDigest(longs)}`
     this.table = { plain: ids, given: owners, sources: new Map() }
     for (const { ids, spelled } of this.verified.splice(0)) this.adoptAll(ids, spelled)
+    this.gathered = 0
     this.verifiedIds.clear()
     this.verifiedSpelled.clear()
     return this.table
