@@ -38,12 +38,12 @@ type Phase = (typeof PHASES)[number]
 
 const WHY: Record<Phase, string> = {
   start:
-    'reads the extraction cache of every source file and gives every message its id in one pass before the first transform, so that an id does not depend on the order the bundler meets the modules in',
+    "checks every source file against the extraction cache (a stat each) and reads the app's messages and their digest from its merged line, and the transform memo; the table of every message's id (one pass, so that an id does not depend on the order the bundler meets the modules in) is made only when a module or a catalog misses its memo",
   transform:
-    "runs as a JavaScript hook on every module: it decodes that module's cached call sites, looks each one up and rewrites it",
-  sync: 'without a memo: reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping; with one: hashes the messages and the cache files to find it',
+    "runs as a JavaScript hook on every module: with its memo, hashes the module and takes the remembered output (a slice of the memo file) and ids, stamped by a build with the same messages and ids; without, decodes the module's cached call sites, looks each one up and rewrites it",
+  sync: 'without a memo: reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping; with one: hashes the manifest and the cache files to find it (the digest of the messages comes with the extraction)',
   catalogs:
-    "without a memo: makes each locale's catalog literal of the ids the bundle uses; with one: sorts those ids to find the literal",
+    "without a memo: makes each locale's catalog literal of the ids the bundle uses; with one: sorts those ids and hashes them to find the literal, which ships as read",
 }
 
 const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`
@@ -85,7 +85,7 @@ function whyItStays(input: OverheadInput, own: number, room: number): string {
         ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${limit} in this run`
         : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${limit}`
   const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
-  return `Why it stays: with the memos answering, what is left is the work of finding and trusting them, one pass over the app's ${input.messages.toLocaleString('en-US')} messages in the build start and one in the transform, which every build makes because any module may have changed: every file's cached extraction read, the id table made, each module's remembered output decoded and its ids registered, each locale's catalog literal parsed once to check it. The work runs on the main thread while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take it out: one snapshot of a whole build, keyed by the digest of every input, so that a build whose inputs did not change makes neither pass. The peers do this work too, and more of it: ${peers} in the same rounds.`
+  return `Why it stays: with the memos answering, no id is looked up and no message hashed; what is left is reading what the memos hold, which every build does because any file may have changed: a stat of every file, the extraction cache (the ${input.messages.toLocaleString('en-US')} messages decoded for the sync and the report), the transform memo (each module's output), the manifest and locale files hashed to find the catalog memos and their literals decoded, some 20 MB of cache files decoded into strings and objects, and the garbage that leaves. The work runs on the main thread, the build start's before rolldown starts and the rest while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take more out: the messages decoded only when a sync or a report needs them rather than at every start, the catalog memos keyed by the digest of the cache files recorded with them (a stat instead of hashing 9 MB), and less to decode per module (the transform memo holding each module's edits instead of its output). The peers do this work too, and more of it: ${peers} in the same rounds.`
 }
 
 interface Profiled {
