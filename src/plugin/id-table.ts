@@ -19,7 +19,7 @@ export interface LongIds {
  * a cache whether what it made is still whole.
  *
  * The table of every key's id is made when first needed. A build whose every module a transform memo
- * answers under the same message keys ({@link adoptVerified}) and whose catalogs its catalog memos
+ * answers with this build's {@link stamp} ({@link adoptVerified}) and whose catalogs its catalog memos
  * answer never needs it: its ids and what each stands for are the remembered ones.
  */
 export class IdTable {

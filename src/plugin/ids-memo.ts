@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { unsealed } from '../core/cache/index'
+import { sealed, unsealed } from '../core/cache/index'
 import { VERSION } from '../version'
 import { LONG_ID_LENGTH, longId, longsDigest } from './ids'
 import { writeMemoFile } from './memo-file'
@@ -14,11 +14,12 @@ import { writeMemoFile } from './memo-file'
  * share their first 6 characters, so a remembered long id is the one hashing makes: the memo can make
  * a build start faster, never different, and an added message still changes no other id.
  *
- * The file: the digest of the rest (one line), a header line (schema, tool version, the digest of the
- * messages in order (`messagesDigest`, which the extraction keeps), their count), the long ids one after the other (8 characters each, in key order),
- * then the keys as a JSON array, parsed only when this build's messages are not the memo's. A file that
- * cannot be read, whose bytes do not match its digest, or of another schema or version is a miss: the
- * build start hashes every key and writes the memo again (atomically, `memo-file.ts`).
+ * The file, sealed (`sealed` in src/core/cache): a header line (schema, tool version, the digest of
+ * the messages in order, `messagesDigest`, which the extraction keeps, and their count), the long ids
+ * one after the other (8 characters each, in key order), then the keys as a JSON array, parsed only
+ * when this build's messages are not the memo's. A file that cannot be read, whose bytes do not match
+ * its digest, or of another schema or version is a miss: the build hashes every key and writes the
+ * memo again (atomically, `memo-file.ts`). It is parsed when the build first asks for the ids.
  */
 
 /** Changes whenever the file's layout or the ids' making (`longId`) changes. */
@@ -118,7 +119,7 @@ export class IdsMemo {
 
   private async write(header: Header, keys: readonly string[], longs: readonly string[]): Promise<void> {
     const body = `${JSON.stringify(header)}\n${longs.join('')}\n${JSON.stringify(keys)}`
-    await writeMemoFile(this.file, `${sha256(body)}\n${body}`)
+    await writeMemoFile(this.file, sealed(body))
   }
 }
 
@@ -168,8 +169,4 @@ function parseMemo(bytes: Buffer): Stored | undefined {
     longs,
     keys: body.slice(second + 1),
   }
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
 }

@@ -21,18 +21,20 @@ import type { Problem } from './problems'
  * (then 8). So an entry holds only while this build gives each of its plain ids to a key (the key
  * the module's unchanged content has: any other key with those characters would have made both
  * long); a re-spelled site's id is a hash of its key and spelling alone. Any mismatch, or a failure to
- * read, is a miss: the memo can make a build faster, never different. An entry also keeps the digest of
- * the message keys of the last build that made or checked it (`IdTable.stamp`): a build with the same
- * keys gives every key the same plain id, so it takes the entry's ids without looking each one up.
+ * read, is a miss: the memo can make a build faster, never different. An entry also keeps the stamp of
+ * the last build that made or checked it (`IdTable.stamp`: the digest of its messages and of their long
+ * ids): a build with the same stamp gives every key the same plain id, so it takes the entry's ids
+ * without looking each one up.
  *
- * The file: a header line, then one record per module `id \t hash \t stamp \t meta \t length \t code`
- * and a line break: the output code as it is (its length in UTF-16 units, -1 for none), so a hit takes
- * a slice of the file's text rather than parse and copy it, and the rest of the entry (JSON, one line)
- * parsed only when its module is transformed; a source map's `sourcesContent` is left out (it is the module's
- * content, which a hit has). Written atomically (temp file + rename) when a build made an entry, so a
- * build that changed nothing writes nothing. A production build writes it when it ends; a dev server,
- * whose build ends only when it closes (and a server stopped with Ctrl-C never closes), also once its
- * transforms pause ({@link TransformMemo.autosave}), so that its next start is served from it.
+ * The file: a header line, then one record per module,
+ * `id \t hash \t stamp \t meta \t length \t code` and a line break: the output code as it is (its
+ * length in UTF-16 units, -1 for none), so a hit takes a slice of the file's text rather than parse
+ * and copy it, and the rest of the entry (JSON, one line) parsed only when its module is transformed;
+ * a source map's `sourcesContent` is left out (it is the module's content, which a hit has). Written
+ * atomically (temp file + rename) when a build made an entry, so a build that changed nothing writes
+ * nothing. A production build writes it when it ends; a dev server, whose build ends only when it
+ * closes (and a server stopped with Ctrl-C never closes), also once its transforms pause
+ * ({@link TransformMemo.autosave}), so that its next start is served from it.
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
@@ -132,7 +134,7 @@ export class TransformMemo {
   /**
    * The remembered transform of module `id` with this `code`, if that is the content the build start
    * extracted (`startHash`: its keys are the build's) and its ids still hold in `ids`: a build with
-   * the same message keys verified them, or each plain id is the one this build gives its key.
+   * the same stamp verified them, or each plain id is the one this build gives its key.
    */
   hit(id: string, code: string, startHash: string | undefined, ids: IdTable): MemoHit | undefined {
     const stored = this.stored.get(id)

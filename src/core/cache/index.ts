@@ -211,7 +211,7 @@ export class DiskCache {
    * each write a whole, true memo.
    */
   writeMemo(file: string, body: string): Promise<void> {
-    return this.writeAtomic(file, `${createHash('sha256').update(body).digest('hex')}\n${body}`)
+    return this.writeAtomic(file, sealed(body))
   }
 
   private checkLocale(
@@ -381,9 +381,14 @@ function isManifestRecord(value: unknown): value is ManifestRecord {
 /** The length of a sealed file's digest in hex: its first line. */
 const SEAL_LENGTH = 64
 
+/** A sealed file's text: the SHA-256 of `body` in hex, a line break, `body`. */
+export function sealed(body: string): string {
+  return `${createHash('sha256').update(body).digest('hex')}\n${body}`
+}
+
 /**
- * The body of a sealed file (the SHA-256 of the rest in hex, a line break, the rest), or undefined
- * when the digest does not match: checked on the bytes, so only a file that answers is decoded.
+ * The body of a sealed file (see {@link sealed}), or undefined when the digest does not match: checked
+ * on the bytes, so only a file that answers is decoded.
  */
 export function unsealed(bytes: Buffer): string | undefined {
   if (bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined

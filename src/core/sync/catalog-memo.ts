@@ -22,7 +22,8 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  *
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
  *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
- *   message in order (key, text, placeholders, instruction, maxLength), and the bytes of the manifest
+ *   message in order (key, text, placeholders, instruction, maxLength: their `messagesDigest`, which
+ *   the extraction keeps, so a build whose files did not change hashes none), and the bytes of the manifest
  *   (the messages' hashcodes) and of the locale's cache file (a pseudo-locale's and the source
  *   locale's catalogs have no file: their kind stands in). A build with network keys its memos by
  *   what the pull brought instead (the constructor's `pulled`): each message's hashcode, and the
