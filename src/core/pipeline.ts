@@ -139,7 +139,11 @@ export async function syncExtraction(
   try {
     const sync = await syncTranslations({
       options,
-      messages: extraction.messages,
+      // Read when a step needs them: a build whose catalog memos answer does not.
+      get messages() {
+        return extraction.messages
+      },
+      count: extraction.count,
       messagesDigest: extraction.digest,
       client: connection?.client,
       logger,

@@ -50,8 +50,23 @@ export class Build {
    * Message key -> message: the build start's, and with `sourceCatalog` those a transform met since
    * (a message typed in a dev server), whose text only the catalogs hold.
    */
-  readonly messages: ReadonlyMap<string, Message>
-  private readonly knownMessages: Map<string, Message>
+  get messages(): ReadonlyMap<string, Message> {
+    return this.knownMessages
+  }
+  /** Made when first asked: a warm build whose memos answer reads no message. */
+  private get knownMessages(): Map<string, Message> {
+    if (!this.byKey) {
+      this.byKey = new Map()
+      for (const m of this.extraction.messages) this.byKey.set(m.key, m)
+    }
+    return this.byKey
+  }
+  private byKey: Map<string, Message> | undefined
+  /** How many {@link messages}, known without reading them until one is added. */
+  get messageCount(): number {
+    return this.byKey ? this.byKey.size : this.extraction.count
+  }
+  private readonly extraction: ExtractResult
   /**
    * The locales with a catalog chunk: target locales then pseudo-locales, and with `sourceCatalog`
    * the source locale first.
@@ -70,7 +85,9 @@ export class Build {
   /** The long ids of the last build start's messages (see `IdsMemo`). */
   readonly idsMemo: IdsMemo | undefined
   /** The build start's messages, in the order its sync was given them (a recheck gives them again). */
-  readonly startMessages: readonly Message[]
+  get startMessages(): readonly Message[] {
+    return this.extraction.messages
+  }
   /** A dev server's last check of each rechecked locale (see `recheckLocales`). */
   readonly recheckMemos: Map<string, LocaleCheckMemo> = new Map()
   /** Set when the sync of this build is done. */
@@ -104,11 +121,7 @@ export class Build {
     this.extractOptions = extractOptions
     this.inline = inline
     this.specs = new Map(extractOptions.keywords.map((k) => [k.name, k]))
-    this.startMessages = extraction.messages
-    const messages = new Map<string, Message>()
-    for (const m of extraction.messages) messages.set(m.key, m)
-    this.knownMessages = messages
-    this.messages = messages
+    this.extraction = extraction
     // The options refuse `sourceCatalog` with `mode: 'inline'`; a dev server of an inline app runs runtime mode.
     this.sourceCatalog = options.sourceCatalog && !inline
     this.fallbackLocale = this.sourceCatalog ? options.sourceLocale : undefined
@@ -118,7 +131,9 @@ export class Build {
       ...options.pseudo,
     ]
     this.included = new Set(extraction.files.keys())
-    const keys = [...messages.keys()]
+    // The start's keys, whatever a transform adds to `messages` before the table is made.
+    let startKeys: string[] | undefined
+    const keys = () => (startKeys ??= [...new Set(extraction.messages.map((m) => m.key))])
     const digest = extraction.digest
     this.idsMemo = idsMemo
     this.ids = new IdTable(
@@ -126,8 +141,8 @@ export class Build {
       digest,
       (key) => this.messages.get(key),
       idsMemo && {
-        remembered: () => idsMemo.remembered(digest, keys.length),
-        longIds: () => idsMemo.longIds(keys, digest),
+        remembered: () => idsMemo.remembered(digest, extraction.count),
+        longIds: () => idsMemo.longIds(keys(), digest),
       },
     )
     // The sites' lookups are not made here: the transform makes each module's as it meets it, while
@@ -135,7 +150,7 @@ export class Build {
     this.usage = new ModuleUsage(extraction.files, (fx) => this.idsOf(fx))
     for (const [file, fx] of extraction.files) this.startHashes.set(file, fx.hash)
     this.catalogs = new CatalogCache(this)
-    this.inlineTextsOf = new InlineTexts(this.ids, this.messages, this.forms)
+    this.inlineTextsOf = new InlineTexts(this.ids, () => this.messages, this.forms)
   }
 
   /**

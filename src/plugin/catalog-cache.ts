@@ -26,6 +26,8 @@ import { type CatalogMap, translationLiteral } from './virtual'
 export interface CatalogSource {
   readonly ids: IdTable
   readonly messages: ReadonlyMap<string, Message>
+  /** `messages.size`, known without reading them. */
+  readonly messageCount: number
   readonly usage: ModuleUsage
   readonly sync: SyncResult | undefined
   /** `sourceCatalog`: the source locale, whose messages fill every catalog's gaps. */
@@ -153,13 +155,13 @@ export class CatalogCache {
 
   /** A locale's catalog literal over rows: from the catalog memo when it has it, else rendered. */
   private literalOf(locale: string, of: Rows): string {
-    const { ids, messages, sync } = this.source
+    const { ids, sync } = this.source
     // A production build with no network: the last build's literal while its inputs are the same.
     const memos = sync?.memos
     const key = memos && this.memoKey(of, memos.messages)
     const memoed = key && memos.literal(locale, key)
     if (memoed) return memoed
-    of.made ??= catalogRows(ids.sources, messages, of.ids)
+    of.made ??= catalogRows(ids.sources, this.source.messages, of.ids)
     of.heads ??= of.made.map((row) => `${jsString(row.id)}:`)
     const literal = renderCatalogLiteral(this.source.catalogInput(locale), of.made, of.heads)
     if (key) memos.record(locale, key, literal)
@@ -172,8 +174,8 @@ export class CatalogCache {
    * for no ids (webpack's first pass).
    */
   private memoKey(of: Rows, covered: number): string | undefined {
-    const { ids, messages, fallbackLocale } = this.source
-    if (messages.size !== covered || of.ids.length === 0) return undefined
+    const { ids, messageCount, fallbackLocale } = this.source
+    if (messageCount !== covered || of.ids.length === 0) return undefined
     of.key ??= rowsKey(of.ids, (id) => ids.described(id), fallbackLocale)
     return of.key
   }

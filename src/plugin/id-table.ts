@@ -23,7 +23,8 @@ export interface LongIds {
  * answer never needs it: its ids and what each stands for are the remembered ones.
  */
 export class IdTable {
-  private readonly keys: readonly string[]
+  /** Every message's key, read when the table is made. */
+  private readonly keys: () => readonly string[]
   /** The build start's `messagesDigest`. */
   private readonly messages: string
   private readonly longIds: LongIds | undefined
@@ -56,7 +57,7 @@ export class IdTable {
    * hashed here.
    */
   constructor(
-    keys: readonly string[],
+    keys: () => readonly string[],
     messagesDigest: string,
     messageOf: (key: string) => Message | undefined,
     longIds?: LongIds,
@@ -221,8 +222,9 @@ export class IdTable {
   /** The table of every key's id, made when first asked, with the verified transforms' ids in it. */
   private made(): NonNullable<IdTable['table']> {
     if (this.table) return this.table
-    const longs = this.longIds?.longIds() ?? this.keys.map((key) => longId(key))
-    const { ids, owners } = assignIdsBothWays(this.keys, undefined, longs)
+    const keys = this.keys()
+    const longs = this.longIds?.longIds() ?? keys.map((key) => longId(key))
+    const { ids, owners } = assignIdsBothWays(keys, undefined, longs)
     this.stamped ??= `${this.messages}:${longsDigest(longs)}`
     this.table = { plain: ids, given: owners, sources: new Map() }
     for (const { ids, spelled } of this.verified.splice(0)) this.adoptAll(ids, spelled)

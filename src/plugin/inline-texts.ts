@@ -27,17 +27,22 @@ interface InlineIds {
  */
 export class InlineTexts {
   private readonly ids: IdTable
-  private readonly messages: ReadonlyMap<string, Message>
+  /** The build's messages by key, asked when first needed (see `Build.messages`). */
+  private readonly messagesOf: () => ReadonlyMap<string, Message>
   private readonly forms: MessageForms
   /** Id -> whether its message is ICU (see `isIcuId`). */
   private readonly icuIds = new Map<string, boolean>()
   /** Per list of ids of an inline build's output, what they stand for (see `inlineIds`). */
   private readonly lookups = new WeakMap<readonly string[], InlineIds>()
 
-  constructor(ids: IdTable, messages: ReadonlyMap<string, Message>, forms: MessageForms) {
+  constructor(ids: IdTable, messages: () => ReadonlyMap<string, Message>, forms: MessageForms) {
     this.ids = ids
-    this.messages = messages
+    this.messagesOf = messages
     this.forms = forms
+  }
+
+  private get messages(): ReadonlyMap<string, Message> {
+    return this.messagesOf()
   }
 
   /** What the copy of `input.locale` puts in place of each message: its translation, else the source text. */

@@ -286,10 +286,12 @@ export class TmsSession {
       this.current?.dispose()
       this.current = build
     }
-    const problems = [
-      ...extraction.diagnostics,
-      ...unknownStyleDiagnostics(extraction.messages, options.formats, options.placeholder, options.root),
-    ].map((d) => framedProblem(d))
+    // Asked only when a message may name a style: a warm start then reads no message (see `Merged`).
+    const styles =
+      extraction.styled === 0
+        ? []
+        : unknownStyleDiagnostics(extraction.messages, options.formats, options.placeholder, options.root)
+    const problems = [...extraction.diagnostics, ...styles].map((d) => framedProblem(d))
     if (this.command === 'serve') for (const p of problems) if (p.severity === 'error') p.severity = 'warning'
     return { outcome: { problems }, extraction, build, prepared }
   }

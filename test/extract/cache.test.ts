@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   clearExtractionMemory,
   type ExtractResult,
@@ -190,6 +190,37 @@ describe('disk cache (cacheDir)', () => {
     writeFileSync(file, [JSON.stringify({ ...header, schema: 999 }), ...lines.slice(1)].join('\n'))
     clearExtractionMemory()
     expect((await run({ cacheDir, namespace: 'web' })).stats.parsed).toBe(3)
+  })
+
+  it('reads the merged messages of a warm run only when asked, knowing their count and digest before', async () => {
+    write('src/f.ts', "export const f = t('{share, number, percent} done', { share: 0.5 })\n")
+    const cold = await run({ cacheDir })
+    expect([cold.count, cold.styled]).toEqual([cold.messages.length, 1])
+    const line = readFileSync(join(cacheDir, 'extract.v1.cache'), 'utf8').split('\n')[2]!
+    clearExtractionMemory()
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const warm = await run({ cacheDir })
+      const parsedLine = () => parse.mock.calls.some(([text]) => text === line)
+      expect([warm.count, warm.styled, warm.digest]).toEqual([cold.count, 1, cold.digest])
+      expect(parsedLine()).toBe(false)
+      expect(warm.messages).toEqual(cold.messages)
+      expect(parsedLine()).toBe(true)
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
+  it('merges the files again when the line of merged messages does not read back', async () => {
+    const cold = await run({ cacheDir })
+    const file = join(cacheDir, 'extract.v1.cache')
+    const lines = readFileSync(file, 'utf8').split('\n')
+    writeFileSync(file, [...lines.slice(0, 2), '{"files":', ...lines.slice(3)].join('\n'))
+    clearExtractionMemory()
+    const warm = await run({ cacheDir })
+    expect(warm.stats.parsed).toBe(0)
+    expect(warm.count).toBe(cold.count)
+    expect(warm.messages).toEqual(cold.messages)
   })
 
   it('keeps namespaces in the keys of results read back from disk', async () => {

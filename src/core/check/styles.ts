@@ -1,12 +1,8 @@
 import { relative } from 'node:path'
 import type { Diagnostic, Message } from '../extract/types'
-import { cannotBeIcu } from '../icu/parse'
-import { unknownStyleProblem } from '../icu/styles'
+import { mayNameAStyle, unknownStyleProblem } from '../icu/styles'
 import type { Formats } from '../model/formats'
 import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec } from '../model/placeholders'
-
-/** `number`, `date` or `time` then a style that is not a skeleton (`::`): a name, maybe. */
-const MAY_NAME_A_STYLE = /\b(?:number|date|time)\s*,\s*(?!::)[^\s}]/
 
 /**
  * The app's messages against the `formats` option: a style name neither built in nor in `formats`
@@ -29,7 +25,7 @@ export function unknownStyleDiagnostics(
   const out: Diagnostic[] = []
   for (const m of messages) {
     // Most messages name no style: only those that may are parsed (a build start checks them all).
-    if (cannotBeIcu(m.text) || !MAY_NAME_A_STYLE.test(m.text)) continue
+    if (!mayNameAStyle(m.text)) continue
     const found = unknownStyleProblem(m.text, formats)
     if (!found) continue
     for (const at of m.locations) {

@@ -10,10 +10,12 @@
  * hashed, and a matching hash still avoids the parse. So an unchanged file is never parsed again, and a
  * touched but identical one costs a read.
  *
- * The disk format is built for the warm run, whose cost is reading this file: one header line, one
- * line for the merged messages, then one line per file `path \t hash \t size \t mtime \t payload`. A
- * file's payload (compact JSON of its messages and call sites) is decoded only when something reads
- * that file's result, and the merged line spares the merge when nothing changed.
+ * The disk format is built for the warm run, whose cost is reading this file: one header line, a line
+ * that sums up the merged messages (the file digest they came from, their digest and count, the
+ * diagnostics), a line with the merged messages themselves, then one line per file
+ * `path \t hash \t size \t mtime \t payload`. A file's payload (compact JSON of its messages and call
+ * sites) is decoded only when something reads that file's result, and the merged messages only when
+ * something reads them: a warm build whose memos answer needs their summary alone.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -26,14 +28,26 @@ import type { CachedFile, Diagnostic, Message } from './types'
 
 export type { CachedFile }
 
+/** The messages of a merge, and what is known of them without reading them. */
+export interface Merged {
+  /** Read from the cache file when first asked, in a warm run. */
+  readonly messages: Message[]
+  /** See `messagesDigest`. */
+  messagesDigest: string
+  diagnostics: Diagnostic[]
+  /** `messages.length`. */
+  count: number
+  /** How many messages may name a style (`mayNameAStyle`). */
+  styled: number
+  /** The cache file's line of these messages, as read: written back as it is. */
+  line?: string
+}
+
 /** The merged outcome of one run, with the cached files it came from (compared by identity). */
 export interface MergedRun {
   digest: string
   files: readonly CachedFile[]
-  messages: Message[]
-  /** See `messagesDigest`. */
-  messagesDigest: string
-  diagnostics: Diagnostic[]
+  merged: Merged
 }
 
 const memory = new Map<string, CachedFile>()
@@ -87,7 +101,7 @@ export function sameFiles(
 // Disk file
 
 const CACHE_FILE = 'extract.v1.cache'
-export const EXTRACT_CACHE_SCHEMA = 2
+export const EXTRACT_CACHE_SCHEMA = 3
 
 interface Header {
   schema: number
@@ -96,14 +110,21 @@ interface Header {
   digest: string
 }
 
-interface EncodedMerged {
+interface EncodedSummary {
   /** digest of the file list and hashes the merge came from */
   from: string
   /** `messagesDigest` of the messages */
   k: string
+  /** how many messages */
+  n: number
+  /** how many may name a style */
+  s: number
+  d: Diagnostic[]
+}
+
+interface EncodedMerged {
   files: string[]
   m: EncodedMessage[]
-  d: Diagnostic[]
 }
 
 /** What the cache file holds for an options digest: each cached file and the last merged result. */
@@ -111,12 +132,7 @@ export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: string }>
-  merged: {
-    from: string
-    messages: () => Message[]
-    messagesDigest: string
-    diagnostics: Diagnostic[]
-  } | null
+  merged: (Merged & { from: string }) | null
 }
 
 function empty(): CacheFileContents {
@@ -148,7 +164,7 @@ export async function loadCacheFile(
     }
     const cachedFiles = new Map<string, CachedFile>()
     const payloads = new Map<string, { hash: string; payload: string }>()
-    for (let i = 2; i < lines.length; i++) {
+    for (let i = 3; i < lines.length; i++) {
       const line = lines[i]!
       if (line === '') continue
       const t1 = line.indexOf('\t')
@@ -172,13 +188,21 @@ export async function loadCacheFile(
       })
     }
     let merged: CacheFileContents['merged'] = null
-    if (lines[1] !== undefined && lines[1] !== '') {
-      const m = JSON.parse(lines[1]) as EncodedMerged
+    const line = lines[2]
+    if (lines[1] !== undefined && lines[1] !== '' && line !== undefined && line !== '') {
+      const m = JSON.parse(lines[1]) as EncodedSummary
+      let messages: Message[] | undefined
       merged = {
         from: m.from,
-        diagnostics: m.d,
-        messages: () => decodeMerged(m, namespace),
         messagesDigest: m.k,
+        count: m.n,
+        styled: m.s,
+        diagnostics: m.d,
+        line,
+        get messages() {
+          messages ??= decodeMerged(JSON.parse(line) as EncodedMerged, namespace)
+          return messages
+        },
       }
     }
     return { files: cachedFiles, payloads, merged }
@@ -203,12 +227,12 @@ function decodeMerged(merged: EncodedMerged, namespace: string | null): Message[
   return messages
 }
 
-function encodeMerged(
-  from: string,
-  messages: readonly Message[],
-  digest: string,
-  diagnostics: readonly Diagnostic[],
-): string {
+function encodeSummary(from: string, merged: Merged): string {
+  const { messagesDigest: k, count: n, styled: s, diagnostics: d } = merged
+  return JSON.stringify({ from, k, n, s, d: [...d] } satisfies EncodedSummary)
+}
+
+function encodeMerged(messages: readonly Message[]): string {
   const files: string[] = []
   const fileIndex = new Map<string, number>()
   const m = messages.map((msg) => {
@@ -224,7 +248,7 @@ function encodeMerged(
     }
     return encodeMessage(msg, where)
   })
-  return JSON.stringify({ from, k: digest, files, m, d: [...diagnostics] } satisfies EncodedMerged)
+  return JSON.stringify({ files, m } satisfies EncodedMerged)
 }
 
 /**
@@ -235,13 +259,14 @@ export async function saveCacheFile(
   cacheDir: string,
   digest: string,
   cachedFiles: readonly CachedFile[],
-  merged: { messages: readonly Message[]; messagesDigest: string; diagnostics: readonly Diagnostic[] },
+  merged: Merged,
   payloads: CacheFileContents['payloads'],
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
   const parts: string[] = [
     JSON.stringify(header),
-    encodeMerged(filesDigest(cachedFiles), merged.messages, merged.messagesDigest, merged.diagnostics),
+    encodeSummary(filesDigest(cachedFiles), merged),
+    merged.line ?? encodeMerged(merged.messages),
   ]
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)

@@ -34,6 +34,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { globSync } from 'tinyglobby'
+import { mayNameAStyle } from '../icu/styles'
 import { messagesDigest } from '../messages-digest'
 import {
   type CachedFile,
@@ -41,6 +42,7 @@ import {
   diskStateOf,
   lastMergedRun,
   loadCacheFile,
+  type Merged,
   rememberedFile,
   rememberFile,
   rememberMergedRun,
@@ -268,22 +270,28 @@ export async function extractMessages(
   }
 
   // The merge is skipped when the same results were merged before, in this process or on disk.
-  let merged: { messages: Message[]; diagnostics: Diagnostic[]; messagesDigest?: string }
+  let made: Merged
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
-  if (merger !== null) merged = merger.finish()
-  else if (sameFiles(run, digest, cachedFiles)) merged = run!
+  if (merger !== null) made = summed(merger.finish())
+  else if (sameFiles(run, digest, cachedFiles)) made = run!.merged
   else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
-    const { messagesDigest, diagnostics } = fromDisk
-    merged = { messages: fromDisk.messages(), messagesDigest, diagnostics }
-  } else {
-    merged = mergeFiles(
-      cachedFiles.map((e) => e.result),
-      resolved.cwd,
+    made = orMerged(
+      fromDisk,
+      () =>
+        mergeFiles(
+          cachedFiles.map((e) => e.result),
+          resolved.cwd,
+        ).messages,
     )
-  }
-  const made = { ...merged, messagesDigest: merged.messagesDigest ?? messagesDigest(merged.messages) }
-  if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, ...made })
+  } else
+    made = summed(
+      mergeFiles(
+        cachedFiles.map((e) => e.result),
+        resolved.cwd,
+      ),
+    )
+  if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, merged: made })
 
   if (resolved.cacheDir !== null) {
     // The same list when every file is kept (a warm run): its digest is then made once.
@@ -295,11 +303,54 @@ export async function extractMessages(
     setDiskState(state)
   }
   return {
-    messages: made.messages,
+    // Read when asked: a warm build whose memos answer reads none (see `Merged`).
+    get messages() {
+      return made.messages
+    },
+    count: made.count,
+    styled: made.styled,
     digest: made.messagesDigest,
     files: fileMap,
     diagnostics: made.diagnostics,
     stats: { files: files.length, ...counts, workers: helped },
+  }
+}
+
+/** A merge's messages with what a warm run knows of them without reading them. */
+function summed(merged: { messages: Message[]; diagnostics: Diagnostic[] }): Merged {
+  const { messages, diagnostics } = merged
+  let styled = 0
+  for (const m of messages) if (mayNameAStyle(m.text)) styled++
+  return { messages, diagnostics, messagesDigest: messagesDigest(messages), count: messages.length, styled }
+}
+
+/**
+ * The merge read from disk, whose messages are merged again from the files' results if their line does
+ * not read back (a cache file edited by hand): the summary's digest and count are of the same messages.
+ */
+function orMerged(disk: Merged, merge: () => Message[]): Merged {
+  const { messagesDigest, diagnostics, count, styled } = disk
+  let messages: Message[] | undefined
+  let line = disk.line
+  return {
+    messagesDigest,
+    diagnostics,
+    count,
+    styled,
+    get line() {
+      return line
+    },
+    get messages() {
+      if (messages === undefined) {
+        try {
+          messages = disk.messages
+        } catch {
+          line = undefined
+          messages = merge()
+        }
+      }
+      return messages
+    },
   }
 }
 

@@ -140,7 +140,11 @@ export interface CachedFile {
 /** What {@link extractMessages} returns. */
 export interface ExtractResult {
   /** Sorted by text, then variant. */
-  messages: Message[]
+  readonly messages: Message[]
+  /** `messages.length`, known without reading them. */
+  count: number
+  /** How many messages may name a style (`mayNameAStyle`): none, and their style check reads none. */
+  styled: number
   /** The digest of `messages` (see `messagesDigest`). */
   digest: string
   files: Map<string, FileExtraction>

@@ -1,12 +1,23 @@
 import { BUILT_IN_FORMATS, type FormatKind, type Formats, styleReading } from '../model/formats'
 import { eachFormatted, type FormattedElement } from './formatting'
-import { type MessageFormatElement, parseIcu, TYPE } from './parse'
+import { cannotBeIcu, type MessageFormatElement, parseIcu, TYPE } from './parse'
 
 /**
  * Style names in messages (`{price, number, GBP}`): each must be built in or in the `formats` option.
  * intl-messageformat reads an unknown name as no style at all (a plain `123.457` for `£123.46`), and so
  * would the compiled form: the build says so instead, as it does of a skeleton `Intl` refuses.
  */
+
+/** `number`, `date` or `time` then a style that is not a skeleton (`::`): a name, maybe. */
+const MAY_NAME_A_STYLE = /\b(?:number|date|time)\s*,\s*(?!::)[^\s}]/
+
+/**
+ * Whether a message text may name a style, without parsing it: most do not, and a build start asks
+ * this of every message (the extraction counts them, so a warm start reads no message when none may).
+ */
+export function mayNameAStyle(text: string): boolean {
+  return !cannotBeIcu(text) && MAY_NAME_A_STYLE.test(text)
+}
 
 const kindOf = (el: FormattedElement): FormatKind =>
   el.type === TYPE.number ? 'number' : el.type === TYPE.date ? 'date' : 'time'

@@ -98,6 +98,25 @@ interface LocaleMemo {
 }
 
 /**
+ * A build's messages as its memos know them: how many and their digest (`messagesDigest`), which key
+ * the memos, and the list, read only when a texts file is written or read (a build whose memos answer
+ * reads no message).
+ */
+export interface MemoMessages {
+  count: number
+  digest: string
+  list: () => readonly MemoMessage[]
+}
+
+/** {@link MemoMessages} of messages at hand. */
+export function memoMessagesOf(
+  messages: readonly MemoMessage[],
+  digest: string = messagesDigest(messages),
+): MemoMessages {
+  return { count: messages.length, digest, list: () => messages }
+}
+
+/**
  * The catalog memos of one build: read at its sync, asked and written by its catalogs. A build with no
  * network reads them before its sync ({@link probe}, {@link checkCached}); one with network after
  * each locale's pull ({@link checkPulled}).
@@ -109,8 +128,9 @@ export class CatalogMemos {
   private readonly app: string
   /** How many messages the keys cover (a problem names one by its index). */
   readonly messages: number
-  /** The messages' keys in order: a texts file holds a translation per message. */
-  private readonly keys: readonly string[]
+  /** The messages in order: a texts file holds a translation per message, by their keys. */
+  private readonly listed: () => readonly MemoMessage[]
+  private keysMade: readonly string[] | undefined
   /** Whether the build needs every translation (inline copies): see the texts files above. */
   private readonly keepTexts: boolean
   private readonly locales = new Map<string, LocaleMemo>()
@@ -131,24 +151,32 @@ export class CatalogMemos {
   constructor(
     cache: DiskCache,
     options: MemoOptions,
-    messages: readonly MemoMessage[],
+    messages: readonly MemoMessage[] | MemoMessages,
     manifest: Buffer | { pulled: readonly (string | undefined)[] },
     keepTexts = false,
-    digest: string = messagesDigest(messages),
   ) {
+    const { count, digest, list } = Array.isArray(messages)
+      ? memoMessagesOf(messages)
+      : (messages as MemoMessages)
     this.cache = cache
     this.retrievalType = options.retrievalType
-    this.messages = messages.length
-    this.keys = messages.map((m) => m.key)
+    this.messages = count
+    this.listed = list
     this.keepTexts = keepTexts
     if (Buffer.isBuffer(manifest)) {
-      this.base = baseKey(cache.projectId, options, { count: messages.length, digest }, sha256(manifest))
+      this.base = baseKey(cache.projectId, options, { count, digest }, sha256(manifest))
       this.app = sha256(options.root).slice(0, 12)
     } else {
       const hashcodes = `pulled\u0000${sha256(manifest.pulled.map((h) => h ?? '').join('\n'))}`
-      this.base = baseKey(cache.projectId, options, { count: messages.length, digest }, hashcodes)
+      this.base = baseKey(cache.projectId, options, { count, digest }, hashcodes)
       this.app = sha256(`${options.root}\u0000pulled`).slice(0, 12)
     }
+  }
+
+  /** The messages' keys in order, made when a texts file is first written or read. */
+  private get keys(): readonly string[] {
+    this.keysMade ??= this.listed().map((m) => m.key)
+    return this.keysMade
   }
 
   /**

@@ -7,15 +7,18 @@
  * `refusals.ts` tells a refusal (fail) from a bad network day (the cache stands in) and names the option
  * or variable to fix; `template-names.ts` warns of a template's package name as namespace;
  * `catalog-memo.ts` keeps each locale's catalog literal and sync outcome for the next build;
- * `recheck.ts` checks again the locales a `tms pull` changed while a dev server runs.
+ * `recheck.ts` checks again the locales a `tms pull` changed while a dev server runs; `coverage.ts` says
+ * how much of the messages a locale's translations cover.
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
+import { messagesDigest } from '../messages-digest'
 import { mayUseNetwork, type PseudoLocale, type ResolvedOptions } from '../model/options'
 import { pseudoLocalize } from '../model/pseudo'
 import { counted } from '../wording'
 import { awaitingAuthorization, type Unauthorized } from './authorization'
-import { CatalogMemos, type MemoCheck } from './catalog-memo'
+import { CatalogMemos, type MemoCheck, type MemoMessages } from './catalog-memo'
+import { checkedCoverage, type LocaleCoverage } from './coverage'
 import { lostMessages } from './lost-strings'
 import {
   hashcodesOf,
@@ -41,6 +44,7 @@ import {
 import { templateNamespaceWarning } from './template-names'
 import type { SyncClient, SyncLogger, SyncMessage } from './types'
 
+export { checkedCoverage, coverageOf, type LocaleCoverage } from './coverage'
 export type { SyncClient, SyncLogger, SyncMessage }
 export { metaDigest, type OpenedCache, openCache, type ServiceFailure, TmsSyncError }
 
@@ -52,9 +56,12 @@ export { metaDigest, type OpenedCache, openCache, type ServiceFailure, TmsSyncEr
 
 export interface SyncInput {
   options: ResolvedOptions
+  /** Read only when a step needs them: a build whose catalog memos answer reads none (see `count`). */
   messages: readonly SyncMessage[]
   /** The digest of `messages` (`ExtractResult.digest`), when the extraction made it: not made again. */
   messagesDigest?: string
+  /** `messages.length`, when the extraction knows it without reading them (`ExtractResult.count`). */
+  count?: number
   /** Absent: no network (offline mode, no credentials). */
   client?: SyncClient
   logger: SyncLogger
@@ -87,18 +94,6 @@ export interface SyncInput {
  * locale's map from id to compiled translation, made per build in src/core/catalog/index.ts).
  */
 export type Translations = Map<string, Map<string, string>>
-
-export interface LocaleCoverage {
-  messages: number
-  translated: number
-  missing: number
-  coverage: number
-  /**
-   * ICU translations that lack plural categories the locale needs (Polish without `few`): still
-   * used, listed as `<hashcode>: few, many`. Absent when there are none.
-   */
-  incomplete?: string[]
-}
 
 export interface SyncResult {
   translations: Translations
@@ -152,10 +147,9 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
     plan.memos = new CatalogMemos(
       plan.cache,
       plan.options,
-      plan.messages,
+      memoMessages(input),
       { pulled: hashcodes() },
       input.keepTexts,
-      input.messagesDigest,
     )
     plan.pulledMemos = true
   }
@@ -167,7 +161,10 @@ export async function syncTranslations(input: SyncInput): Promise<SyncResult> {
 interface SyncPlan extends ManifestRead {
   input: SyncInput
   options: ResolvedOptions
-  messages: readonly SyncMessage[]
+  /** The input's messages, read when first used (see {@link count}). */
+  readonly messages: readonly SyncMessage[]
+  /** How many messages: what the steps a memo answers need of them. */
+  count: number
   logger: SyncLogger
   strict: boolean
   /** Absent: no network (offline mode, no credentials). */
@@ -187,7 +184,7 @@ interface SyncPlan extends ManifestRead {
 
 /** The plan: settings checked, the cache opened, and what the manifest (or the memos) say is new. */
 async function planSync(input: SyncInput): Promise<SyncPlan> {
-  const { options, messages, logger } = input
+  const { options, logger } = input
   const strict = input.strict !== false
   checkSettings(options, strict, logger)
   const network = mayUseNetwork(options) ? input.client : undefined
@@ -201,14 +198,7 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
     input.memo && !network && opened.manifestBytes
-      ? new CatalogMemos(
-          cache,
-          options,
-          messages,
-          opened.manifestBytes,
-          input.keepTexts,
-          input.messagesDigest,
-        )
+      ? new CatalogMemos(cache, options, memoMessages(input), opened.manifestBytes, input.keepTexts)
       : undefined
   const remembered = memos && (await memos.probe(options.locales))
   const read: ManifestRead = remembered
@@ -217,7 +207,7 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   if (options.cache === 'frozen' && read.sums.absent >= 0) {
     throw new TmsSyncError(
       'cache',
-      `cache: 'frozen' and the message ${where(messages[read.sums.absent]!, options.root)} is not in ${cache.manifestFile}. ` +
+      `cache: 'frozen' and the message ${where(input.messages[read.sums.absent]!, options.root)} is not in ${cache.manifestFile}. ` +
         `Run a build with cache: 'prefer-network' and credentials to push it, then keep the cache directory.`,
     )
   }
@@ -225,7 +215,10 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
     ...read,
     input,
     options,
-    messages,
+    get messages() {
+      return input.messages
+    },
+    count: countOf(input),
     logger,
     strict,
     network,
@@ -290,12 +283,12 @@ function hashcodeLookup(
   plan: SyncPlan,
   created: Record<string, ManifestRecord> | undefined,
 ): () => readonly (string | undefined)[] {
-  const { messages, records, opened } = plan
+  const { records, opened } = plan
   let messageHashcodes = plan.remembered
     ? undefined
-    : messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
+    : plan.messages.map((m, i) => (created?.[m.key] ?? records[i])?.hashcode)
   return () => {
-    messageHashcodes ??= recordedHashcodes(opened.manifest(), messages)
+    messageHashcodes ??= recordedHashcodes(opened.manifest(), plan.messages)
     return messageHashcodes
   }
 }
@@ -315,7 +308,7 @@ async function pullLocales(
   plan: SyncPlan,
   hashcodesNow: () => readonly (string | undefined)[],
 ): Promise<Pulled> {
-  const { input, options, messages, logger, network, projectId, cache, failures } = plan
+  const { input, options, logger, network, projectId, cache, failures } = plan
   const pulled: Pulled = {
     translations: new Map(),
     coverage: {},
@@ -327,7 +320,7 @@ async function pullLocales(
   const wanted = network ? [...new Set(hashcodesNow().filter((h) => h !== undefined))].sort() : []
   const eachLocale = async (locale: string): Promise<void> => {
     const checkOf = (byHashcode: Readonly<Record<string, string>>) =>
-      checkLocale(byHashcode, messages, hashcodesNow(), locale, options.placeholder, options.formats)
+      checkLocale(byHashcode, plan.messages, hashcodesNow(), locale, options.placeholder, options.formats)
     const pullAndCheck = async (): Promise<MemoCheck> => {
       const one = await translationsFor(locale, { input, cache, network, projectId, wanted })
       if (one.refusal) pulled.refusals.push(one.refusal)
@@ -342,8 +335,9 @@ async function pullLocales(
     }
     const outcome = await withMemo(plan, locale, checkOf, pullAndCheck, pulled.sources)
     if (outcome.texts) pulled.translations.set(locale, outcome.texts)
-    reportProblems(outcome.problems, messages, locale, options.root, logger)
-    pulled.coverage[locale] = checkedCoverage(messages.length, outcome.translated, outcome.incomplete)
+    if (outcome.problems.length > 0)
+      reportProblems(outcome.problems, plan.messages, locale, options.root, logger)
+    pulled.coverage[locale] = checkedCoverage(plan.count, outcome.translated, outcome.incomplete)
   }
   await Promise.all(options.locales.map(eachLocale))
   return pulled
@@ -370,7 +364,7 @@ async function checkSync(
   hashcodesNow: () => readonly (string | undefined)[],
   pulled: Pulled,
 ): Promise<SyncResult> {
-  const { input, options, messages, logger, network, projectId, memos, failures } = plan
+  const { input, options, logger, network, projectId, memos, failures } = plan
   const { translations, sources, refusals, absent } = pulled
   // Every locale has settled: no pull is left running behind the error.
   if (refusals[0]) throw new TmsSyncError(refusals[0].option, refusals[0].message)
@@ -378,20 +372,20 @@ async function checkSync(
   const unauthorized =
     network && projectId ? await awaitingAuthorization(network.strings, projectId, absent) : undefined
   const bare = options.locales.filter((l) => sources[l] === 'none')
-  if (!network && bare.length > 0 && messages.length > 0) {
+  if (!network && bare.length > 0 && plan.count > 0) {
     logger.warn(
       `no translations for ${bare.join(', ')}: ${offlineReason(options, input.client)} and the cache ` +
         `(${options.cacheDir}) has none, so the build uses the source text`,
     )
   }
   for (const locale of options.pseudo) {
-    if (!memos) translations.set(locale, pseudoTranslations(messages, locale))
+    if (!memos) translations.set(locale, pseudoTranslations(plan.messages, locale))
     sources[locale] = 'pseudo'
   }
   if (memos) {
     // Their catalogs are made of the messages alone: made again only when a catalog misses its memo.
     const made = options.pseudo.map((locale) =>
-      memos.made(locale, () => pseudoTranslations(messages, locale)),
+      memos.made(locale, () => pseudoTranslations(plan.messages, locale)),
     )
     if (options.sourceCatalog) made.push(memos.made(options.sourceLocale))
     await Promise.all(made)
@@ -402,7 +396,7 @@ async function checkSync(
     ...(memos ? { memos } : {}),
     // Made when asked (the dev overlay, the commands): a build's catalogs do not need it.
     get hashcodes() {
-      hashcodeMap ??= hashcodesOf(messages, hashcodesNow())
+      hashcodeMap ??= hashcodesOf(plan.messages, hashcodesNow())
       return hashcodeMap
     },
     coverage: pulled.coverage,
@@ -468,27 +462,17 @@ async function lostOnService(
   }
 }
 
+/** How many messages the input has, read from them only when the extraction did not say. */
+function countOf(input: SyncInput): number {
+  return input.count ?? input.messages.length
+}
+
+/** What the catalog memos know of the input's messages (see `MemoMessages`). */
+function memoMessages(input: SyncInput): MemoMessages {
+  const digest = input.messagesDigest ?? messagesDigest(input.messages)
+  return { count: countOf(input), digest, list: () => input.messages }
+}
+
 function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
   return new Map(messages.map((m) => [m.key, pseudoLocalize(m.text, locale)]))
-}
-
-/** A checked locale's coverage, with the ICU translations that lack plural categories when there are any. */
-export function checkedCoverage(
-  messages: number,
-  translated: number,
-  incomplete: readonly string[],
-): LocaleCoverage {
-  const coverage = coverageOf(messages, translated)
-  if (incomplete.length > 0) coverage.incomplete = [...incomplete]
-  return coverage
-}
-
-/** A locale's coverage: translated of all messages, to a tenth of a percent, rounded down. */
-export function coverageOf(messages: number, translated: number): LocaleCoverage {
-  return {
-    messages,
-    translated,
-    missing: messages - translated,
-    coverage: messages === 0 ? 100 : Math.floor((translated / messages) * 1000) / 10,
-  }
 }

@@ -1,7 +1,8 @@
 import { type CacheFs, DiskCache } from '../cache'
 import { checkLocale, type LocaleCheckMemo, reportProblems } from '../check/locale'
 import type { ResolvedOptions } from '../model/options'
-import { checkedCoverage, type LocaleCoverage, type SyncResult } from './index'
+import { checkedCoverage, type LocaleCoverage } from './coverage'
+import type { SyncResult } from './index'
 import type { SyncLogger, SyncMessage } from './types'
 
 /**
