@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
+import { clearExtractionMemory } from '../../src/core/extract/index'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { Options } from '../../src/options'
 import { TmsSession } from '../../src/plugin/session'
@@ -92,6 +93,23 @@ async function secondBuildFromMemo(
   }
   return second
 }
+
+test("a build the memos answer reads no message: the extraction cache's line of them is not parsed", async () => {
+  const { root, cacheDir } = project.current
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const first = await buildRollup(root, offline(), join(root, 'out-first'))
+  // As a new process: nothing of the first build's extraction in memory.
+  clearExtractionMemory()
+  const line = readFileSync(join(cacheDir, 'extract', 'extract.v1.cache'), 'utf8').split('\n')[2]!
+  const parse = vi.spyOn(JSON, 'parse')
+  try {
+    const second = await buildRollup(root, offline(), join(root, 'out-second'))
+    expect(parse.mock.calls.some(([text]) => text === line)).toBe(false)
+    expect(outputOf(second)).toEqual(outputOf(first))
+  } finally {
+    parse.mockRestore()
+  }
+})
 
 test('rollup: the second offline build is answered by the memos, its output the same bytes', async () => {
   const root = project.current.root
