@@ -6,7 +6,7 @@ import { expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import type { IdSource } from '../../src/core/catalog/index'
 import { type CheckedMessage, checkLocale } from '../../src/core/check/locale'
-import { CatalogMemos, type MemoOptions, rowsKey } from '../../src/core/sync/catalog-memo'
+import { CatalogMemos, type MemoOptions, memoMessagesOf, rowsKey } from '../../src/core/sync/catalog-memo'
 
 /**
  * The catalog memo's keys and its file: what a memo answers, and that every memo it cannot trust
@@ -48,7 +48,13 @@ async function memosOf(
 ): Promise<CatalogMemos> {
   const manifest = await cache.readManifestBytes()
   if (!manifest.hit) throw new Error('no manifest')
-  const memos = new CatalogMemos(cache, opts, msgs, manifest.value, keepTexts)
+  const memos = new CatalogMemos(
+    cache,
+    opts,
+    memoMessagesOf(() => msgs),
+    manifest.value,
+    keepTexts,
+  )
   await memos.probe(['fr-FR'])
   return memos
 }
@@ -82,7 +88,7 @@ it('answers the same inputs with the outcome and literal it was written with', a
   const second = new CatalogMemos(
     cache,
     options,
-    messages,
+    memoMessagesOf(() => messages),
     ((await cache.readManifestBytes()) as { value: Buffer }).value,
   )
   // Every locale's memo answers: what they remember of the manifest, which then need not be parsed.

@@ -273,24 +273,16 @@ export async function extractMessages(
   let made: Merged
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
+  const merge = () =>
+    mergeFiles(
+      cachedFiles.map((e) => e.result),
+      resolved.cwd,
+    )
   if (merger !== null) made = summed(merger.finish())
   else if (sameFiles(run, digest, cachedFiles)) made = run!.merged
   else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
-    made = orMerged(
-      fromDisk,
-      () =>
-        mergeFiles(
-          cachedFiles.map((e) => e.result),
-          resolved.cwd,
-        ).messages,
-    )
-  } else
-    made = summed(
-      mergeFiles(
-        cachedFiles.map((e) => e.result),
-        resolved.cwd,
-      ),
-    )
+    made = orMerged(fromDisk, () => merge().messages)
+  } else made = summed(merge())
   if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, merged: made })
 
   if (resolved.cacheDir !== null) {

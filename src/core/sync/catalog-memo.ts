@@ -108,12 +108,12 @@ export interface MemoMessages {
   list: () => readonly MemoMessage[]
 }
 
-/** {@link MemoMessages} of messages at hand. */
+/** {@link MemoMessages} of messages read when first asked; `known`: their count and digest, when known without them. */
 export function memoMessagesOf(
-  messages: readonly MemoMessage[],
-  digest: string = messagesDigest(messages),
+  list: () => readonly MemoMessage[],
+  known: { count?: number; digest?: string } = {},
 ): MemoMessages {
-  return { count: messages.length, digest, list: () => messages }
+  return { count: known.count ?? list().length, digest: known.digest ?? messagesDigest(list()), list }
 }
 
 /**
@@ -151,13 +151,11 @@ export class CatalogMemos {
   constructor(
     cache: DiskCache,
     options: MemoOptions,
-    messages: readonly MemoMessage[] | MemoMessages,
+    messages: MemoMessages,
     manifest: Buffer | { pulled: readonly (string | undefined)[] },
     keepTexts = false,
   ) {
-    const { count, digest, list } = Array.isArray(messages)
-      ? memoMessagesOf(messages)
-      : (messages as MemoMessages)
+    const { count, digest, list } = messages
     this.cache = cache
     this.retrievalType = options.retrievalType
     this.messages = count

@@ -12,12 +12,11 @@
  */
 import type { CacheFs, DiskCache, ManifestRecord } from '../cache'
 import { checkLocale, reportProblems, where } from '../check/locale'
-import { messagesDigest } from '../messages-digest'
 import { mayUseNetwork, type PseudoLocale, type ResolvedOptions } from '../model/options'
 import { pseudoLocalize } from '../model/pseudo'
 import { counted } from '../wording'
 import { awaitingAuthorization, type Unauthorized } from './authorization'
-import { CatalogMemos, type MemoCheck, type MemoMessages } from './catalog-memo'
+import { CatalogMemos, type MemoCheck, type MemoMessages, memoMessagesOf } from './catalog-memo'
 import { checkedCoverage, type LocaleCoverage } from './coverage'
 import { lostMessages } from './lost-strings'
 import {
@@ -467,10 +466,9 @@ function countOf(input: SyncInput): number {
   return input.count ?? input.messages.length
 }
 
-/** What the catalog memos know of the input's messages (see `MemoMessages`). */
+/** What the catalog memos know of the input's messages: read only if a memo asks for them. */
 function memoMessages(input: SyncInput): MemoMessages {
-  const digest = input.messagesDigest ?? messagesDigest(input.messages)
-  return { count: countOf(input), digest, list: () => input.messages }
+  return memoMessagesOf(() => input.messages, { count: input.count, digest: input.messagesDigest })
 }
 
 function pseudoTranslations(messages: readonly SyncMessage[], locale: PseudoLocale): Map<string, string> {
