@@ -36,7 +36,7 @@ export class IdleWrite {
  * beside it, then a rename, so that a build reading it meets the old file or the new one, never half.
  * A failure is swallowed: a memo not written only costs the next build its time.
  */
-export async function writeMemoFile(file: string, text: string): Promise<void> {
+export async function writeMemoFile(file: string, text: string | Uint8Array): Promise<void> {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
     await mkdir(dirname(file), { recursive: true })

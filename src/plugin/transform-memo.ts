@@ -28,8 +28,9 @@ import type { Problem } from './problems'
  *
  * The file: a header line, then one record per module,
  * `id \t hash \t stamp \t meta \t length \t code` and a line break: the output code as it is (its
- * length in UTF-16 units, -1 for none), so a hit takes a slice of the file's text rather than parse
- * and copy it, and the rest of the entry (JSON, one line) parsed only when its module is transformed;
+ * length in bytes, -1 for none). The file is read as bytes and a record's code and entry (JSON, one
+ * line) are decoded only when its module is transformed, each a short string the transform hands on:
+ * decoded whole, the file would be one string of megabytes, which costs a warm start more;
  * a source map's `sourcesContent` is left out (it is the module's content, which a hit has). Written
  * atomically (temp file + rename) when a build made an entry, so a build that changed nothing writes
  * nothing. A production build writes it when it ends; a dev server, whose build ends only when it
@@ -38,7 +39,7 @@ import type { Problem } from './problems'
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
-const TRANSFORM_REVISION = 4
+const TRANSFORM_REVISION = 5
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
@@ -93,9 +94,13 @@ export function loadTransformMemo(
 
 /**
  * A module's remembered transform as the file keeps it: content hash, stamp, the entry's JSON, and the
- * output code (null when the transform left the module as it was).
+ * output code (null when the transform left the module as it was); the last two as made, or as the
+ * file's bytes until a hit decodes them.
  */
-type Stored = [hash: string, stamp: string, entry: string, code: string | null]
+type Stored = [hash: string, stamp: string, entry: Text, code: Text | null]
+type Text = string | Buffer
+
+const textOf = (text: Text): string => (typeof text === 'string' ? text : text.toString('utf8'))
 
 export class TransformMemo {
   private readonly cacheDir: string
@@ -122,9 +127,9 @@ export class TransformMemo {
       .digest('hex')
     const stored = new Map<string, Stored>()
     try {
-      const text = await readFile(memoFile(cacheDir, digest), 'utf8')
-      const header = `${JSON.stringify({ digest })}\n`
-      if (text.startsWith(header)) readRecords(text, header.length, stored)
+      const bytes = await readFile(memoFile(cacheDir, digest))
+      const header = Buffer.from(`${JSON.stringify({ digest })}\n`)
+      if (bytes.subarray(0, header.length).equals(header)) readRecords(bytes, header.length, stored)
     } catch {
       stored.clear()
     }
@@ -141,7 +146,7 @@ export class TransformMemo {
     if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
     let entry: MemoEntry
     try {
-      entry = JSON.parse(stored[2]) as MemoEntry
+      entry = JSON.parse(textOf(stored[2])) as MemoEntry
     } catch {
       return undefined
     }
@@ -155,7 +160,8 @@ export class TransformMemo {
     }
     this.met.set(id, [stored[0], ids.stamp, stored[2], stored[3]])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
-    return { code: stored[3], map, ids: new Set(entry.ids), problems: entry.problems }
+    const out = stored[3] === null ? null : textOf(stored[3])
+    return { code: out, map, ids: new Set(entry.ids), problems: entry.problems }
   }
 
   /** Remembers the transform of module `id` (content `hash`), which used `used` of `ids`. */
@@ -212,34 +218,39 @@ export class TransformMemo {
 
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */
   private async write(keep: (id: string) => boolean): Promise<void> {
-    const parts = [`${JSON.stringify({ digest: this.digest })}\n`]
+    const parts: (string | Buffer)[] = [`${JSON.stringify({ digest: this.digest })}\n`]
     const record = (id: string, [hash, stamp, entry, code]: Stored): void => {
-      parts.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t${entry}\t${code?.length ?? -1}\t${code ?? ''}\n`)
+      const length = code === null ? -1 : typeof code === 'string' ? Buffer.byteLength(code) : code.length
+      parts.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t`, entry, `\t${length}\t`, code ?? '', '\n')
     }
     for (const [id, stored] of this.stored) if (!this.met.has(id) && keep(id)) record(id, stored)
     for (const [id, stored] of this.met) record(id, stored)
-    await writeMemoFile(memoFile(this.cacheDir, this.digest), parts.join(''))
+    const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))
+    await writeMemoFile(memoFile(this.cacheDir, this.digest), bytes)
   }
 }
 
+const TAB = 0x09
+
 /**
- * The records of a memo file's `text` from `at` into `stored`. A record cut short or out of shape ends
+ * The records of a memo file's `bytes` from `at` into `stored`. A record cut short or out of shape ends
  * the reading: the records before it stand, the rest are misses.
  */
-function readRecords(text: string, at: number, stored: Map<string, Stored>): void {
-  while (at < text.length) {
-    const t1 = text.indexOf('\t', at)
-    const t2 = text.indexOf('\t', t1 + 1)
-    const t3 = text.indexOf('\t', t2 + 1)
-    const t4 = text.indexOf('\t', t3 + 1)
-    const t5 = text.indexOf('\t', t4 + 1)
+function readRecords(bytes: Buffer, at: number, stored: Map<string, Stored>): void {
+  while (at < bytes.length) {
+    const t1 = bytes.indexOf(TAB, at)
+    const t2 = bytes.indexOf(TAB, t1 + 1)
+    const t3 = bytes.indexOf(TAB, t2 + 1)
+    const t4 = bytes.indexOf(TAB, t3 + 1)
+    const t5 = bytes.indexOf(TAB, t4 + 1)
     if (t1 < 0 || t2 < 0 || t3 < 0 || t4 < 0 || t5 < 0) return
-    const length = Number(text.slice(t4 + 1, t5))
+    const length = Number(bytes.toString('latin1', t4 + 1, t5))
     const end = t5 + 1 + Math.max(length, 0)
-    if (!Number.isInteger(length) || length < -1 || text.charCodeAt(end) !== 10) return
-    const code = length < 0 ? null : text.slice(t5 + 1, end)
-    const id = JSON.parse(text.slice(at, t1)) as string
-    stored.set(id, [text.slice(t1 + 1, t2), text.slice(t2 + 1, t3), text.slice(t3 + 1, t4), code])
+    if (!Number.isInteger(length) || length < -1 || bytes[end] !== 0x0a) return
+    const code = length < 0 ? null : bytes.subarray(t5 + 1, end)
+    const id = JSON.parse(bytes.toString('utf8', at, t1)) as string
+    const hash = bytes.toString('latin1', t1 + 1, t2)
+    stored.set(id, [hash, bytes.toString('latin1', t2 + 1, t3), bytes.subarray(t3 + 1, t4), code])
     at = end + 1
   }
 }

@@ -53,16 +53,18 @@ function memoFile(dir: string): string {
 
 test("a warm build takes an unchanged module's transform from the memo, and ships what the cold one shipped", async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
-  idsApp(root, ['Save 144024', 'Open the door'])
+  idsApp(root, ['Save 144024', 'Open the door ✓'])
   const cold = await build(root, 'dist-cold')
   const warm = await build(root, 'dist-warm')
   expect(warm).toEqual(cold)
-  // The memo is what the warm build read: an entry changed on disk (its content hash kept) is shipped.
+  // The memo is what the warm build read: an entry changed on disk (its content hash kept) is shipped,
+  // its code's length counted in bytes (the text is not ASCII).
   const memo = readFileSync(memoFile(root), 'utf8')
   expect(memo.split('\n').filter((l) => l.includes('m1.js'))).toHaveLength(1)
-  writeFileSync(memoFile(root), memo.replace("'Open the door'", "'Open the memo'"))
+  expect(memo).toContain("'Open the door ✓'")
+  writeFileSync(memoFile(root), memo.replace("'Open the door ✓'", "'Open the memo ✓'"))
   const marked = await build(root, 'dist-marked')
-  expect(marked.get('main.js')).toBe(cold.get('main.js')!.replace("'Open the door'", "'Open the memo'"))
+  expect(marked.get('main.js')).toBe(cold.get('main.js')!.replace("'Open the door ✓'", "'Open the memo ✓'"))
   // A changed module is transformed again.
   writeFileSync(
     join(root, 'src/m1.js'),
@@ -71,9 +73,9 @@ test("a warm build takes an unchanged module's transform from the memo, and ship
   const changed = await build(root, 'dist-changed')
   expect((await renderInNode(join(root, 'dist-changed', 'main.js'))).source).toEqual([
     'Save 144024',
-    'Open the gate',
+    'Open the gate ✓',
   ])
-  expect(changed.get('main.js')).toContain("'Open the gate'")
+  expect(changed.get('main.js')).toContain("'Open the gate ✓'")
 })
 
 test("a message added elsewhere that takes a module's short id makes that module's memo a miss", async () => {

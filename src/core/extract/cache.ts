@@ -23,7 +23,15 @@ import { join } from 'node:path'
 import { VERSION } from '../../version'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
-import { decodeMessage, type EncodedMessage, encodeFile, encodeMessage, storedExtraction } from './payload'
+import {
+  decodeMessage,
+  type EncodedMessage,
+  encodeFile,
+  encodeMessage,
+  type Payload,
+  payloadText,
+  storedExtraction,
+} from './payload'
 import type { CachedFile, Diagnostic, Message } from './types'
 
 export type { CachedFile }
@@ -39,8 +47,8 @@ export interface Merged {
   count: number
   /** How many messages may name a style (`mayNameAStyle`). */
   styled: number
-  /** The cache file's line of these messages, as read: written back as it is. */
-  line?: string
+  /** The cache file's line of these messages, as read (its bytes): written back as it is. */
+  line?: Payload
 }
 
 /** The merged outcome of one run, with the cached files it came from (compared by identity). */
@@ -131,7 +139,7 @@ interface EncodedMerged {
 export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
-  payloads: Map<string, { hash: string; payload: string }>
+  payloads: Map<string, { hash: string; payload: Payload }>
   merged: (Merged & { from: string }) | null
 }
 
@@ -139,21 +147,27 @@ function empty(): CacheFileContents {
   return { files: new Map(), payloads: new Map(), merged: null }
 }
 
-/** Reads the disk cache for this options digest; an empty cache on any failure or mismatch. */
+/**
+ * Reads the disk cache for this options digest; an empty cache on any failure or mismatch. The file is
+ * read as bytes and only the short fields are decoded (each line's own, a few dozen bytes): its
+ * payloads and merged messages stay bytes until asked, since one string of megabytes costs a warm
+ * start more than the few fields it needs.
+ */
 export async function loadCacheFile(
   cacheDir: string,
   digest: string,
   namespace: string | null,
 ): Promise<CacheFileContents> {
-  let text: string
+  let bytes: Buffer
   try {
-    text = await readFile(join(cacheDir, CACHE_FILE), 'utf8')
+    bytes = await readFile(join(cacheDir, CACHE_FILE))
   } catch {
     return empty()
   }
   try {
-    const lines = text.split('\n')
-    const header = JSON.parse(lines[0]!) as Header
+    const lines = lineEnds(bytes)
+    const text = (i: number): string => bytes.toString('utf8', lineStart(lines, i), lines[i])
+    const header = JSON.parse(text(0)) as Header
     if (
       header.schema !== EXTRACT_CACHE_SCHEMA ||
       header.revision !== EXTRACTOR_REVISION ||
@@ -163,21 +177,22 @@ export async function loadCacheFile(
       return empty()
     }
     const cachedFiles = new Map<string, CachedFile>()
-    const payloads = new Map<string, { hash: string; payload: string }>()
+    const payloads = new Map<string, { hash: string; payload: Payload }>()
     for (let i = 3; i < lines.length; i++) {
-      const line = lines[i]!
-      if (line === '') continue
-      const t1 = line.indexOf('\t')
-      const t2 = line.indexOf('\t', t1 + 1)
-      const t3 = line.indexOf('\t', t2 + 1)
-      const t4 = line.indexOf('\t', t3 + 1)
-      if (t4 < 0) return empty()
-      const file = JSON.parse(line.slice(0, t1)) as string
-      const hash = line.slice(t1 + 1, t2)
-      const size = Number(line.slice(t2 + 1, t3))
-      const mtimeMs = Number(line.slice(t3 + 1, t4))
+      const start = lineStart(lines, i)
+      const end = lines[i]!
+      if (start === end) continue
+      const t1 = bytes.indexOf(TAB, start)
+      const t2 = bytes.indexOf(TAB, t1 + 1)
+      const t3 = bytes.indexOf(TAB, t2 + 1)
+      const t4 = bytes.indexOf(TAB, t3 + 1)
+      if (t1 < 0 || t4 < 0 || t4 > end) return empty()
+      const file = JSON.parse(bytes.toString('utf8', start, t1)) as string
+      const hash = bytes.toString('latin1', t1 + 1, t2)
+      const size = Number(bytes.toString('latin1', t2 + 1, t3))
+      const mtimeMs = Number(bytes.toString('latin1', t3 + 1, t4))
       if (!Number.isFinite(size) || !Number.isFinite(mtimeMs)) return empty()
-      const payload = line.slice(t4 + 1)
+      const payload = bytes.subarray(t4 + 1, end)
       payloads.set(file, { hash, payload })
       cachedFiles.set(file, {
         digest,
@@ -188,9 +203,9 @@ export async function loadCacheFile(
       })
     }
     let merged: CacheFileContents['merged'] = null
-    const line = lines[2]
-    if (lines[1] !== undefined && lines[1] !== '' && line !== undefined && line !== '') {
-      const m = JSON.parse(lines[1]) as EncodedSummary
+    if (lines.length > 2 && lineStart(lines, 1) < lines[1]! && lineStart(lines, 2) < lines[2]!) {
+      const m = JSON.parse(text(1)) as EncodedSummary
+      const line = bytes.subarray(lineStart(lines, 2), lines[2])
       let messages: Message[] | undefined
       merged = {
         from: m.from,
@@ -200,7 +215,7 @@ export async function loadCacheFile(
         diagnostics: m.d,
         line,
         get messages() {
-          messages ??= decodeMerged(JSON.parse(line) as EncodedMerged, namespace)
+          messages ??= decodeMerged(JSON.parse(line.toString('utf8')) as EncodedMerged, namespace)
           return messages
         },
       }
@@ -209,6 +224,24 @@ export async function loadCacheFile(
   } catch {
     return empty()
   }
+}
+
+const TAB = 0x09
+
+/** The offset of each line's end (its line break, or the end of the bytes for the last line). */
+function lineEnds(bytes: Buffer): number[] {
+  const ends: number[] = []
+  for (let at = 0; at <= bytes.length; ) {
+    const end = bytes.indexOf(0x0a, at)
+    ends.push(end < 0 ? bytes.length : end)
+    if (end < 0) break
+    at = end + 1
+  }
+  return ends
+}
+
+function lineStart(ends: readonly number[], i: number): number {
+  return i === 0 ? 0 : ends[i - 1]! + 1
 }
 
 /** The merged line's messages: every message of the app, kept for the whole build. */
@@ -266,13 +299,15 @@ export async function saveCacheFile(
   const parts: string[] = [
     JSON.stringify(header),
     encodeSummary(filesDigest(cachedFiles), merged),
-    merged.line ?? encodeMerged(merged.messages),
+    merged.line === undefined ? encodeMerged(merged.messages) : payloadText(merged.line),
   ]
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)
     const payload =
       e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))
-    parts.push(`${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${payload}`)
+    parts.push(
+      `${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${payloadText(payload)}`,
+    )
   }
   const target = join(cacheDir, CACHE_FILE)
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
