@@ -46,13 +46,13 @@ async function memosOf(
   msgs = messages,
   keepTexts = false,
 ): Promise<CatalogMemos> {
-  const manifest = await cache.readManifestBytes()
+  const manifest = await cache.manifestDigest()
   if (!manifest.hit) throw new Error('no manifest')
   const memos = new CatalogMemos(
     cache,
     opts,
     memoMessagesOf(() => msgs),
-    manifest.value,
+    { digest: manifest.value.digest },
     keepTexts,
   )
   await memos.probe(['fr-FR'])
@@ -70,7 +70,7 @@ async function setup() {
   first.remember({ unknown: 0, absent: -1 })
   first.record('fr-FR', 'rows-1', '{"x":"Au revoir"}')
   await first.settled()
-  const [file] = await fs.readdir(join(dir, 'catalogs'))
+  const [file] = (await fs.readdir(join(dir, 'catalogs'))).filter((f) => f.endsWith('.memo'))
   return { cache, made, file: join(dir, 'catalogs', file!) }
 }
 
@@ -89,7 +89,7 @@ it('answers the same inputs with the outcome and literal it was written with', a
     cache,
     options,
     memoMessagesOf(() => messages),
-    ((await cache.readManifestBytes()) as { value: Buffer }).value,
+    { digest: ((await cache.manifestDigest()) as { value: { digest: string } }).value.digest },
   )
   // Every locale's memo answers: what they remember of the manifest, which then need not be parsed.
   expect(await second.probe(['fr-FR'])).toEqual({ unknown: 0, absent: -1 })
@@ -100,6 +100,26 @@ it('answers the same inputs with the outcome and literal it was written with', a
   // The translations wait in the file's bytes until a catalog asks.
   expect(second.defers('fr-FR')).toBe(true)
   expect(second.translations('fr-FR')).toEqual(texts)
+})
+
+it('answers from the recorded digests of settled cache files, which it reads only when a catalog asks', async () => {
+  const { cache: written, made } = await setup()
+  // A build whose clock is ahead takes the files it reads as settled and records their digests.
+  const ahead = (): bigint => (BigInt(Date.now()) + 10_000n) * 1_000_000n
+  const recording = await memosOf(new DiskCache(written.dir, 'p1', fs, ahead))
+  await recording.settled()
+  const reads: string[] = []
+  const readFile = ((file: string, ...rest: unknown[]) => {
+    reads.push(file)
+    return (fs.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest)
+  }) as typeof fs.readFile
+  const cache = new DiskCache(written.dir, 'p1', { ...fs, readFile })
+  const memos = await memosOf(cache)
+  const { texts, ...outcome } = made!
+  expect(memos.checkCached('fr-FR', check('fr-FR'))).toEqual(outcome)
+  expect(reads).not.toContain(cache.manifestFile)
+  expect(reads).not.toContain(cache.localeFile('fr-FR', 'published'))
+  expect(memos.translations('fr-FR')).toEqual(texts)
 })
 
 it('misses for another manifest, message, option (formats too) or cache file', async () => {

@@ -34,13 +34,18 @@ function outputOf(built: Built): Map<string, string> {
   return files
 }
 
-/** The memo files with their inode and time of change: a memo that answered is not written again. */
+/**
+ * The memo files with their inode and time of change: a memo that answered is not written again (the
+ * record of the cache files' digests beside them is not a memo).
+ */
 function memos(): Map<string, string> {
   return new Map(
-    readdirSync(catalogsDir()).map((name) => {
-      const stat = statSync(join(catalogsDir(), name), { bigint: true })
-      return [name, `${stat.ino}:${stat.mtimeNs}`]
-    }),
+    readdirSync(catalogsDir())
+      .filter((name) => name !== 'digests.json')
+      .map((name) => {
+        const stat = statSync(join(catalogsDir(), name), { bigint: true })
+        return [name, `${stat.ino}:${stat.mtimeNs}`]
+      }),
   )
 }
 

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import * as nodeFs from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { VERSION } from '../../version'
 import { isLocaleId } from '../model/options'
+import { FileDigests } from './digests'
 
 /**
  * The cache folder: this file is the disk cache; `project.ts` tells which project a cache directory
@@ -76,14 +78,18 @@ export class DiskCache {
   readonly dir: string
   readonly projectId: string | null
   private readonly fs: CacheFs
+  /** The digests of the files the catalog memos are keyed by (see `digests.ts`). */
+  readonly digests: FileDigests
   /** Manifest records waiting for the write under way (see recordManifest). */
   private queued: Record<string, ManifestRecord> | null = null
   private recording: Promise<void> | null = null
 
-  constructor(dir: string, projectId: string | null | undefined, fs: CacheFs = nodeFs) {
+  /** `now`: the wall clock in nanoseconds the digests' records are judged by (tests move it). */
+  constructor(dir: string, projectId: string | null | undefined, fs: CacheFs = nodeFs, now?: () => bigint) {
     this.dir = dir
     this.projectId = projectId ?? null
     this.fs = fs
+    this.digests = new FileDigests(dir, fs, now)
   }
 
   get manifestFile(): string {
@@ -101,13 +107,30 @@ export class DiskCache {
     return this.checkManifest(await this.readJson(this.manifestFile))
   }
 
-  /** The manifest's bytes: a build whose catalog memos answer never parses them ({@link parseManifest}). */
-  async readManifestBytes(): Promise<CacheRead<Buffer>> {
+  /**
+   * The manifest's digest, and its bytes when they were read to make it (see `FileDigests`): a build
+   * whose catalog memos answer neither reads nor parses the manifest ({@link parseManifest}).
+   */
+  async manifestDigest(): Promise<CacheRead<{ digest: string; bytes?: Buffer }>> {
     try {
-      return { hit: true, value: await this.fs.readFile(this.manifestFile) }
+      return { hit: true, value: await this.digests.of(this.manifestFile) }
     } catch (error) {
       return { hit: false, reason: missReason(error) }
     }
+  }
+
+  /**
+   * A cache file's bytes read now, when they are those of `digest` (what a memo was keyed by at the
+   * build's start). A file changed since cannot be read as the memo's: the build stops and says so.
+   */
+  bytesOf(file: string, digest: string): Buffer {
+    const bytes = readFileSync(file)
+    if (createHash('sha256').update(bytes).digest('hex') !== digest) {
+      throw new Error(
+        `[unplugin-tms] ${file} changed during the build (a \`tms pull\` or another build wrote it): build again`,
+      )
+    }
+    return bytes
   }
 
   /** What {@link readManifest} gives for the manifest's bytes. */
@@ -169,12 +192,16 @@ export class DiskCache {
   }
 
   /**
-   * One locale's file as bytes, undefined when it cannot be read: a build with a catalog memo hashes
-   * them and decodes them only when the memo does not answer (see {@link parseLocale}).
+   * One locale's file's digest, and its bytes when they were read to make it (see `FileDigests`);
+   * undefined when it cannot be read: a build with a catalog memo decodes them only when the memo
+   * does not answer (see {@link parseLocale}).
    */
-  async readLocaleBytes(locale: string, retrievalType: 'published' | 'pending'): Promise<Buffer | undefined> {
+  async localeDigest(
+    locale: string,
+    retrievalType: 'published' | 'pending',
+  ): Promise<{ digest: string; bytes?: Buffer } | undefined> {
     try {
-      return await this.fs.readFile(this.localeFile(locale, retrievalType))
+      return await this.digests.of(this.localeFile(locale, retrievalType))
     } catch {
       return undefined
     }

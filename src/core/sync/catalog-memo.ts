@@ -23,8 +23,9 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  * - the locale's key: this file's schema, the plugin's version, Node's (its ICU data gives the plural
  *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
  *   message in order (key, text, placeholders, instruction, maxLength: their `messagesDigest`, which
- *   the extraction keeps, so a build whose files did not change hashes none), and the bytes of the manifest
- *   (the messages' hashcodes) and of the locale's cache file (a pseudo-locale's and the source
+ *   the extraction keeps, so a build whose files did not change hashes none), and the digests of the
+ *   manifest's bytes (the messages' hashcodes) and of the locale's cache file (`FileDigests`: known
+ *   from their stat when it is the recorded one, so a warm build reads neither; a pseudo-locale's and the source
  *   locale's catalogs have no file: their kind stands in). A build with network keys its memos by
  *   what the pull brought instead (the constructor's `pulled`): each message's hashcode, and the
  *   translation of each, so that a pull that brought what the last one did reuses its check;
@@ -134,15 +135,21 @@ export class CatalogMemos {
   /** Whether the build needs every translation (inline copies): see the texts files above. */
   private readonly keepTexts: boolean
   private readonly locales = new Map<string, LocaleMemo>()
-  /** Each target locale's cache file and memo, read by {@link probe}. */
-  private readonly probed = new Map<string, { bytes: Buffer; key: string; found: LocaleMemo['found'] }>()
+  /**
+   * Each target locale's cache file (its digest, and its bytes when read) and memo, read by
+   * {@link probe}.
+   */
+  private readonly probed = new Map<
+    string,
+    { digest: string; bytes?: Buffer; key: string; found: LocaleMemo['found'] }
+  >()
   /** What this build knows the manifest says, for the memos it writes. */
   private sums: ManifestSums | undefined
   /** Told each time a memo has something new to write (see {@link autosave}). */
   private unwritten: (() => void) | undefined
 
   /**
-   * `manifest`: the manifest's bytes (a build with no network), which tell each message's hashcode.
+   * `manifest`: the manifest's digest (a build with no network): its bytes tell each message's hashcode.
    * A build with network gives, once its push is done, each message's `pulled` hashcodes instead (what
    * the manifest and the push say), as a pull or another app's push rewrites the manifest; its memos
    * are files of their own (a build with no network next keys its memos by the cache's bytes), and
@@ -152,7 +159,7 @@ export class CatalogMemos {
     cache: DiskCache,
     options: MemoOptions,
     messages: MemoMessages,
-    manifest: Buffer | { pulled: readonly (string | undefined)[] },
+    manifest: { digest: string } | { pulled: readonly (string | undefined)[] },
     keepTexts = false,
   ) {
     const { count, digest, list } = messages
@@ -161,8 +168,8 @@ export class CatalogMemos {
     this.messages = count
     this.listed = list
     this.keepTexts = keepTexts
-    if (Buffer.isBuffer(manifest)) {
-      this.base = baseKey(cache.projectId, options, { count, digest }, sha256(manifest))
+    if ('digest' in manifest) {
+      this.base = baseKey(cache.projectId, options, { count, digest }, manifest.digest)
       this.app = sha256(options.root).slice(0, 12)
     } else {
       const hashcodes = `pulled\u0000${sha256(manifest.pulled.map((h) => h ?? '').join('\n'))}`
@@ -184,10 +191,10 @@ export class CatalogMemos {
   async probe(locales: readonly string[]): Promise<ManifestSums | undefined> {
     await Promise.all(
       locales.map(async (locale) => {
-        const bytes = await this.cache.readLocaleBytes(locale, this.retrievalType)
-        if (!bytes) return
-        const key = sha256(`${this.base}\u0000${locale}\u0000file\u0000${sha256(bytes)}`)
-        this.probed.set(locale, { bytes, key, found: await this.read(locale, key) })
+        const file = await this.cache.localeDigest(locale, this.retrievalType)
+        if (!file) return
+        const key = sha256(`${this.base}\u0000${locale}\u0000file\u0000${file.digest}`)
+        this.probed.set(locale, { ...file, key, found: await this.read(locale, key) })
       }),
     )
     const all = locales.map((locale) => this.probed.get(locale)?.found?.header.manifest)
@@ -214,8 +221,10 @@ export class CatalogMemos {
   ): MemoCheck | undefined {
     const probed = this.probed.get(locale)
     if (!probed) return undefined
-    const { bytes, key, found } = probed
+    const { digest, key, found } = probed
     const decoded = () => {
+      const file = this.cache.localeFile(locale, this.retrievalType)
+      const bytes = probed.bytes ?? this.cache.bytesOf(file, digest)
       const read = this.cache.parseLocale(bytes, locale, this.retrievalType)
       return read.hit ? check(read.value.translations) : undefined
     }
@@ -369,6 +378,7 @@ export class CatalogMemos {
     const write = (file: string, body: string): void => {
       writes.push(this.cache.writeMemo(file, body).catch(() => undefined))
     }
+    writes.push(this.cache.digests.save())
     for (const [locale, memo] of this.locales) {
       const file = this.cache.memoFile(locale, this.retrievalType, this.app)
       if (memo.unwritten) {

@@ -196,8 +196,14 @@ async function planSync(input: SyncInput): Promise<SyncPlan> {
   // A build without network: each locale's sync outcome and catalog through its memo;
   // when every locale's answers, they also tell what the manifest says, which is then not parsed.
   const memos =
-    input.memo && !network && opened.manifestBytes
-      ? new CatalogMemos(cache, options, memoMessages(input), opened.manifestBytes, input.keepTexts)
+    input.memo && !network && opened.manifestDigest
+      ? new CatalogMemos(
+          cache,
+          options,
+          memoMessages(input),
+          { digest: opened.manifestDigest },
+          input.keepTexts,
+        )
       : undefined
   const remembered = memos && (await memos.probe(options.locales))
   const read: ManifestRead = remembered

@@ -46,8 +46,8 @@ export interface OpenedCache {
   project: string | undefined
   /** The manifest: parsed at the opening, or (`memo`) when first asked. */
   manifest(): CacheRead<Manifest>
-  /** The manifest's bytes, read unparsed (`memo`): the catalog memos' keys hold them. */
-  manifestBytes?: Buffer
+  /** The manifest's digest (`memo`): the catalog memos' keys hold it. */
+  manifestDigest?: string
 }
 
 /**
@@ -64,14 +64,16 @@ export async function openCache(options: ResolvedOptions, fs?: CacheFs, memo = f
     const manifest = await cache.readManifest()
     return { cache, project, manifest: () => manifest }
   }
-  const read = await cache.readManifestBytes()
+  const read = await cache.manifestDigest()
   let parsed: CacheRead<Manifest> | undefined
   return {
     cache,
     project,
-    ...(read.hit ? { manifestBytes: read.value } : {}),
+    ...(read.hit ? { manifestDigest: read.value.digest } : {}),
     manifest: () => {
-      parsed ??= read.hit ? cache.parseManifest(read.value) : read
+      if (!read.hit) return read
+      const { digest, bytes } = read.value
+      parsed ??= cache.parseManifest(bytes ?? cache.bytesOf(cache.manifestFile, digest))
       return parsed
     },
   }
