@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { sealed, unsealed } from '../core/cache/index'
+import { sealed, unsealedBytes } from '../core/cache/index'
 import { VERSION } from '../version'
 import { LONG_ID_LENGTH, longId, longsDigest } from './ids'
 import { writeMemoFile } from './memo-file'
@@ -16,8 +16,8 @@ import { writeMemoFile } from './memo-file'
  *
  * The file, sealed (`sealed` in src/core/cache): a header line (schema, tool version, the digest of
  * the messages in order, `messagesDigest`, which the extraction keeps, and their count), the long ids
- * one after the other (8 characters each, in key order), then the keys as a JSON array, parsed only
- * when this build's messages are not the memo's. A file that cannot be read, whose bytes do not match
+ * one after the other (8 characters each, in key order), then the keys as a JSON array, decoded and
+ * parsed only when this build's messages are not the memo's. A file that cannot be read, whose bytes do not match
  * its digest, or of another schema or version is a miss: the build hashes every key and writes the
  * memo again (atomically, `memo-file.ts`). It is parsed when the build first asks for the ids.
  */
@@ -38,8 +38,8 @@ interface Stored {
   header: Header
   /** The long ids, `LONG_ID_LENGTH` characters each, in key order. */
   longs: string
-  /** The keys' JSON array. */
-  keys: string
+  /** The keys' JSON array, as bytes: decoded only when this build's messages are not the memo's. */
+  keys: Buffer
 }
 
 export class IdsMemo {
@@ -128,7 +128,7 @@ function knownLongIds(stored: Stored): Map<string, string> {
   const known = new Map<string, string>()
   let keys: unknown
   try {
-    keys = JSON.parse(stored.keys)
+    keys = JSON.parse(stored.keys.toString('utf8'))
   } catch {
     return known
   }
@@ -142,18 +142,18 @@ function knownLongIds(stored: Stored): Map<string, string> {
 
 /** A memo file's parts, or undefined when its digest, header or lengths do not hold. */
 function parseMemo(bytes: Buffer): Stored | undefined {
-  const body = unsealed(bytes)
+  const body = unsealedBytes(bytes)
   if (body === undefined) return undefined
-  const first = body.indexOf('\n')
-  const second = body.indexOf('\n', first + 1)
+  const first = body.indexOf(0x0a)
+  const second = body.indexOf(0x0a, first + 1)
   if (first < 0 || second < 0) return undefined
   let header: Partial<Header>
   try {
-    header = JSON.parse(body.slice(0, first)) as Partial<Header>
+    header = JSON.parse(body.toString('utf8', 0, first)) as Partial<Header>
   } catch {
     return undefined
   }
-  const longs = body.slice(first + 1, second)
+  const longs = body.toString('latin1', first + 1, second)
   if (
     header?.schema !== IDS_SCHEMA ||
     header.tool !== VERSION ||
@@ -164,9 +164,5 @@ function parseMemo(bytes: Buffer): Stored | undefined {
   ) {
     return undefined
   }
-  return {
-    header: header as Header,
-    longs,
-    keys: body.slice(second + 1),
-  }
+  return { header: header as Header, longs, keys: body.subarray(second + 1) }
 }

@@ -418,8 +418,13 @@ export function sealed(body: string): string {
  * on the bytes, so only a file that answers is decoded.
  */
 export function unsealed(bytes: Buffer): string | undefined {
+  return unsealedBytes(bytes)?.toString('utf8')
+}
+
+/** {@link unsealed}'s body as bytes, for a reader that decodes only the part it needs. */
+export function unsealedBytes(bytes: Buffer): Buffer | undefined {
   if (bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined
   const body = bytes.subarray(SEAL_LENGTH + 1)
   const digest = createHash('sha256').update(body).digest('hex')
-  return bytes.toString('latin1', 0, SEAL_LENGTH) === digest ? body.toString('utf8') : undefined
+  return bytes.toString('latin1', 0, SEAL_LENGTH) === digest ? body : undefined
 }
