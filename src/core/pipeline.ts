@@ -52,13 +52,18 @@ export interface PreparedSync {
  * manifest. A build's transforms start once the extraction is, and a pull that starts after them
  * waits behind them for each step; started here, the pull's first requests go out with the
  * extraction's end. Hand it to {@link syncExtraction} (with the same `memo`), or to {@link releasePrepared}
- * when no sync follows.
+ * when no sync follows. `lasting`: a dev server's or a watch's build (see `openCache`).
  */
-export function prepareSync(options: ResolvedOptions, connect: ServiceConnector, memo = false): PreparedSync {
+export function prepareSync(
+  options: ResolvedOptions,
+  connect: ServiceConnector,
+  memo = false,
+  lasting = false,
+): PreparedSync {
   // A build with catalog memos and no network leaves the manifest unparsed: the memos may answer.
   const prepared = {
     connection: connect(options),
-    cache: openCache(options, undefined, memo && !usesService(options)),
+    cache: openCache(options, undefined, memo && !usesService(options), lasting),
   }
   // Awaited by the sync, or released; until then a failure must not count as unhandled.
   prepared.connection.catch(() => undefined)

@@ -265,7 +265,7 @@ export class TmsSession {
     }
     const extractOptions = resolveExtractOptions(extractOptionsOf(options) as ExtractOptions)
     const inline = options.mode === 'inline' && !this.setup.devServer
-    const prepared = prepareSync(options, connectService(), true)
+    const prepared = prepareSync(options, connectService(), true, this.command === 'serve')
     // Read beside the extraction: the transforms of unchanged modules come from it.
     const memo = loadTransformMemo(options, extractOptions, inline, this.setup.sourcemap ?? true)
     // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.

@@ -122,6 +122,23 @@ it('answers from the recorded digests of settled cache files, which it reads onl
   expect(memos.translations('fr-FR')).toEqual(texts)
 })
 
+it('keeps the bytes a lasting build started from: its refresh after a pull compares against them', async () => {
+  const { cache: written, made } = await setup()
+  const ahead = (): bigint => (BigInt(Date.now()) + 10_000n) * 1_000_000n
+  await (await memosOf(new DiskCache(written.dir, 'p1', fs, ahead))).settled()
+  const lasting = new DiskCache(written.dir, 'p1')
+  lasting.digests.readEvery()
+  const served = await memosOf(lasting)
+  const built = await memosOf(new DiskCache(written.dir, 'p1'))
+  for (const memos of [served, built]) expect(memos.checkCached('fr-FR', check('fr-FR'))?.translated).toBe(1)
+  // A pull rewrites the file: the dev server's build still gives the translations its catalogs were made of.
+  await written.writeLocale('fr-FR', 'published', { h1: 'Salut {0}', h2: 'Adieu' })
+  expect(served.translations('fr-FR')).toEqual(made!.texts)
+  // A production build that took the file's digest from its record cannot, and says so.
+  const file = written.localeFile('fr-FR', 'published')
+  expect(() => built.translations('fr-FR')).toThrow(`[unplugin-tms] ${file} changed during the build`)
+})
+
 it('misses for another manifest, message, option (formats too) or cache file', async () => {
   const { cache } = await setup()
   const misses = [

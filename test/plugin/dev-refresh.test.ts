@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -16,7 +16,9 @@ import { fillCache, PROJECT, type Project, setupProject } from './helpers'
  * else does (the root's `useLocale()` is not told); a translation shown through a plain module, which
  * is no Fast Refresh boundary, is announced to the runtime as before and the app re-renders from its
  * root. Neither reloads the page; the component's state is kept. Each assertion fails when the pull
- * takes the other path (the pushed update's `quiet`, the render counts).
+ * takes the other path (the pushed update's `quiet`, the render counts). The server starts warm (a
+ * first server's catalog memos answer it, the cache files' digests recorded), and a message edited
+ * before its first pull makes that pull's refresh decode the translations the server started from.
  */
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
@@ -74,17 +76,47 @@ beforeAll(async () => {
   mkdirSync(join(REPO, '.tmp'), { recursive: true })
   project = await setupProject(FRENCH, APP, join(REPO, '.tmp'))
   await fillCache(project)
-  server = await createServer({
-    root: project.root,
-    // Its own dependency cache: every app under .tmp would share the repo's node_modules/.vite.
-    cacheDir: join(project.root, '.vite'),
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [react(), tmsVite(project.options())],
-    server: { host: '127.0.0.1', port: 0 },
-  })
-  await server.listen()
+  const serve = () =>
+    createServer({
+      root: project.root,
+      // Its own dependency cache: every app under .tmp would share the repo's node_modules/.vite.
+      cacheDir: join(project.root, '.vite'),
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [react(), tmsVite(project.options({ cache: 'offline' }))],
+      server: { host: '127.0.0.1', port: 0 },
+    })
   browser = await launchChromium()
+  // The server under test starts as a warm one does: a first server, over cache files old enough for
+  // their digests to be recorded (catalogs/digests.json), served the page its French catalog and kept
+  // it in its memo. The second's start then takes the catalog from the memo and not the translations
+  // from the file, and a pull's refresh compares against the translations the catalog was made of.
+  await new Promise((done) => setTimeout(done, 2_500))
+  const first = await serve()
+  await first.listen()
+  const firstPage = await browser.newPage()
+  await firstPage.goto(first.resolvedUrls!.local[0]!)
+  await firstPage.waitForFunction(
+    () => document.querySelector('#add')?.textContent === 'Add a tulip',
+    TIMEOUT,
+  )
+  await firstPage.evaluate(() =>
+    (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
+  )
+  const catalogs = join(project.cacheDir, 'catalogs')
+  const kept = (): string[] =>
+    (existsSync(catalogs) ? readdirSync(catalogs).sort() : []).filter(
+      (f) =>
+        f === 'digests.json' ||
+        readFileSync(join(catalogs, f), 'utf8').includes('Bienvenue chez le fleuriste'),
+    )
+  const until = Date.now() + 30_000
+  while (kept().length < 2 && Date.now() < until) await new Promise((done) => setTimeout(done, 50))
+  expect(kept()).toEqual(['digests.json', expect.stringMatching(/^fr-FR\.published\.\w+\.memo$/)])
+  await firstPage.close()
+  await first.close()
+  server = await serve()
+  await server.listen()
   page = await browser.newPage()
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('websocket', (ws) =>
@@ -111,6 +143,28 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
   await project?.close()
+})
+
+// First: a refresh after this server's first pull compares against the translations it started from.
+test('a message edited, then a pull: the page shows the edit, then the pulled translation', async () => {
+  const title = join(project.root, 'src', 'Title.jsx')
+  writeFileSync(
+    title,
+    readFileSync(title, 'utf8').replace('Welcome to the flower shop', 'Welcome to our flower shop'),
+  )
+  await waitFor('#title', 'Welcome to our flower shop')
+  // The refresh compares against the catalog the page has: its translations are the ones the server
+  // started from, which the pull has just replaced on the disk.
+  await pull('Add a tulip', 'Ajoute une tulipe')
+  await waitFor('#add', 'Ajoute une tulipe')
+  expect(await page.textContent('#title')).toBe('Welcome to our flower shop')
+  // The edit undone: the title's message and its translation are back for the tests below.
+  writeFileSync(
+    title,
+    readFileSync(title, 'utf8').replace('Welcome to our flower shop', 'Welcome to the flower shop'),
+  )
+  await waitFor('#title', 'Bienvenue chez le fleuriste')
+  expect(errors).toEqual([])
 })
 
 test('a pulled translation of a component re-renders that component alone, by Fast Refresh of its module', async () => {

@@ -24,6 +24,8 @@ export class FileDigests {
   private readonly now: () => bigint
   private records: Promise<Map<string, DigestRecord>> | undefined
   private changed = false
+  /** See {@link readEvery}. */
+  private reading = false
 
   constructor(dir: string, fs: DigestsFs, now: () => bigint = () => BigInt(Date.now()) * 1_000_000n) {
     this.dir = dir
@@ -33,6 +35,15 @@ export class FileDigests {
 
   private get file(): string {
     return join(this.dir, 'catalogs', 'digests.json')
+  }
+
+  /**
+   * Has every file read and hashed, no record taken: a build that lasts (a dev server, a watch) compares
+   * a catalog against the translations it was made of once a `tms pull` rewrote their file, so it
+   * keeps the bytes it started from.
+   */
+  readEvery(): void {
+    this.reading = true
   }
 
   /**
@@ -49,7 +60,12 @@ export class FileDigests {
       ctime: String(stat.ctimeNs),
     }
     const known = records.get(name)
-    if (known && sameStat(known, seen) && BigInt(known.ctime) + SETTLED_NS < BigInt(known.readAt)) {
+    if (
+      !this.reading &&
+      known &&
+      sameStat(known, seen) &&
+      BigInt(known.ctime) + SETTLED_NS < BigInt(known.readAt)
+    ) {
       return { digest: known.digest }
     }
     const readAt = this.now()

@@ -54,12 +54,20 @@ export interface OpenedCache {
  * Opens the cache of a sync and reads its manifest. A build does this while it extracts (see
  * `prepareSync`): read later, the manifest's parse waits behind the bundler's transforms, and the
  * pull, which needs its hashcodes, starts late. With `memo` (a build with no network and catalog
- * memos) the manifest is parsed only if the memos do not answer.
+ * memos) the manifest is parsed only if the memos do not answer, and read only then when its digest is
+ * known from its stat (`FileDigests`), unless the build is `lasting` (a dev server, a watch: see
+ * `FileDigests.readEvery`).
  */
-export async function openCache(options: ResolvedOptions, fs?: CacheFs, memo = false): Promise<OpenedCache> {
+export async function openCache(
+  options: ResolvedOptions,
+  fs?: CacheFs,
+  memo = false,
+  lasting = false,
+): Promise<OpenedCache> {
   // Only the cache is read as the recorded project's: nothing is ever sent to a guessed project.
   const project = options.projectId ?? (await projectOfCache(options.cacheDir, fs))
   const cache = new DiskCache(options.cacheDir, project, fs)
+  if (lasting) cache.digests.readEvery()
   if (!memo) {
     const manifest = await cache.readManifest()
     return { cache, project, manifest: () => manifest }
