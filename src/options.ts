@@ -68,7 +68,8 @@ export interface Options {
    */
   namespace?: string | null
   /**
-   * Globs of the files to extract messages from, relative to `root`.
+   * Globs of the files to extract messages from, relative to `root`. A file created while a dev server
+   * or a watch runs is included once imported, also before the file watcher reports it.
    * @default ['src/**\/*.{js,jsx,ts,tsx,mjs,cjs,vue,svelte}']
    */
   include?: string[]

@@ -8,6 +8,7 @@ import type {
   Message,
   ResolvedExtractOptions,
 } from '../core/extract/index'
+import { sourceFileTest } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import { MessageForms } from '../core/icu/forms'
 import type { ResolvedOptions } from '../core/model/options'
@@ -78,6 +79,8 @@ export class Build {
   readonly fallbackLocale: string | undefined
   /** Files `include`/`exclude` select: only these are transformed. */
   included: Set<string>
+  /** The include globs' test of one file (see {@link includes}), made when first asked. */
+  private isSourceFile: ((file: string) => boolean) | undefined
   /** File -> content hash extraction saw at build start. */
   readonly startHashes: Map<string, string> = new Map()
   /** The build's remembered transforms (see `TransformMemo`); set by the session at start. */
@@ -187,9 +190,18 @@ export class Build {
     return this.usage.fileIds
   }
 
-  /** Whether module `id` (a query aside) is one of the {@link included} files. */
+  /**
+   * Whether module `id` (a query aside) is one of the {@link included} files, or a file the include
+   * globs select that the build start did not find (a dev server's module created and imported before
+   * its watcher told of it): included from now on.
+   */
   includes(id: string): boolean {
-    return this.included.has(stripQuery(id))
+    const file = stripQuery(id)
+    if (this.included.has(file)) return true
+    this.isSourceFile ??= sourceFileTest(this.extractOptions)
+    if (!this.isSourceFile(file)) return false
+    this.included.add(file)
+    return true
   }
 
   /** What a transform found a module to use. */

@@ -388,7 +388,7 @@ export class TmsSession {
   transform(code: string, id: string): { code: string; map: SourceMap | null; problems: Problem[] } | null {
     const build = this.current
     const file = stripQuery(id)
-    if (!build?.included.has(file)) return null
+    if (!build?.includes(file)) return null
     // Vite's requests of a .vue file's parts (`?vue&type=script`) hold Vue's output for the file this
     // transform already rewrote: no message site, and the ids the file uses stay as recorded.
     if (id !== file && isCompiledVuePart(file, code)) return null

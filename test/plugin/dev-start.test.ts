@@ -155,3 +155,23 @@ test('a catalog asked while a refresh starts a new build waits for that build, w
     await proxy.close()
   }
 })
+
+test('a module created after the start, and imported before the watcher tells of it, is rewritten if the include globs select it', async () => {
+  const session = new TmsSession(project.current.options({ cache: 'offline' }))
+  session.configure({ root: project.current.root })
+  const excluded = join(project.current.root, 'src/extra.test.js')
+  try {
+    await session.start('serve')
+    const code = "import { t } from 'unplugin-tms/runtime'\nt('Created later')\n"
+    writeFileSync(extra(), code)
+    writeFileSync(excluded, code)
+    // No refresh of the include globs ran (a dev server's runs on its watcher's `add` event).
+    expect(session.transform(code, extra())?.code).toContain('__tms_l(')
+    expect(session.wants(extra())).toBe(true)
+    expect(session.transform(code, excluded)).toBeNull()
+    expect(session.transform(code, join(project.current.root, 'node_modules/pkg/index.js'))).toBeNull()
+  } finally {
+    session.release()
+    rmSync(excluded, { force: true })
+  }
+})

@@ -32,7 +32,8 @@
  * hash, `merge.ts` joins them in file order, `options.ts` and `types.ts` hold the shapes.
  */
 import { readFileSync, statSync } from 'node:fs'
-import { relative } from 'node:path'
+import { relative, sep } from 'node:path'
+import picomatch from 'picomatch'
 import { globSync } from 'tinyglobby'
 import { mayNameAStyle } from '../icu/styles'
 import { messagesDigest } from '../messages-digest'
@@ -116,6 +117,20 @@ export async function findSourceFiles(options: ResolvedExtractOptions): Promise<
     expandDirectories: false,
   })
   return found.filter(isExtractable).sort()
+}
+
+/**
+ * Whether `file` (an absolute path) is one {@link findSourceFiles} would find now: the test of one file
+ * that a dev server asks of a module its watcher has not told it of yet (a file created and imported
+ * at once), as the glob reads it (paths relative to `cwd`, dot files left out).
+ */
+export function sourceFileTest(options: ResolvedExtractOptions): (file: string) => boolean {
+  const include = picomatch([...options.include], { ignore: [...options.exclude] })
+  return (file) => {
+    if (!isExtractable(file)) return false
+    const rel = relative(options.cwd, file).split(sep).join('/')
+    return include(rel) || include(file)
+  }
 }
 
 /**
