@@ -28,6 +28,7 @@ const FILES = [
 it.each([
   ['the default globs', {}],
   ['globs of its own', { include: ['src/**/*.ts', './pages/**'], exclude: ['src/deep/**'] }],
+  ['a negated include', { include: ['src/**', 'lib/**', '!src/deep/**'] }],
 ])('agrees with the glob over a tree, with %s', async (_, globs) => {
   dir = mkdtempSync(join(tmpdir(), 'tms-source-test-'))
   for (const file of FILES) {

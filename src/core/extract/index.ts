@@ -125,7 +125,12 @@ export async function findSourceFiles(options: ResolvedExtractOptions): Promise<
  * at once), as the glob reads it (paths relative to `cwd`, dot files left out).
  */
 export function sourceFileTest(options: ResolvedExtractOptions): (file: string) => boolean {
-  const include = picomatch([...options.include], { ignore: [...options.exclude] })
+  // A negated include (`!src/gen/**`) leaves files out, as the glob reads it, rather than matching the rest.
+  const negated = options.include.filter((p) => p.startsWith('!')).map((p) => p.slice(1))
+  const include = picomatch(
+    options.include.filter((p) => !p.startsWith('!')),
+    { ignore: [...options.exclude, ...negated] },
+  )
   return (file) => {
     if (!isExtractable(file)) return false
     const rel = relative(options.cwd, file).split(sep).join('/')
