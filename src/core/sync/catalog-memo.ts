@@ -24,8 +24,8 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  *   rules), the source locale, the placeholder format, the retrieval type, the formats, the project, every
  *   message in order (key, text, placeholders, instruction, maxLength: their `messagesDigest`, which
  *   the extraction keeps, so a build whose files did not change hashes none), and the digests of the
- *   manifest's bytes (the messages' hashcodes) and of the locale's cache file (`FileDigests`: known
- *   from their stat when it is the recorded one, so a warm build reads neither; a pseudo-locale's and the source
+ *   manifest (the messages' hashcodes) and of the locale's cache file (`FileDigests`: known from their
+ *   stat when it is the recorded one, so a warm build reads neither; a pseudo-locale's and the source
  *   locale's catalogs have no file: their kind stands in). A build with network keys its memos by
  *   what the pull brought instead (the constructor's `pulled`): each message's hashcode, and the
  *   translation of each, so that a pull that brought what the last one did reuses its check;
@@ -152,7 +152,7 @@ export class CatalogMemos {
    * `manifest`: the manifest's digest (a build with no network): its bytes tell each message's hashcode.
    * A build with network gives, once its push is done, each message's `pulled` hashcodes instead (what
    * the manifest and the push say), as a pull or another app's push rewrites the manifest; its memos
-   * are files of their own (a build with no network next keys its memos by the cache's bytes), and
+   * are files of their own (a build with no network next keys its memos by the cache files' digests), and
    * each locale's is asked after its pull ({@link checkPulled}).
    */
   constructor(

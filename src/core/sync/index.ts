@@ -78,8 +78,8 @@ export interface SyncInput {
   strict?: boolean
   /**
    * Each locale's outcome and catalog literal come from its catalog memo when the inputs are the
-   * same as the last build's (`src/core/sync/catalog-memo.ts`): with no network, the
-   * cache's bytes; with network, what the pull brought.
+   * same as the last build's (`src/core/sync/catalog-memo.ts`): with no network, the digests
+   * of the cache files; with network, what the pull brought.
    */
   memo?: boolean
   /** With `memo`, a build that needs every translation (inline copies): the memos keep them too. */
