@@ -81,6 +81,8 @@ export class Build {
   included: Set<string>
   /** The include globs' test of one file (see {@link includes}), made when first asked. */
   private isSourceFile: ((file: string) => boolean) | undefined
+  /** Files the globs do not select (a path's answer does not change): each module is asked twice, by the filter and the transform. */
+  private readonly notSources = new Set<string>()
   /** File -> content hash extraction saw at build start. */
   readonly startHashes: Map<string, string> = new Map()
   /** The build's remembered transforms (see `TransformMemo`); set by the session at start. */
@@ -198,8 +200,12 @@ export class Build {
   includes(id: string): boolean {
     const file = stripQuery(id)
     if (this.included.has(file)) return true
+    if (this.notSources.has(file)) return false
     this.isSourceFile ??= sourceFileTest(this.extractOptions)
-    if (!this.isSourceFile(file)) return false
+    if (!this.isSourceFile(file)) {
+      this.notSources.add(file)
+      return false
+    }
     this.included.add(file)
     return true
   }

@@ -5,6 +5,7 @@ import { SourceMap } from 'magic-string'
 import { contentHash } from '../core/extract/file'
 import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
+import { type StoredText, tabsFrom, textOf } from '../core/stored-text'
 import { VERSION } from '../version'
 import type { IdTable, SpelledId } from './id-table'
 import { IdleWrite, writeMemoFile } from './memo-file'
@@ -97,10 +98,7 @@ export function loadTransformMemo(
  * output code (null when the transform left the module as it was); the last two as made, or as the
  * file's bytes until a hit decodes them.
  */
-type Stored = [hash: string, stamp: string, entry: Text, code: Text | null]
-type Text = string | Buffer
-
-const textOf = (text: Text): string => (typeof text === 'string' ? text : text.toString('utf8'))
+type Stored = [hash: string, stamp: string, entry: StoredText, code: StoredText | null]
 
 export class TransformMemo {
   private readonly cacheDir: string
@@ -230,20 +228,15 @@ export class TransformMemo {
   }
 }
 
-const TAB = 0x09
-
 /**
  * The records of a memo file's `bytes` from `at` into `stored`. A record cut short or out of shape ends
  * the reading: the records before it stand, the rest are misses.
  */
 function readRecords(bytes: Buffer, at: number, stored: Map<string, Stored>): void {
   while (at < bytes.length) {
-    const t1 = bytes.indexOf(TAB, at)
-    const t2 = bytes.indexOf(TAB, t1 + 1)
-    const t3 = bytes.indexOf(TAB, t2 + 1)
-    const t4 = bytes.indexOf(TAB, t3 + 1)
-    const t5 = bytes.indexOf(TAB, t4 + 1)
-    if (t1 < 0 || t2 < 0 || t3 < 0 || t4 < 0 || t5 < 0) return
+    const tabs = tabsFrom(bytes, at, 5)
+    if (!tabs) return
+    const [t1, t2, t3, t4, t5] = tabs as [number, number, number, number, number]
     const length = Number(bytes.toString('latin1', t4 + 1, t5))
     const end = t5 + 1 + Math.max(length, 0)
     if (!Number.isInteger(length) || length < -1 || bytes[end] !== 0x0a) return

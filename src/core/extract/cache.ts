@@ -21,17 +21,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
+import { type StoredText, tabsFrom, textOf } from '../stored-text'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
-import {
-  decodeMessage,
-  type EncodedMessage,
-  encodeFile,
-  encodeMessage,
-  type Payload,
-  payloadText,
-  storedExtraction,
-} from './payload'
+import { decodeMessage, type EncodedMessage, encodeFile, encodeMessage, storedExtraction } from './payload'
 import type { CachedFile, Diagnostic, Message } from './types'
 
 export type { CachedFile }
@@ -48,7 +41,7 @@ export interface Merged {
   /** How many messages may name a style (`mayNameAStyle`). */
   styled: number
   /** The cache file's line of these messages, as read (its bytes): written back as it is. */
-  line?: Payload
+  line?: StoredText
 }
 
 /** The merged outcome of one run, with the cached files it came from (compared by identity). */
@@ -139,7 +132,7 @@ interface EncodedMerged {
 export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
-  payloads: Map<string, { hash: string; payload: Payload }>
+  payloads: Map<string, { hash: string; payload: StoredText }>
   merged: (Merged & { from: string }) | null
 }
 
@@ -177,16 +170,14 @@ export async function loadCacheFile(
       return empty()
     }
     const cachedFiles = new Map<string, CachedFile>()
-    const payloads = new Map<string, { hash: string; payload: Payload }>()
+    const payloads = new Map<string, { hash: string; payload: StoredText }>()
     for (let i = 3; i < lines.length; i++) {
       const start = lineStart(lines, i)
       const end = lines[i]!
       if (start === end) continue
-      const t1 = bytes.indexOf(TAB, start)
-      const t2 = bytes.indexOf(TAB, t1 + 1)
-      const t3 = bytes.indexOf(TAB, t2 + 1)
-      const t4 = bytes.indexOf(TAB, t3 + 1)
-      if (t1 < 0 || t4 < 0 || t4 > end) return empty()
+      const tabs = tabsFrom(bytes, start, 4)
+      if (!tabs || tabs[3]! > end) return empty()
+      const [t1, t2, t3, t4] = tabs as [number, number, number, number]
       const file = JSON.parse(bytes.toString('utf8', start, t1)) as string
       const hash = bytes.toString('latin1', t1 + 1, t2)
       const size = Number(bytes.toString('latin1', t2 + 1, t3))
@@ -225,8 +216,6 @@ export async function loadCacheFile(
     return empty()
   }
 }
-
-const TAB = 0x09
 
 /** The offset of each line's end (its line break, or the end of the bytes for the last line). */
 function lineEnds(bytes: Buffer): number[] {
@@ -299,15 +288,13 @@ export async function saveCacheFile(
   const parts: string[] = [
     JSON.stringify(header),
     encodeSummary(filesDigest(cachedFiles), merged),
-    merged.line === undefined ? encodeMerged(merged.messages) : payloadText(merged.line),
+    merged.line === undefined ? encodeMerged(merged.messages) : textOf(merged.line),
   ]
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)
     const payload =
       e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))
-    parts.push(
-      `${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${payloadText(payload)}`,
-    )
+    parts.push(`${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${textOf(payload)}`)
   }
   const target = join(cacheDir, CACHE_FILE)
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`

@@ -4,6 +4,7 @@
  * A warm build reads thousands of these and most are never looked at, so decoding waits for the first
  * read (`storedExtraction`), and a one-off read keeps nothing (`transientExtraction`).
  */
+import { type StoredText, textOf } from '../stored-text'
 import {
   type CallSite,
   type Diagnostic,
@@ -123,22 +124,12 @@ export function encodeFile(result: FileExtraction): string {
   return JSON.stringify({ m, c, d: result.diagnostics } satisfies EncodedFile)
 }
 
-/**
- * A file's encoded result: the text {@link encodeFile} made, or its bytes as a cache file holds them
- * (decoded only when the result is read).
- */
-export type Payload = string | Buffer
-
-export function payloadText(payload: Payload): string {
-  return typeof payload === 'string' ? payload : payload.toString('utf8')
-}
-
 function decodeFile(
   file: string,
-  payload: Payload,
+  payload: StoredText,
   namespace: string | null,
 ): Pick<FileExtraction, 'messages' | 'calls' | 'diagnostics'> {
-  const data = JSON.parse(payloadText(payload)) as EncodedFile
+  const data = JSON.parse(textOf(payload)) as EncodedFile
   // Plain loops and objects made whole: a build decodes every module's record as it transforms it.
   const messages: Message[] = new Array(data.m.length)
   for (let k = 0; k < data.m.length; k++) {
@@ -187,7 +178,7 @@ function decodeCall(e: EncodedCall, messages: readonly Message[]): CallSite {
 }
 
 /** The stored results whose payload no one has decoded yet. */
-const undecoded = new WeakMap<FileExtraction, { payload: Payload; namespace: string | null }>()
+const undecoded = new WeakMap<FileExtraction, { payload: StoredText; namespace: string | null }>()
 
 /**
  * A file's result for one use that keeps nothing of it: a stored result not decoded yet is decoded into
@@ -209,7 +200,7 @@ export function transientExtraction(result: FileExtraction): FileExtraction {
 export function storedExtraction(
   file: string,
   hash: string,
-  payload: Payload,
+  payload: StoredText,
   namespace: string | null,
 ): FileExtraction {
   // Accessors of an object literal (enumerable, configurable, as defineProperty made them before):
