@@ -25,6 +25,11 @@ export interface PluginContext {
   readonly webpackState: WebpackLikeState
   /** The review overlay: made by a dev server only (vite's, webpack's, rspack's), so no build holds any of it. */
   overlay: DevOverlay | undefined
+  /**
+   * Vite's dev server: the source of each module its transform rewrote without moving a character
+   * (kept-positions.ts), until the dev plugin's last transform puts it in the module's map.
+   */
+  keptSources: Map<string, string> | undefined
 }
 
 /** The one name every plugin of the array carries: it is what bundlers print in front of a warning. */

@@ -27,12 +27,28 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
     },
     vite: {
       configureServer(server) {
+        plugins.keptSources = new Map()
         catalogs = configureDevServer(session, server)
         if (overlayWanted()) {
           const overlay = new DevOverlay(session)
           made(overlay)
           overlay.configureServer(server)
         }
+      },
+      // A module rewritten without moving a character returned no map: the map the server serves is
+      // then its TypeScript/JSX transform's alone, whose content is what that transform was given, the
+      // rewritten code. After every other transform, the map that far (which vite keeps and extends
+      // with any later one's) gets the module's source as its content, for the browser's devtools.
+      transform: {
+        order: 'post',
+        handler(_code, id) {
+          const source = plugins.keptSources?.get(id)
+          if (source === undefined) return null
+          plugins.keptSources?.delete(id)
+          const map = this.getCombinedSourcemap()
+          if (map.sources.length === 1) map.sourcesContent = [source]
+          return null
+        },
       },
       // A dev server's close ends its build (vite calls closeBundle then, in middleware mode too): no
       // cache change, debounce or refresh may reach the released session after it.

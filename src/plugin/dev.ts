@@ -47,8 +47,8 @@ const WARM_UP_MODULE = [
  * Readies the server's first message edit while it waits: at start every module came from the
  * extraction cache and the transform memo, so the first edit would load the parser, run the
  * extraction of a changed module for the first time, make the table of ids a new message is checked
- * against and rewrite a module with its source map for the first time (code the engine has not
- * compiled yet), in front of the developer. Reads and rewrites a made-up module and keeps nothing of it.
+ * against and rewrite a module as the server does for the first time (code the engine has not compiled
+ * yet), in front of the developer. Reads and rewrites a made-up module and keeps nothing of it.
  */
 function warmEditPath(build: Build | undefined): void {
   if (!build) return
@@ -63,6 +63,7 @@ function warmEditPath(build: Build | undefined): void {
     lookup: (site) => ({ id: 'warmUp', text: site.messageKey }),
     specs: build.specs,
     runtimeModule: extractOptions.runtimeModule,
+    keepPositions: true,
     idOnly: build.sourceCatalog,
   })
 }

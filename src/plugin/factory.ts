@@ -48,6 +48,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     rollupState: {},
     webpackState: { files: undefined },
     overlay: undefined,
+    keptSources: undefined,
   }
   return [
     virtualModulesPlugin(context),

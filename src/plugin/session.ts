@@ -267,7 +267,11 @@ export class TmsSession {
     const inline = options.mode === 'inline' && !this.setup.devServer
     const prepared = prepareSync(options, connectService(), true, this.command === 'serve')
     // Read beside the extraction: the transforms of unchanged modules come from it.
-    const memo = loadTransformMemo(options, extractOptions, inline, this.setup.sourcemap ?? true)
+    const memo = loadTransformMemo(options, extractOptions, {
+      inline,
+      sourcemap: this.setup.sourcemap ?? true,
+      keepPositions: this.setup.devServer === true,
+    })
     // The ids of the last build start's messages: an unchanged app reads them rather than hash each key.
     const idsMemo = IdsMemo.load(options.cacheDir, options.root)
     let extraction: ExtractResult
@@ -436,6 +440,7 @@ export class TmsSession {
       specs: build.specs,
       runtimeModule: build.extractOptions.runtimeModule,
       sourcemap: this.setup.sourcemap ?? true,
+      keepPositions: this.setup.devServer === true,
       importRuntime: !build.inline,
       idOnly: build.sourceCatalog,
     })

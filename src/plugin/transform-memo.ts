@@ -72,6 +72,8 @@ export interface TransformInputs {
   inline: boolean
   sourceCatalog: boolean
   sourcemap: boolean
+  /** A dev server's rewrite, which moves no character (kept-positions.ts). */
+  keepPositions: boolean
   /** Compiled into a call site's source form. */
   formats: ResolvedOptions['formats']
 }
@@ -80,15 +82,15 @@ export interface TransformInputs {
 export function loadTransformMemo(
   options: ResolvedOptions,
   extractOptions: ResolvedExtractOptions,
-  inline: boolean,
-  sourcemap: boolean,
+  how: Pick<TransformInputs, 'inline' | 'sourcemap' | 'keepPositions'>,
 ): Promise<TransformMemo> {
   return TransformMemo.load(options.cacheDir, {
     extractDigest: extractOptions.digest,
     sourceLocale: options.sourceLocale,
-    inline,
-    sourceCatalog: options.sourceCatalog && !inline,
-    sourcemap,
+    inline: how.inline,
+    sourceCatalog: options.sourceCatalog && !how.inline,
+    sourcemap: how.sourcemap,
+    keepPositions: how.keepPositions,
     formats: options.formats,
   })
 }

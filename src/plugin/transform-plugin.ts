@@ -74,7 +74,10 @@ export function transformPlugin(plugins: PluginContext): UnpluginOptions {
           if (p.severity === 'error') this.error(message)
           else this.warn(message)
         }
-        return result.code === source ? null : { code: result.code, map: result.map }
+        if (result.code === source) return null
+        // A dev server's rewrite that moved no character returned no map (kept-positions.ts).
+        if (result.map === null) plugins.keptSources?.set(id, source)
+        return { code: result.code, map: result.map }
       },
     },
   }

@@ -5,6 +5,7 @@ import type { Markup, Range } from '../core/extract/types'
 import { jsString } from '../core/js-string'
 import { Edits } from './edits'
 import { rewriteJsx } from './jsx'
+import { keptPositionsRewrite } from './kept-positions'
 import {
   DESCRIPTOR_LOCAL,
   FORMAT_LOCAL,
@@ -68,6 +69,11 @@ export interface RewriteInput {
    * `build.sourcemap`). Generating one costs more than the rewrite itself on large apps.
    */
   sourcemap?: boolean
+  /**
+   * A dev server's rewrite: when every site allows it, no character of the module moves and no map is
+   * returned (kept-positions.ts). Runtime mode only.
+   */
+  keepPositions?: boolean
   /** False in inline mode: the lookup stays a free global call, replaced in each locale's copy. */
   importRuntime?: boolean
   /**
@@ -176,6 +182,12 @@ function markupSink(s: Edits, markup: Markup): Sink {
 /** Rewrites the call sites; null when nothing changed (no site, or none that could be looked up). */
 export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const { code, calls, lookup, specs } = input
+  const path = input.id.split('?')[0]!
+  if (input.keepPositions && input.importRuntime !== false && input.idOnly !== true) {
+    const runtimeImport = importStatement(path, input.runtimeModule, ['_l'])
+    const kept = keptPositionsRewrite({ code, path, calls, lookup, specs, runtimeImport })
+    if (kept !== undefined) return kept && { code: kept.code, map: null, ids: kept.ids }
+  }
   const s = new Edits(code)
   const ids: string[] = []
   let first = -1
@@ -184,7 +196,6 @@ export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   let descriptors = false
   const inline = input.importRuntime === false
   const idOnly = !inline && input.idOnly === true
-  const path = input.id.split('?')[0]!
   const templateImport = VUE_FILE.test(path) && templateCanImport(code)
   // Inline mode's template lookups, each a function of `<script setup>` (setupBoundLookup).
   const definitions: string[] = []
