@@ -26,10 +26,11 @@ export interface PluginContext {
   /** The review overlay: made by a dev server only (vite's, webpack's, rspack's), so no build holds any of it. */
   overlay: DevOverlay | undefined
   /**
-   * Vite's dev server: the source of each module its transform rewrote without moving a character
-   * (kept-positions.ts), until the dev plugin's last transform puts it in the module's map.
+   * Vite's dev server: each module its transform rewrote without moving a character (kept-positions.ts),
+   * the code it was given and the code it gave, until the dev plugin's last transform puts the first in
+   * the module's map.
    */
-  keptSources: Map<string, string> | undefined
+  keptSources: Map<string, { source: string; code: string }> | undefined
 }
 
 /** The one name every plugin of the array carries: it is what bundlers print in front of a warning. */

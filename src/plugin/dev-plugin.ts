@@ -38,15 +38,18 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
       // A module rewritten without moving a character returned no map: the map the server serves is
       // then its TypeScript/JSX transform's alone, whose content is what that transform was given, the
       // rewritten code. After every other transform, the map that far (which vite keeps and extends
-      // with any later one's) gets the module's source as its content, for the browser's devtools.
+      // with any later one's) gets the code the rewrite was given as its content, for the browser's
+      // devtools; a map whose content is another (an earlier plugin's, which mapped its own) stays.
       transform: {
         order: 'post',
         handler(_code, id) {
-          const source = plugins.keptSources?.get(id)
-          if (source === undefined) return null
+          const kept = plugins.keptSources?.get(id)
+          if (kept === undefined) return null
           plugins.keptSources?.delete(id)
           const map = this.getCombinedSourcemap()
-          if (map.sources.length === 1) map.sourcesContent = [source]
+          if (map.sources.length === 1 && map.sourcesContent?.[0] === kept.code) {
+            map.sourcesContent = [kept.source]
+          }
           return null
         },
       },

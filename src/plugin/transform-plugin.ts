@@ -76,7 +76,7 @@ export function transformPlugin(plugins: PluginContext): UnpluginOptions {
         }
         if (result.code === source) return null
         // A dev server's rewrite that moved no character returned no map (kept-positions.ts).
-        if (result.map === null) plugins.keptSources?.set(id, source)
+        if (result.map === null) plugins.keptSources?.set(id, { source, code: result.code })
         return { code: result.code, map: result.map }
       },
     },
