@@ -183,7 +183,9 @@ function markupSink(s: Edits, markup: Markup): Sink {
 export function rewriteMessageCalls(input: RewriteInput): RewriteResult | null {
   const { code, calls, lookup, specs } = input
   const path = input.id.split('?')[0]!
-  if (input.keepPositions && input.importRuntime !== false && input.idOnly !== true) {
+  // A Svelte rune module takes its lookup from the Svelte binding: the usual rewrite imports it.
+  const plainRuntime = !SVELTE_FILE.test(path)
+  if (input.keepPositions && plainRuntime && input.importRuntime !== false && input.idOnly !== true) {
     const runtimeImport = importStatement(path, input.runtimeModule, ['_l'])
     const kept = keptPositionsRewrite({ code, path, calls, lookup, specs, runtimeImport })
     if (kept !== undefined) return kept && { code: kept.code, map: null, ids: kept.ids }

@@ -131,6 +131,11 @@ describe('a module it cannot take keeps the usual rewrite and its map', () => {
       "import { T } from 'unplugin-tms/react'\nexport const A = () => <T>Hello</T>",
     ],
     [
+      'a Svelte rune module, whose lookup comes from the Svelte binding',
+      '/app/src/a.svelte.ts',
+      "export const m = () => t('Hello')",
+    ],
+    [
       'a descriptor',
       '/app/src/a.ts',
       "import { msg } from 'unplugin-tms/runtime'\nexport const m = msg('Hello')",
