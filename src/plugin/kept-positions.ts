@@ -81,9 +81,11 @@ export function keptPositionsRewrite(input: KeptInput): KeptResult | null | unde
   if (!PLAIN_MODULE.test(input.path)) return undefined
   const free = freeNames(code)
   if (!free) return undefined
-  // Every site is asked first: the usual rewrite looks the sites up itself.
+  // Every site and the names are checked before any site is looked up: the usual rewrite, if it
+  // must write the module, looks the sites up itself.
   const ranges = calls.map((site) => calleeRange(code, site, input.specs))
   if (ranges.some((range) => range === undefined)) return undefined
+  if (new Set(calls.map(lookupKind)).size > free.length) return undefined
   const edits: { start: number; end: number; name: string }[] = []
   const names = new Map<string, string>()
   const definitions: string[] = []
@@ -129,6 +131,15 @@ function calleeRange(
   const spec = specs.get(code.slice(site.callee.start, site.callee.end))
   if (spec && !spec.defaultApi) return undefined
   return site.callee
+}
+
+/**
+ * What a site's lookup function depends on besides its message's id and compiled form, which its key
+ * gives: sites of one kind look a message up alike.
+ */
+function lookupKind(site: CallSite): string {
+  const names = (site.expressions ?? []).map((e) => e.name)
+  return [site.kind, site.messageKey, ...site.placeholders, '', ...names].join('\0')
 }
 
 /** Every character but line breaks as a blank: the rest of the callee after the name. */

@@ -15,7 +15,11 @@ const specs = new Map(options.keywords.map((k) => [k.name, k]))
 /** What the lookup of an ICU message carries in place of its text: a stand-in for its compiled form. */
 const FORM = '["compiled"]'
 
+/** How many times the last {@link rewrite} looked a site up. */
+let lookups = 0
+
 function rewrite(file: string, code: string, keepPositions: boolean): RewriteResult | null {
+  lookups = 0
   const fx = extractFromCode(file, code, options)
   return rewriteMessageCalls({
     code,
@@ -25,6 +29,7 @@ function rewrite(file: string, code: string, keepPositions: boolean): RewriteRes
     runtimeModule: 'unplugin-tms/runtime',
     keepPositions,
     lookup: (site) => {
+      lookups++
       const message = fx.messages.find((m) => m.key === site.messageKey)!
       const icu = message.text.includes(', plural,')
       return { id: messageId(site.messageKey), text: message.text, ...(icu ? { form: FORM } : {}) }
@@ -149,9 +154,12 @@ describe('a module it cannot take keeps the usual rewrite and its map', () => {
   ]
   test.each(cases)('%s', (_, file, code) => {
     const usual = rewrite(file, code, false)!
+    const asked = lookups
     const result = rewrite(file, code, true)!
     expect(result.map).not.toBeNull()
     expect(result.code).toBe(usual.code)
+    // Each site looked up once, by the usual rewrite only.
+    expect(lookups).toBe(asked)
   })
 
   test('a module of as many messages as free letters is kept', () => {
