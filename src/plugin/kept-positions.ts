@@ -1,7 +1,7 @@
 import type { CallSite } from '../core/extract/index'
 import type { KeywordSpec } from '../core/extract/keywords'
 import { jsString } from '../core/js-string'
-import { LOOKUP_LOCAL } from './lookup'
+import { LOOKUP_LOCAL, type SiteLookup } from './lookup'
 
 /**
  * A vite dev server's rewrite that moves no character of the module, so it returns no source map: the
@@ -52,19 +52,12 @@ function freeNames(code: string): string[] | undefined {
  */
 const PLAIN_MODULE = /\.(?:m?ts|[jt]sx)$/i
 
-/** How a site is looked up: its id, and an ICU message's compiled form (the literal stays otherwise). */
-export interface KeptLookup {
-  id: string
-  text: string
-  form?: string
-}
-
 export interface KeptInput {
   code: string
   /** The module's path, without a query. */
   path: string
   calls: readonly CallSite[]
-  lookup: (site: CallSite) => KeptLookup | undefined
+  lookup: (site: CallSite) => SiteLookup | undefined
   specs: ReadonlyMap<string, KeywordSpec>
   /** The runtime's import statement (`import { _l as __tms_l } from "..."`). */
   runtimeImport: string
@@ -148,7 +141,7 @@ function blanked(text: string): string {
 }
 
 /** The parameters and body of the function a site's name calls: a call's arguments, a template's values. */
-function lookupBody(found: KeptLookup, site: CallSite): string {
+function lookupBody(found: SiteLookup, site: CallSite): string {
   const open = `${LOOKUP_LOCAL}(${jsString(found.id)},`
   if (site.kind === 'tagged') {
     const values = (site.expressions ?? []).map((e, i) => `${jsString(e.name)}:x[${i}]`)

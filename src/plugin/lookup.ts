@@ -44,6 +44,19 @@ export interface Lookup {
   inPlace: boolean
 }
 
+/** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */
+export interface SiteLookup {
+  id: string
+  text: string
+  /**
+   * An ICU message: the JS literal of the source text's compiled form, the fallback a lookup gets in
+   * place of the text. Inline mode wraps the site in the runtime's formatting instead.
+   */
+  form?: string
+  /** Plural keywords: the plural text's id. */
+  pluralId?: string
+}
+
 /** The local name of the runtime's lookup in transformed modules; a name no app declares. */
 export const LOOKUP_LOCAL: string = LOOKUP_CALLEE
 

@@ -12,6 +12,7 @@ import {
   LOOKUP_LOCAL,
   type Lookup,
   type LookupMode,
+  type SiteLookup,
   setupBoundLookup,
   siteLookup,
 } from './lookup'
@@ -39,19 +40,6 @@ export { DESCRIPTOR_LOCAL, FORMAT_LOCAL, LOOKUP_LOCAL }
 
 /** The names of inline mode's template lookups in a .vue file's `<script setup>` (`__tms_v0`, ...). */
 const SETUP_LOOKUP = '__tms_v'
-
-/** How one call site is looked up: its catalog id, and for tagged templates the text in `{name}` form. */
-export interface SiteLookup {
-  id: string
-  text: string
-  /**
-   * An ICU message: the JS literal of the source text's compiled form, the fallback a lookup gets in
-   * place of the text. Inline mode wraps the site in the runtime's formatting instead.
-   */
-  form?: string
-  /** Plural keywords: the plural text's id. */
-  pluralId?: string
-}
 
 export interface RewriteInput {
   code: string
