@@ -218,7 +218,7 @@ it('writes a plain id alone in the rows key, any other with what it stands for',
   )
 })
 
-it('keeps both literals of a locale recorded twice in one build, whichever write is slower', async () => {
+it('keeps both literals of a locale recorded twice in one build, whichever write is slower, each read back whole (lengths in bytes)', async () => {
   const dir = await fs.mkdtemp(join(tmpdir(), 'tms-memo-'))
   let writes = 0
   // The first memo write is slow: were the two records written apart, the first would land last.
@@ -234,13 +234,14 @@ it('keeps both literals of a locale recorded twice in one build, whichever write
   await cache.writeLocale('fr-FR', 'published', { h1: 'Bonjour', h2: 'Au revoir' })
   const first = await memosOf(cache)
   first.checkCached('fr-FR', check('fr-FR'))
-  first.record('fr-FR', 'rows-all', '{"w":"Au revoir","x":"Au revoir"}')
-  first.record('fr-FR', 'rows-used', '{"x":"Au revoir"}')
+  // Characters of two, three and four UTF-8 bytes: a literal's length in the file is its bytes'.
+  first.record('fr-FR', 'rows-all', '{"w":"À bientôt","x":"Au revoir 日本 😀"}')
+  first.record('fr-FR', 'rows-used', '{"x":"Au revoir 日本 😀"}')
   await first.settled()
   const second = await memosOf(cache)
   second.checkCached('fr-FR', check('fr-FR'))
-  expect(second.literal('fr-FR', 'rows-all')).toBe('{"w":"Au revoir","x":"Au revoir"}')
-  expect(second.literal('fr-FR', 'rows-used')).toBe('{"x":"Au revoir"}')
+  expect(second.literal('fr-FR', 'rows-all')).toBe('{"w":"À bientôt","x":"Au revoir 日本 😀"}')
+  expect(second.literal('fr-FR', 'rows-used')).toBe('{"x":"Au revoir 日本 😀"}')
 })
 
 /** Counts the checks of the cache file's translations that a build makes. */

@@ -233,6 +233,15 @@ export class DiskCache {
     }
   }
 
+  /** {@link readMemo}'s body as bytes, for a reader that decodes only the parts it asks for. */
+  async readMemoBytes(file: string): Promise<Buffer | undefined> {
+    try {
+      return unsealedBytes(await this.fs.readFile(file))
+    } catch {
+      return undefined
+    }
+  }
+
   /**
    * Writes a memo's body sealed (see `unsealed`), atomically; no lock: two builds writing it at once
    * each write a whole, true memo.

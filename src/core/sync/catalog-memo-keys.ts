@@ -9,7 +9,7 @@ import type { ResolvedOptions } from '../model/options'
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 4
+export const MEMO_SCHEMA = 5
 
 /** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
 export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'> &

@@ -1,6 +1,7 @@
 import type { DiskCache } from '../cache'
 import type { LocaleCheck, LocaleProblem } from '../check/locale'
 import { messagesDigest } from '../messages-digest'
+import { type StoredText, textOf } from '../stored-text'
 import {
   baseKey,
   MEMO_SCHEMA,
@@ -63,10 +64,11 @@ interface MemoHeader {
   /** What the manifest says of the messages, when the build that wrote the memo read it whole. */
   manifest?: ManifestSums
   /**
-   * The rows' key and length of each literal, the last made first: a build may make a locale's
-   * literal of two sets of ids (esbuild's of every id, then the bundle's), each kept.
+   * The rows' key and length in bytes of each literal, the last made first: a build may make a
+   * locale's literal of two sets of ids (esbuild's of every id, then the bundle's; an inline copy's
+   * texts beside a runtime build's literal), each kept, and decoded only when asked.
    */
-  literals: { rows: string; length: number }[]
+  literals: { rows: string; bytes: number }[]
 }
 
 /** How many literals a locale's memo keeps. */
@@ -87,7 +89,7 @@ interface LocaleMemo {
    * The memo read at the sync, when it answered the locale's key; `texts`: its checked translations as
    * kept (`keepTexts`), one per message in order.
    */
-  found: { header: MemoHeader; literals: string[]; texts?: string } | undefined
+  found: { header: MemoHeader; literals: StoredText[]; texts?: string } | undefined
   /** This build's outcome, for the memo it writes. */
   outcome: Omit<MemoCheck, 'texts'>
   /** Makes the translations when a catalog asks and the memo did not keep them. */
@@ -322,7 +324,10 @@ export class CatalogMemos {
   literal(locale: string, rows: string): string | undefined {
     const found = this.locales.get(locale)?.found
     const index = found ? found.header.literals.findIndex((l) => l.rows === rows) : -1
-    return index < 0 ? undefined : found!.literals[index]
+    if (index < 0) return undefined
+    const literal = textOf(found!.literals[index]!)
+    found!.literals[index] = literal
+    return literal
   }
 
   /** Keeps a literal this build made in the locale's memo, written at {@link settled}. */
@@ -333,7 +338,7 @@ export class CatalogMemos {
     const literals = [literal, ...(memo.found?.literals ?? [])].slice(0, LITERALS)
     const header: MemoHeader = {
       ...this.headerOf(memo),
-      literals: [{ rows, length: literal.length }, ...kept].slice(0, LITERALS),
+      literals: [{ rows, bytes: Buffer.byteLength(literal) }, ...kept].slice(0, LITERALS),
     }
     memo.found = { header, literals }
     memo.unwritten = true
@@ -384,7 +389,7 @@ export class CatalogMemos {
       if (memo.unwritten) {
         memo.unwritten = false
         const header: MemoHeader = memo.found?.header ?? { ...this.headerOf(memo), literals: [] }
-        write(file, `${JSON.stringify(header)}\n${(memo.found?.literals ?? []).join('')}`)
+        write(file, `${JSON.stringify(header)}\n${(memo.found?.literals ?? []).map(textOf).join('')}`)
       }
       if (memo.unkept) {
         const texts = memo.unkept
@@ -425,23 +430,24 @@ export class CatalogMemos {
   /** The locale's memo, when it answers `key`. */
   private async read(locale: string, key: string): Promise<LocaleMemo['found']> {
     // Sealed with the digest of the rest: a memo whose bytes changed on the disk is a miss.
-    const body = await this.cache.readMemo(this.cache.memoFile(locale, this.retrievalType, this.app))
+    // Its literals stay bytes until one is asked: a runtime build reads its catalog's, not an inline copy's.
+    const body = await this.cache.readMemoBytes(this.cache.memoFile(locale, this.retrievalType, this.app))
     if (body === undefined) return undefined
-    const line = body.indexOf('\n')
+    const line = body.indexOf(0x0a)
     if (line < 0) return undefined
     let header: unknown
     try {
-      header = JSON.parse(body.slice(0, line))
+      header = JSON.parse(body.toString('utf8', 0, line))
     } catch {
       return undefined
     }
     if (!isHeader(header) || header.key !== key) return undefined
     if (header.problems.some((p) => p.index >= this.messages)) return undefined
-    const literals: string[] = []
+    const literals: StoredText[] = []
     let at = line + 1
-    for (const { length } of header.literals) {
-      literals.push(body.slice(at, at + length))
-      at += length
+    for (const { bytes } of header.literals) {
+      literals.push(body.subarray(at, at + bytes))
+      at += bytes
     }
     if (at !== body.length) return undefined
     const texts = this.keepTexts ? await this.readTexts(locale, key) : undefined
@@ -457,7 +463,7 @@ function isHeader(value: unknown): value is MemoHeader {
     typeof h.key === 'string' &&
     typeof h.translated === 'number' &&
     Array.isArray(h.literals) &&
-    h.literals.every((l) => typeof l?.rows === 'string' && Number.isInteger(l.length) && l.length >= 0) &&
+    h.literals.every((l) => typeof l?.rows === 'string' && Number.isInteger(l.bytes) && l.bytes >= 0) &&
     Array.isArray(h.incomplete) &&
     h.incomplete.every((i) => typeof i === 'string') &&
     Array.isArray(h.problems) &&
