@@ -321,7 +321,7 @@ export class Build {
   /** What the copy of `locale` puts in place of each message: its translation, else the source text. */
   inlineTexts(locale: string): LocaleTexts {
     const source = locale === this.options.sourceLocale
-    const input = source ? this.catalogInput(locale, undefined) : this.catalogInput(locale)
-    return this.inlineTextsOf.of(input, this.options.sourceLocale)
+    const input = () => (source ? this.catalogInput(locale, undefined) : this.catalogInput(locale))
+    return this.inlineTextsOf.of(locale, input, this.options.sourceLocale, this.catalogs.keptSlots(locale))
   }
 }

@@ -12,6 +12,7 @@ import { jsString } from '../core/js-string'
 import type { SyncResult } from '../core/sync'
 import { rowsKey } from '../core/sync/catalog-memo'
 import type { IdTable } from './id-table'
+import type { KeptSlots } from './inline-texts'
 import type { ModuleUsage } from './module-usage'
 import { type CatalogMap, translationLiteral } from './virtual'
 
@@ -34,6 +35,12 @@ export interface CatalogSource {
   readonly fallbackLocale: string | undefined
   catalogInput(locale: string): CatalogInput
 }
+
+/**
+ * What an inline copy's kept texts put where a catalog's rows key has its fallback locale: a name no
+ * locale has, so that no catalog literal's rows and a copy's share a key.
+ */
+const INLINE_COPY = '\u0004inline copy'
 
 /** Sorted ids while `of` has `size`; once a literal is made of them, their rows and quoted ids (`"<id>":`). */
 interface Rows {
@@ -80,6 +87,8 @@ export class CatalogCache {
   private readonly entries = new Map<string, LocaleEntries>()
   /** See `rowsOf`. */
   private rows: Rows | undefined
+  /** The rows key of the ids inline copies last asked of (see `keptSlots`). */
+  private slotRows: { ids: readonly string[]; key: string } | undefined
 
   constructor(source: CatalogSource) {
     this.source = source
@@ -132,6 +141,36 @@ export class CatalogCache {
     const literal = this.literalOf(locale, this.rowsOf(used ?? ids.sources))
     entries.fullLiteral = { size, literal }
     return literal
+  }
+
+  /**
+   * Where an inline copy of `locale` keeps its texts of a list of ids between builds: the locale's
+   * catalog memo, under those ids' rows key (see `memoKey`: none for a build that met a message its
+   * start did not know). The memo's locale key covers the translations and messages the texts are
+   * made of, as it does a catalog literal's.
+   */
+  keptSlots(locale: string): KeptSlots | undefined {
+    const memos = this.source.sync?.memos
+    if (!memos) return undefined
+    const key = (ids: readonly string[]): string | undefined => {
+      if (this.source.messageCount !== memos.messages || ids.length === 0) return undefined
+      // The copies of every locale ask of one list: its key is made once.
+      if (this.slotRows?.ids !== ids) {
+        const described = (id: string) => this.source.ids.described(id)
+        this.slotRows = { ids, key: rowsKey(ids, described, INLINE_COPY) }
+      }
+      return this.slotRows.key
+    }
+    return {
+      read: (ids) => {
+        const k = key(ids)
+        return k === undefined ? undefined : memos.literal(locale, k)
+      },
+      record: (ids, json) => {
+        const k = key(ids)
+        if (k !== undefined) memos.record(locale, k, json)
+      },
+    }
   }
 
   /** Drops what was made of these locales' translations (a recheck replaced them). */

@@ -270,14 +270,26 @@ test('a rejected translation is reported by every build, at its message’s plac
 
 test('rollup, inline mode: the second build takes the checked translations from the memo, its copies the same bytes', async () => {
   const root = project.current.root
-  // A pseudo-locale's copy is made from the messages, with nothing checked to keep: no memo.
+  // Every copy keeps its texts in its locale's memo, the source locale's and a pseudo-locale's too;
+  // only the checked translations of a target locale have a texts file.
   const second = await secondBuildFromMemo(
     (out) => buildRollup(root, offline({ mode: 'inline' }), join(root, out)),
-    ['fr-FR'],
+    ['en-US', 'en-XA', 'fr-FR'],
     ['fr-FR'],
   )
   const fr = readFileSync(join(second.outDir, 'fr-FR', 'main.js'), 'utf8')
   for (const text of ['Bienvenue dans la boutique', 'Ouvrir']) expect(fr).toContain(text)
+  // The copies take their texts from the memos: French's kept translations are not decoded.
+  const textsFile = [...memos().keys()].find((name) => name.endsWith('.memo.texts'))!
+  const kept = readFileSync(join(catalogsDir(), textsFile), 'utf8').split('\n').slice(2).join('\n')
+  const parse = vi.spyOn(JSON, 'parse')
+  try {
+    const third = await buildRollup(root, offline({ mode: 'inline' }), join(root, 'out-third'))
+    expect(parse.mock.calls.some(([text]) => text === kept)).toBe(false)
+    expect(outputOf(third)).toEqual(outputOf(second))
+  } finally {
+    parse.mockRestore()
+  }
 }, 120_000)
 
 test("a dev server's memos: written once its changes pause, its next start answered by them, a pulled locale never served from one", async () => {

@@ -41,7 +41,9 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  * keeps a target locale's checked translations, in a file of their own next to its memo (`.texts`:
  * the digest of the rest, the locale's key, then the translation of each message in order, null for
  * none), so that its next build parses one array instead of reading the cache file and checking each
- * translation again; a runtime build, which ships the literal, neither reads nor writes it.
+ * translation again; a runtime build, which ships the literal, neither reads nor writes it. Each of
+ * its copies' texts of the output's ids is kept as a literal is (`CatalogCache.keptSlots`), the
+ * source locale's copy in a memo of its own, so a copy whose memo answers reads neither.
  *
  * A memo that cannot be read, does not parse, differs from the digest it starts with (a byte changed
  * on the disk), or answers other keys is a miss, never an error; the build then makes the catalog and

@@ -392,7 +392,8 @@ async function checkSync(
     const made = options.pseudo.map((locale) =>
       memos.made(locale, () => pseudoTranslations(plan.messages, locale)),
     )
-    if (options.sourceCatalog) made.push(memos.made(options.sourceLocale))
+    // The source locale's catalog (`sourceCatalog`), or its inline copy's texts (`keepTexts`), has a memo too.
+    if (options.sourceCatalog || input.keepTexts) made.push(memos.made(options.sourceLocale))
     await Promise.all(made)
   }
   let hashcodeMap: Map<string, string> | undefined
