@@ -143,6 +143,18 @@ test("sourceCatalog: the source locale's catalog is answered by its memo too", a
   expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
 }, 120_000)
 
+test("an app built in runtime mode, with sourceCatalog and in inline mode by turns keeps each one's memo: none is written again", async () => {
+  const root = project.current.root
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const builds = [offline(), offline({ sourceCatalog: true }), offline({ mode: 'inline' })]
+  for (const [i, options] of builds.entries()) await buildRollup(root, options, join(root, `out-turn-${i}`))
+  const written = memos()
+  for (const [i, options] of builds.entries()) {
+    await buildRollup(root, options, join(root, `out-again-${i}`))
+    expect(memos()).toEqual(written)
+  }
+}, 120_000)
+
 test('vite: the second offline build is answered by the memos, its output the same bytes', async () => {
   const root = project.current.root
   await secondBuildFromMemo(async (out) => {

@@ -73,8 +73,11 @@ interface MemoHeader {
   literals: { rows: string; bytes: number }[]
 }
 
-/** How many literals a locale's memo keeps. */
-const LITERALS = 2
+/**
+ * How many literals a locale's memo keeps: an app built by turns in runtime mode, with `sourceCatalog`
+ * and in inline mode (one cache directory) keeps each one's; esbuild's two and an inline copy's.
+ */
+const LITERALS = 3
 
 /** A locale's sync outcome as a memo gives it back: the translations themselves are decoded only if asked. */
 export interface MemoCheck {
