@@ -145,15 +145,15 @@ export class CatalogCache {
 
   /**
    * Where an inline copy of `locale` keeps its texts of a list of ids between builds: the locale's
-   * catalog memo, under those ids' rows key (see `memoKey`: none for a build that met a message its
-   * start did not know). The memo's locale key covers the translations and messages the texts are
+   * catalog memo, under those ids' rows key (none for a build that met a message its start did not
+   * know: see `memoable`). The memo's locale key covers the translations and messages the texts are
    * made of, as it does a catalog literal's.
    */
   keptSlots(locale: string): KeptSlots | undefined {
     const memos = this.source.sync?.memos
     if (!memos) return undefined
     const key = (ids: readonly string[]): string | undefined => {
-      if (this.source.messageCount !== memos.messages || ids.length === 0) return undefined
+      if (!this.memoable(ids, memos.messages)) return undefined
       // The copies of every locale ask of one list: its key is made once.
       if (this.slotRows?.ids !== ids) {
         const described = (id: string) => this.source.ids.described(id)
@@ -213,10 +213,15 @@ export class CatalogCache {
    * for no ids (webpack's first pass).
    */
   private memoKey(of: Rows, covered: number): string | undefined {
-    const { ids, messageCount, fallbackLocale } = this.source
-    if (messageCount !== covered || of.ids.length === 0) return undefined
+    const { ids, fallbackLocale } = this.source
+    if (!this.memoable(of.ids, covered)) return undefined
     of.key ??= rowsKey(of.ids, (id) => ids.described(id), fallbackLocale)
     return of.key
+  }
+
+  /** Whether a memo may keep a literal of `ids`: some, and no message met since the memos' `covered` ones. */
+  private memoable(ids: readonly string[], covered: number): boolean {
+    return this.source.messageCount === covered && ids.length > 0
   }
 
   /** The ids of `of` (the used ids, or every id), sorted once for all locales, while `of` has the same ids. */

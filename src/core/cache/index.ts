@@ -221,19 +221,16 @@ export class DiskCache {
     return join(this.dir, 'catalogs', `${name}.${app}.memo`)
   }
 
-  /**
-   * A sealed memo's body (see `unsealed`): undefined when it cannot be read or a byte of it changed on
-   * the disk (a memo that does not answer is only a miss).
-   */
+  /** {@link readMemoBytes} decoded. */
   async readMemo(file: string): Promise<string | undefined> {
-    try {
-      return unsealed(await this.fs.readFile(file))
-    } catch {
-      return undefined
-    }
+    return (await this.readMemoBytes(file))?.toString('utf8')
   }
 
-  /** {@link readMemo}'s body as bytes, for a reader that decodes only the parts it asks for. */
+  /**
+   * A sealed memo's body as bytes (see `unsealedBytes`), for a reader that decodes only the parts it
+   * asks for: undefined when it cannot be read or a byte of it changed on the disk (a memo that does
+   * not answer is only a miss).
+   */
   async readMemoBytes(file: string): Promise<Buffer | undefined> {
     try {
       return unsealedBytes(await this.fs.readFile(file))
@@ -243,7 +240,7 @@ export class DiskCache {
   }
 
   /**
-   * Writes a memo's body sealed (see `unsealed`), atomically; no lock: two builds writing it at once
+   * Writes a memo's body sealed (see `unsealedBytes`), atomically; no lock: two builds writing it at once
    * each write a whole, true memo.
    */
   writeMemo(file: string, body: string): Promise<void> {
@@ -423,14 +420,9 @@ export function sealed(body: string): string {
 }
 
 /**
- * The body of a sealed file (see {@link sealed}), or undefined when the digest does not match: checked
- * on the bytes, so only a file that answers is decoded.
+ * The body of a sealed file (see {@link sealed}) as bytes, or undefined when the digest does not
+ * match: checked on the bytes, so only a file that answers is decoded, and only the parts its reader needs.
  */
-export function unsealed(bytes: Buffer): string | undefined {
-  return unsealedBytes(bytes)?.toString('utf8')
-}
-
-/** {@link unsealed}'s body as bytes, for a reader that decodes only the part it needs. */
 export function unsealedBytes(bytes: Buffer): Buffer | undefined {
   if (bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined
   const body = bytes.subarray(SEAL_LENGTH + 1)
