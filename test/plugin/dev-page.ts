@@ -125,10 +125,18 @@ export async function openDevPage(
   const server =
     kind === 'vite' ? await serveWithVite(project, extra) : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
+  // Vite's server sends a custom event (a catalog push) only to the pages connected by then, and a
+  // loaded machine can connect a page's socket seconds after the page ran: a test that pushes must
+  // start on a connected page (webpack-dev-server's client asks for what it missed when it connects).
+  const connected =
+    kind === 'vite'
+      ? page.waitForEvent('console', { predicate: (m) => m.text() === '[vite] connected.', timeout: 60_000 })
+      : undefined
   await page.goto(server.url)
   await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined, undefined, {
     timeout: 60_000,
   })
+  await connected
   return {
     project,
     page,
