@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import type { RunningEmulator } from '../../src/emulator/index'
 import { copyExample, startDemoEmulator } from '../helpers/example'
-import { launchChromium } from '../plugin/bundlers'
+import { gotoViteDev, launchChromium } from '../plugin/bundlers'
 
 /**
  * An example (examples/vite-<framework>) as its README runs it (its own vite.config.ts, the built
@@ -59,7 +59,7 @@ export function exampleInDevServer(example: string, ready: string): ExamplePage 
     await server.listen()
     browser = await launchChromium()
     page = await browser.newPage()
-    await page.goto(server.resolvedUrls!.local[0]!)
+    await gotoViteDev(page, server.resolvedUrls!.local[0]!)
     await page.waitForSelector(ready, FIRST_LOAD)
     await page.waitForSelector('#tms-overlay [data-tms=pick]', FIRST_LOAD)
   }, 300_000)

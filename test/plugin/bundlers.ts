@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import * as esbuild from 'esbuild'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { rolldown } from 'rolldown'
 import { VERSION as ROLLUP_VERSION, type RollupOptions, rollup } from 'rollup'
 import { build as viteBuild } from 'vite'
@@ -264,6 +264,26 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * `page.goto(url)` of a page that vite's dev server serves, resolved once the page's HMR socket is
+ * connected too: vite sends a custom event (a catalog pushed) only to the pages connected by then,
+ * and a loaded machine can connect a page's socket seconds after the page ran (a sourceCatalog push
+ * test waited out 30 s so in CI; holding Chromium's socket 4 s fails it the same way).
+ */
+export async function gotoViteDev(page: Page, url: string): Promise<void> {
+  const connected = page.waitForEvent('console', {
+    predicate: (m) => m.text() === '[vite] connected.',
+    timeout: 60_000,
+  })
+  try {
+    await page.goto(url)
+  } catch (error) {
+    connected.catch(() => undefined)
+    throw error
+  }
+  await connected
 }
 
 /** Debian's Chromium, headless; never a downloaded browser. */

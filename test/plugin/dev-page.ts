@@ -7,7 +7,7 @@ import type { Options } from '../../src/options'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
-import { browserWebpackConfig, launchChromium } from './bundlers'
+import { browserWebpackConfig, gotoViteDev, launchChromium } from './bundlers'
 import { fillCache, type Project, setupProject } from './helpers'
 
 /** The fixture app in a dev server (vite's, webpack's, rspack's) with a warm cache, open in Chromium. */
@@ -125,18 +125,13 @@ export async function openDevPage(
   const server =
     kind === 'vite' ? await serveWithVite(project, extra) : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
-  // Vite's server sends a custom event (a catalog push) only to the pages connected by then, and a
-  // loaded machine can connect a page's socket seconds after the page ran: a test that pushes must
-  // start on a connected page (webpack-dev-server's client asks for what it missed when it connects).
-  const connected =
-    kind === 'vite'
-      ? page.waitForEvent('console', { predicate: (m) => m.text() === '[vite] connected.', timeout: 60_000 })
-      : undefined
-  await page.goto(server.url)
+  // A test that pushes starts on a connected page (webpack-dev-server's client asks for what it
+  // missed when it connects; vite's does not).
+  if (kind === 'vite') await gotoViteDev(page, server.url)
+  else await page.goto(server.url)
   await page.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined, undefined, {
     timeout: 60_000,
   })
-  await connected
   return {
     project,
     page,

@@ -7,7 +7,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import tmsVite from '../../src/vite'
-import { launchChromium } from './bundlers'
+import { gotoViteDev, launchChromium } from './bundlers'
 import { fillCache, PROJECT, type Project, setupProject } from './helpers'
 
 /**
@@ -95,7 +95,7 @@ beforeAll(async () => {
   const first = await serve()
   await first.listen()
   const firstPage = await browser.newPage()
-  await firstPage.goto(first.resolvedUrls!.local[0]!)
+  await gotoViteDev(firstPage, first.resolvedUrls!.local[0]!)
   await firstPage.waitForFunction(
     () => document.querySelector('#add')?.textContent === 'Add a tulip',
     TIMEOUT,
@@ -125,7 +125,7 @@ beforeAll(async () => {
       if (message.event === 'tms:catalog' && message.data) pushed.push(message.data)
     }),
   )
-  await page.goto(server.resolvedUrls!.local[0]!)
+  await gotoViteDev(page, server.resolvedUrls!.local[0]!)
   await waitFor('#add', 'Add a tulip')
   await page.evaluate(() =>
     (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),

@@ -10,7 +10,7 @@ import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { RunningEmulator } from '../../src/emulator/index'
 import tms from '../../src/vite'
 import { copyExample, startDemoEmulator } from '../helpers/example'
-import { launchChromium, serveStatic } from '../plugin/bundlers'
+import { gotoViteDev, launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
  * examples/vite-react as its README runs it (its own vite.config.ts, the built package), built against
@@ -286,7 +286,7 @@ test('in the dev server, a catalog hot update re-renders <T> and useLocale compo
   const page = await browser.newPage()
   try {
     await server.listen()
-    await page.goto(`${server.resolvedUrls!.local[0]!}?lang=fr-FR`)
+    await gotoViteDev(page, `${server.resolvedUrls!.local[0]!}?lang=fr-FR`)
     await page.waitForFunction(
       () => document.querySelector('#greeting')?.textContent === 'Bonjour Ada !',
       TIMEOUT,

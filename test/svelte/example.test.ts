@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import { DEMO_SEED, type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { launchChromium } from '../plugin/bundlers'
+import { gotoViteDev, launchChromium } from '../plugin/bundlers'
 
 /**
  * examples/vite-svelte as its README runs it (its own vite.config.ts with Svelte's vite plugin, the
@@ -190,7 +190,7 @@ test('the dev server: a change of the cached French re-renders the markup with n
   const tab = await browser.newPage()
   try {
     await dev.listen()
-    await tab.goto(dev.resolvedUrls!.local[0]!)
+    await gotoViteDev(tab, dev.resolvedUrls!.local[0]!)
     await tab.waitForSelector('#cart-link', TIMEOUT)
     await tab.selectOption('#locale', 'fr-FR')
     const link = (text: string) =>

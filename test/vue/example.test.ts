@@ -8,7 +8,7 @@ import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { RunningEmulator } from '../../src/emulator/index'
 import { copyExample, startDemoEmulator } from '../helpers/example'
-import { launchChromium, serveStatic } from '../plugin/bundlers'
+import { gotoViteDev, launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
  * examples/vite-vue as its README runs it (its own vite.config.ts with @vitejs/plugin-vue, the built
@@ -177,7 +177,7 @@ test('the dev server: a catalog hot update re-renders the template and <T> in pl
     server: { host: '127.0.0.1', port: 0 },
   })
   await dev.listen()
-  await page.goto(dev.resolvedUrls!.local[0]!)
+  await gotoViteDev(page, dev.resolvedUrls!.local[0]!)
   await page.waitForSelector('#greeting', TIMEOUT)
   expect(await page.textContent('h1')).toBe('Welcome to the Vue store')
   await page.selectOption('#locale', 'fr-FR')
