@@ -269,8 +269,7 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
 /**
  * `page.goto(url)` of a page that vite's dev server serves, resolved once the page's HMR socket is
  * connected too: vite sends a custom event (a catalog pushed) only to the pages connected by then,
- * and a loaded machine can connect a page's socket seconds after the page ran (a sourceCatalog push
- * test waited out 30 s so in CI; holding Chromium's socket 4 s fails it the same way).
+ * and a loaded machine can connect a page's socket seconds after the page ran.
  */
 export async function gotoViteDev(page: Page, url: string): Promise<void> {
   const connected = page.waitForEvent('console', {

@@ -91,9 +91,8 @@ test('a module the page imports later, with a new message, gets it into the load
       "import('/src/later.js').then((m) => { window.later = m.later; window.stays = true })",
     )
     // The catalog the page loaded had no such id; the pushed one has, and the page never reloaded. The
-    // push takes about 300 ms here. The waits of 10 and 30 s that CI runs saw on a loaded machine were
-    // pushes sent before the page's socket connected, which openDevPage now waits for (a page given a
-    // socket 4 s late failed here the same way); the wait stays as long as waitForText allows.
+    // push takes about 300 ms here; the wait is as long as waitForText allows, for a loaded machine.
+    // It reaches the page because openDevPage opened it with its HMR socket connected.
     await page.waitForFunction(
       () => (window as unknown as { later?: () => string }).later?.() === 'Loaded later, no reload',
       undefined,
