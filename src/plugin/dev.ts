@@ -7,7 +7,16 @@ import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
 import { rewriteMessageCalls } from './transform'
-import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUpdate } from './virtual'
+import {
+  type CatalogMap,
+  catalogChanges,
+  catalogModuleId,
+  HOT_EVENT,
+  type HotUpdate,
+  LOADED_EVENT,
+  type LoadedCatalog,
+  literalDigest,
+} from './virtual'
 
 /**
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
@@ -15,7 +24,8 @@ import { type CatalogMap, catalogChanges, catalogModuleId, HOT_EVENT, type HotUp
  * HMR channel (a pull changes a few translations of thousands; the whole catalog is a megabyte at 20,000
  * messages to make, send and parse): the page merges it into the catalog it loaded, with no reload, and
  * either the React components showing a changed id re-render by Fast Refresh of their modules
- * (dev-refresh.ts), or the runtime calls the onLocaleChange listeners.
+ * (dev-refresh.ts), or the runtime calls the onLocaleChange listeners. A page connected too late for
+ * a push is sent the whole catalog when its report of what it loaded arrives (`answerLoaded`).
  *
  * With `sourceCatalog`, a transform that adds ids (a message typed since) invalidates the catalog
  * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
@@ -92,12 +102,24 @@ function invalidateCatalog(server: ViteDevServer, locale: string): void {
   }
 }
 
-/** A catalog's hot update, sent to the page over the client environment's channel (vite 5: the server's). */
-function pushToPage(server: ViteDevServer, data: HotUpdate): void {
-  const payload = { type: 'custom' as const, event: HOT_EVENT, data }
-  const env = server.environments?.client
-  if (env) env.hot.send(payload)
-  else server.ws.send(payload)
+/** The pages' channel: the client environment's (vite 5: the server's). */
+function pageChannel(server: ViteDevServer) {
+  return server.environments?.client?.hot ?? server.ws
+}
+
+/** One page's end of the channel, as a listener gets it. */
+interface PageClient {
+  send(payload: { type: 'custom'; event: string; data: HotUpdate }): void
+}
+
+/** A catalog's hot update, sent to every connected page, or to `client` alone. */
+function pushToPage(server: ViteDevServer, data: HotUpdate, client?: PageClient): void {
+  ;(client ?? pageChannel(server)).send({ type: 'custom', event: HOT_EVENT, data })
+}
+
+function isLoadedCatalog(data: unknown): data is LoadedCatalog {
+  const { locale, digest } = (data ?? {}) as Partial<LoadedCatalog>
+  return typeof locale === 'string' && typeof digest === 'string'
 }
 
 export function configureDevServer(session: TmsSession, server: ViteDevServer): DevServerCatalogs {
@@ -182,6 +204,20 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     idsTimer = setTimeout(pushStale, TRANSFORMS_DEBOUNCE_MS)
   })
 
+  // Vite sends a push only to the pages connected at that moment. A page reports each catalog it loaded
+  // once its socket is connected (its client holds the message till then): one whose catalog is not the
+  // current one missed a push, and gets the whole catalog. A stale catalog is pushStale's to send, to
+  // every page, this one connected by then: making its literal here would end its staleness unsent.
+  const answerLoaded = whileOpen((data: unknown, client: PageClient) => {
+    const build = session.openBuild
+    if (!build || !isLoadedCatalog(data) || !build.locales.includes(data.locale)) return
+    const { locale, digest } = data
+    if (build.staleFullCatalogs().includes(locale)) return
+    if (literalDigest(build.catalogLiteralFor(locale)) === digest) return
+    pushToPage(server, { locale, catalog: Object.fromEntries(build.catalogFor(locale)) }, client)
+  })
+  pageChannel(server).on(LOADED_EVENT, answerLoaded)
+
   // One refresh at a time: a second change during a refresh runs after it, with both changes.
   const queueRefresh = (): void => {
     refreshing = refreshing
@@ -223,6 +259,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     server.watcher.off('change', onChange)
     server.watcher.off('add', onChange)
     session.onIdsAdded = undefined
+    pageChannel(server).off(LOADED_EVENT, answerLoaded)
   }
   // The dev plugin's closeBundle calls close as the server's build is released (every vite, also in
   // middleware mode); an http server's close may come first.

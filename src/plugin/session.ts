@@ -479,7 +479,7 @@ export class TmsSession {
   }
 
   /**
-   * The catalog module of a locale: a marker to fill in later, or the literal (dev, webpack's final
+   * The catalog module of a locale: a marker to fill in later, or the literal (webpack's final
    * pass). A marker names the digest of the catalog of every id (`'digest'`: esbuild, which names its
    * chunks before they are filled), or none yet (`'render'`: rollup, rolldown and vite hash a chunk
    * after renderChunk, which fills it), which spares making every catalog twice.

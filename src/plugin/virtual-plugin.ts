@@ -105,7 +105,7 @@ async function loadCode(
     if (!dev && !webpackLike) return literalCatalogModule(new Map())
     throw error
   }
-  if (dev) return session.catalogModule(locale, {})
+  if (dev) return literalCatalogModule(session.build.catalogLiteralFor(locale), true)
   if (webpackLike && session.command === 'serve') {
     const hot = hotCatalogsOf(session.build)
     const files = webpackState.files

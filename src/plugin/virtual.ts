@@ -94,11 +94,13 @@ export function markerCatalogModule(index: number, digest: string): string {
 
 /**
  * A catalog module with its content (vite's dev server, webpack's and rspack's builds once the graph is
- * known; their watch: `hot-catalog.ts`).
+ * known; their watch: `hot-catalog.ts`). `withDigest` (vite's dev server): the module also exports
+ * the literal's digest, which the page's runtime reports once it loaded the catalog ({@link LOADED_EVENT}).
  */
-export function literalCatalogModule(catalog: CatalogMap | string): string {
+export function literalCatalogModule(catalog: CatalogMap | string, withDigest = false): string {
   const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
-  return `export default ${literal};\n`
+  const module = `export default ${literal};\n`
+  return withDigest ? `${module}export const digest = ${jsString(literalDigest(literal))};\n` : module
 }
 
 /** Gives the catalog of a locale's place in the registered list, or its literal when made already. */
@@ -199,6 +201,18 @@ export interface RuntimeModuleInput {
 
 /** The event the dev server sends when a locale's catalog changed in the cache. */
 export const HOT_EVENT = 'tms:catalog'
+/**
+ * The event the page's runtime sends once it loaded a locale's catalog, with the catalog module's
+ * digest: vite's client holds it until its socket is connected, and the server sends a page whose
+ * catalog is no longer the current one the whole catalog (dev.ts: a push made before the socket
+ * connected reached nobody).
+ */
+export const LOADED_EVENT = 'tms:loaded'
+/** What a page sends with {@link LOADED_EVENT}. */
+export interface LoadedCatalog {
+  locale: string
+  digest: string
+}
 
 /**
  * What the dev server pushes of a locale: its whole catalog, or what changed in it since the last push
@@ -243,11 +257,14 @@ export function runtimeModule(input: RuntimeModuleInput): string {
     const load = `import(${name}${jsString((input.catalogSpecifier ?? catalogModuleId)(locale))})`
     // In the dev server the loaded catalog is kept: a pushed change is merged into it.
     return hot
-      ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}.then((m) => (__tms_hot[${key}] = m.default, m))`
+      ? `${key}: () => __tms_hot[${key}] ? Promise.resolve({ default: __tms_hot[${key}] }) : ${load}.then((m) => (__tms_hot[${key}] = m.default, __tms_loaded(${key}, m.digest), m))`
       : `${key}: () => ${load}`
   })
   let code = `${input.runtime}\n`
-  if (hot) code += 'const __tms_hot = {};\n'
+  if (hot) {
+    code += 'const __tms_hot = {};\n'
+    code += `const __tms_loaded = (locale, digest) => import.meta.hot && import.meta.hot.send(${jsString(LOADED_EVENT)}, { locale, digest });\n`
+  }
   code += `_r(${jsString(input.sourceLocale)}, {\n  ${loaders.join(',\n  ')}\n});\n`
   if (hot) {
     // A catalog chunk the browser already imported cannot be imported again with new content: the

@@ -104,13 +104,74 @@ test('a pull pushes only what changed, merged into a loaded locale the page show
   expect(pushed).toHaveLength(2)
 })
 
+test('a page whose HMR socket connects after a pull was pushed gets the pulled translation once connected', async () => {
+  const setLocale = (on: Page, locale: string) =>
+    on.evaluate(
+      (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+      locale,
+    )
+  // The late page's socket reaches the server only once released: a push made before goes to the
+  // connected pages alone, as on a loaded machine whose page connects seconds after it ran.
+  let release = (): void => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const late = await page.context().browser()!.newPage()
+  let connected = false
+  late.on('console', (m) => {
+    if (m.text() === '[vite] connected.') connected = true
+  })
+  await late.routeWebSocket(/./, async (ws) => {
+    await released
+    ws.connectToServer()
+  })
+  const lateShown = () => late.evaluate(() => document.querySelector('#out')!.textContent!)
+  const cache = new DiskCache(project.cacheDir, PROJECT)
+  const current = await cache.readLocale('fr-FR', 'published')
+  if (!current.hit) throw new Error('the first pull did not fill the cache')
+  const before = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)]
+  try {
+    await late.goto(page.url())
+    await late.waitForFunction(() => (window as unknown as { app?: unknown }).app !== undefined)
+    await setLocale(late, 'fr-FR')
+    await setLocale(page, 'fr-FR')
+    expect(await lateShown()).toBe(before.join('\n'))
+    await cache.writeLocale('fr-FR', 'published', {
+      ...current.value.translations,
+      [project.hashcodes.get('Open')!]: 'Ouvrir maintenant',
+    })
+    const after = [...before.slice(0, 3), 'Ouvrir maintenant']
+    // The connected page shows the pull: the push has gone out, and the late page missed it.
+    await waitForText(after.join('\n'))
+    expect(connected).toBe(false)
+    expect(await lateShown()).toBe(before.join('\n'))
+    release()
+    await late.waitForFunction(
+      (text) => document.querySelector('#out')!.textContent === text,
+      after.join('\n'),
+      {
+        timeout: 30_000,
+      },
+    )
+    expect(connected).toBe(true)
+  } finally {
+    release()
+    await late.close()
+    // The cache as the other tests know it.
+    await cache.writeLocale('fr-FR', 'published', current.value.translations)
+  }
+  await waitForText(before.join('\n'))
+})
+
 test('the runtime and the catalogs are served with no source map, an app module with its own', async () => {
   const served = await page.evaluate(
     (paths) => Promise.all(paths.map(async (p) => (await fetch(p)).text())),
     ['/@id/__x00__tms/runtime.js', '/@id/__x00__tms/tms-fr-FR.js', '/src/greet.js'],
   )
   const [runtime, catalog, greet] = served as [string, string, string]
-  expect(catalog).toMatch(/^export default \{"[^\n]*"Bonjour \{name\} !"[^\n]*\};\n$/)
+  expect(catalog).toMatch(
+    /^export default \{"[^\n]*"Bonjour \{name\} !"[^\n]*\};\nexport const digest = "[0-9a-f]{12}";\n$/,
+  )
   // Generated code: vite would map each to itself, character by character, inlined in the response.
   expect(runtime).not.toContain('sourceMappingURL')
   expect(catalog).not.toContain('sourceMappingURL')

@@ -102,7 +102,7 @@ describe('runtime module', () => {
     )
   })
 
-  test('in the dev server, catalogs pushed over HMR win over the imported chunk', () => {
+  test('in the dev server, catalogs pushed over HMR win over the imported chunk, and a loaded one is reported', () => {
     const code = runtimeModule({
       runtime: '',
       sourceLocale: 'en-US',
@@ -111,7 +111,10 @@ describe('runtime module', () => {
       chunkNames: false,
     })
     expect(code).toContain(
-      '"fr-FR": () => __tms_hot["fr-FR"] ? Promise.resolve({ default: __tms_hot["fr-FR"] }) : import("\\u0000tms/tms-fr-FR.js").then((m) => (__tms_hot["fr-FR"] = m.default, m))',
+      '"fr-FR": () => __tms_hot["fr-FR"] ? Promise.resolve({ default: __tms_hot["fr-FR"] }) : import("\\u0000tms/tms-fr-FR.js").then((m) => (__tms_hot["fr-FR"] = m.default, __tms_loaded("fr-FR", m.digest), m))',
+    )
+    expect(code).toContain(
+      'const __tms_loaded = (locale, digest) => import.meta.hot && import.meta.hot.send("tms:loaded", { locale, digest });',
     )
     expect(code).toContain('import.meta.hot.on("tms:catalog", (update) => {')
   })
