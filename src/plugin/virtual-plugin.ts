@@ -145,7 +145,9 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
   if (!isRollupLike(plugins.framework)) return plugin
   // Last among the chunk's renderChunk hooks: the others (vite's own, a minifier plugin's) then read
   // the small marker rather than a catalog of megabytes, each copied between the bundler and
-  // JavaScript; the marker survives a minifier (see `catalogMarker`). One entry per bundler: each
+  // JavaScript; the marker survives a minifier (see `catalogMarker`). Filled in generateBundle instead,
+  // after rolldown's minifier (a chunk named from augmentChunkHash), a vite 8 build of BENCHMARKS.md's
+  // 2,000-component app was 1.12x slower, not faster (12 paired builds). One entry per bundler: each
   // types its own context and output options.
   // Rolldown (vite 8 too) reads the filter itself: a chunk with no marker, the entry of megabytes
   // among them, is not copied into JavaScript to be searched. Rollup has no renderChunk filter; the
