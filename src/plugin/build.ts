@@ -105,6 +105,8 @@ export class Build {
   /** Compiled forms of ICU messages and translations, per text and locale. */
   readonly forms: MessageForms
   private readonly catalogs: CatalogCache
+  /** Locale -> how many times a recheck replaced its translations (see {@link translationsRevision}). */
+  private readonly rechecks = new Map<string, number>()
   private readonly inlineTextsOf: InlineTexts
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
@@ -301,6 +303,12 @@ export class Build {
   /** A recheck replaced these locales' translations in `sync`: their catalogs are made again when asked. */
   translationsChanged(locales: readonly string[]): void {
     this.catalogs.forget(locales)
+    for (const locale of locales) this.rechecks.set(locale, this.translationsRevision(locale) + 1)
+  }
+
+  /** How many times a recheck replaced the locale's translations in this build. */
+  translationsRevision(locale: string): number {
+    return this.rechecks.get(locale) ?? 0
   }
 
   /** See {@link CatalogCache.literalFor}. */

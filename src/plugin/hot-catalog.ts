@@ -1,3 +1,4 @@
+import { buildCatalog } from '../core/catalog/index'
 import type { CompiledMessage } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
 import type { Build } from './build'
@@ -21,7 +22,24 @@ import {
  * A base is made once per build start (a new start, after the manifest changed, makes new ones), from
  * the first pass that knows the compilation's modules (webpack's finishMake); before that its module
  * is an empty catalog, which finishMake rebuilds.
+ *
+ * An edit changes which ids the modules use, not what an id's entry holds: within one build an id
+ * stands for one message, and its entry changes only with the locale's translations (a recheck
+ * replaces them). So while the translations are the base's, what differs is the entries of the ids
+ * used since and the ids no longer used, found from the two id sets; each rebuild of a watch would
+ * otherwise make the locale's whole catalog, and parse it, to compare it with the base (about 0.4 s
+ * of server CPU per edit at 20,000 messages and 3 locales).
  */
+
+/** A locale's base: its literal, the ids it was made of and the translations it was made from. */
+interface Base {
+  literal: string
+  /** The catalog parsed from the literal, once a change needs it. */
+  catalog?: CatalogMap
+  used: ReadonlySet<string>
+  /** The build's `translationsRevision` of the locale when the base was made. */
+  translations: number
+}
 
 const baseIds = localeModuleIds('base')
 export const catalogBaseModuleId: LocaleModuleIds['id'] = baseIds.id
@@ -31,8 +49,8 @@ export const catalogBaseModuleLocale: LocaleModuleIds['locale'] = baseIds.locale
 /** One build's bases, made once each. */
 export class HotCatalogs {
   private readonly build: Build
-  /** Locale -> its base's literal, and the catalog parsed from it once a change needs it. */
-  private readonly bases = new Map<string, { literal: string; catalog?: CatalogMap }>()
+  /** Locale -> its base. */
+  private readonly bases = new Map<string, Base>()
   /** The locales whose base module was last loaded with their base (not the empty first one). */
   private readonly served = new Set<string>()
 
@@ -86,10 +104,14 @@ export class HotCatalogs {
     )
   }
 
-  private baseOf(locale: string, files: readonly string[]): { literal: string; catalog?: CatalogMap } {
+  private baseOf(locale: string, files: readonly string[]): Base {
     let base = this.bases.get(locale)
     if (!base) {
-      base = { literal: this.build.catalogLiteralFor(locale, files) }
+      base = {
+        literal: this.build.catalogLiteralFor(locale, files),
+        used: new Set(this.build.usedIds(files)),
+        translations: this.build.translationsRevision(locale),
+      }
       this.bases.set(locale, base)
     }
     return base
@@ -100,10 +122,22 @@ export class HotCatalogs {
     files: readonly string[],
   ): { changed: Record<string, CompiledMessage>; removed: string[] } | undefined {
     const base = this.baseOf(locale, files)
-    const literal = this.build.catalogLiteralFor(locale, files)
-    if (literal === base.literal) return undefined
+    if (this.build.translationsRevision(locale) !== base.translations) {
+      const literal = this.build.catalogLiteralFor(locale, files)
+      if (literal === base.literal) return undefined
+      base.catalog ??= parseCatalog(base.literal)
+      return catalogChanges(base.catalog, parseCatalog(literal))
+    }
+    const used = this.build.usedIds(files)
+    const added: string[] = []
+    for (const id of used) if (!base.used.has(id)) added.push(id)
+    const gone: string[] = []
+    for (const id of base.used) if (!used.has(id)) gone.push(id)
+    if (added.length === 0 && gone.length === 0) return undefined
     base.catalog ??= parseCatalog(base.literal)
-    return catalogChanges(base.catalog, parseCatalog(literal))
+    const removed = gone.filter((id) => base.catalog!.has(id))
+    const changed = Object.fromEntries(buildCatalog(this.build.catalogInput(locale), added))
+    return Object.keys(changed).length > 0 || removed.length > 0 ? { changed, removed } : undefined
   }
 }
 
