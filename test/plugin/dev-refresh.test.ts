@@ -104,11 +104,13 @@ beforeAll(async () => {
     (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
   )
   const catalogs = join(project.cacheDir, 'catalogs')
+  // A memo is written to a temporary file, then renamed: only the renamed files are read.
   const kept = (): string[] =>
     (existsSync(catalogs) ? readdirSync(catalogs).sort() : []).filter(
       (f) =>
         f === 'digests.json' ||
-        readFileSync(join(catalogs, f), 'utf8').includes('Bienvenue chez le fleuriste'),
+        (!f.endsWith('.tmp') &&
+          readFileSync(join(catalogs, f), 'utf8').includes('Bienvenue chez le fleuriste')),
     )
   const until = Date.now() + 30_000
   while (kept().length < 2 && Date.now() < until) await new Promise((done) => setTimeout(done, 50))
