@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, test, vi } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
@@ -7,7 +7,7 @@ import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { Options } from '../../src/options'
 import { TmsSession } from '../../src/plugin/session'
 import { type Built, buildEsbuild, buildRollup, buildRspack, buildVite, buildWebpack } from './bundlers'
-import { FRENCH_TEXT, PROJECT, renderInNode, suiteProject } from './helpers'
+import { FRENCH_TEXT, memoFiles, PROJECT, renderInNode, suiteProject } from './helpers'
 
 /**
  * The catalog memo (`<cacheDir>/catalogs/`): a production build with no network whose inputs are the
@@ -34,20 +34,8 @@ function outputOf(built: Built): Map<string, string> {
   return files
 }
 
-/**
- * The memo files with their inode and time of change: a memo that answered is not written again (the
- * record of the cache files' digests beside them is not a memo).
- */
-function memos(): Map<string, string> {
-  return new Map(
-    readdirSync(catalogsDir())
-      .filter((name) => name !== 'digests.json')
-      .map((name) => {
-        const stat = statSync(join(catalogsDir(), name), { bigint: true })
-        return [name, `${stat.ino}:${stat.mtimeNs}`]
-      }),
-  )
-}
+/** See {@link memoFiles}. */
+const memos = (): Map<string, string> => memoFiles(catalogsDir())
 
 /**
  * A rollup build over the memos the last build left, then one without any memo: the same output and

@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -186,5 +195,21 @@ export function idsApp(dir: string, texts: string[]): void {
   writeFileSync(
     join(dir, 'src/main.js'),
     `import { getLocale, setLocale } from 'unplugin-tms/runtime'\n${texts.map((_, i) => `import m${i} from './m${i}.js'\n`).join('')}export function render() { return [${texts.map((_, i) => `m${i}()`).join(', ')}] }\nexport { getLocale, setLocale }\n`,
+  )
+}
+
+/**
+ * The catalog memo files of `dir` (a cache's `catalogs`) with their inode and time of change: a memo
+ * that answered is not written again. The record of the cache files' digests beside them is not a
+ * memo, nor is a file still being written (a temporary one, renamed once complete).
+ */
+export function memoFiles(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir)
+      .filter((name) => !name.startsWith('digests.json') && !name.endsWith('.tmp'))
+      .map((name) => {
+        const stat = statSync(join(dir, name), { bigint: true })
+        return [name, `${stat.ino}:${stat.mtimeNs}`]
+      }),
   )
 }

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, test } from 'vitest'
 import { buildRollup } from './bundlers'
-import { FRENCH, FRENCH_TEXT, rendered, renderInNode, suiteProject } from './helpers'
+import { FRENCH, FRENCH_TEXT, memoFiles, rendered, renderInNode, suiteProject } from './helpers'
 
 /**
  * The catalog memo of a build with network (`<cacheDir>/catalogs/`): a pull that brought what the last
@@ -28,20 +28,8 @@ function outputOf(dir: string): Map<string, string> {
   return files
 }
 
-/**
- * The memo files with their inode and time of change: a memo that answered is not written again (the
- * record of the cache files' digests beside them is not a memo).
- */
-function memos(): Map<string, string> {
-  return new Map(
-    readdirSync(catalogsDir())
-      .filter((name) => name !== 'digests.json')
-      .map((name) => {
-        const stat = statSync(join(catalogsDir(), name), { bigint: true })
-        return [name, `${stat.ino}:${stat.mtimeNs}`]
-      }),
-  )
-}
+/** See {@link memoFiles}. */
+const memos = (): Map<string, string> => memoFiles(catalogsDir())
 
 /** A build with network over the memos the last build left, then one without any: the same output and warnings. */
 async function sameAsWithoutMemo(out: string): Promise<{ entry: string; warnings: string[] }> {
