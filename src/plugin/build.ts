@@ -203,13 +203,26 @@ export class Build {
     const file = stripQuery(id)
     if (this.included.has(file)) return true
     if (this.notSources.has(file)) return false
-    this.isSourceFile ??= sourceFileTest(this.extractOptions)
-    if (!this.isSourceFile(file)) {
+    if (!this.selects(file)) {
       this.notSources.add(file)
       return false
     }
     this.included.add(file)
     return true
+  }
+
+  /**
+   * Whether a file created or deleted may change {@link included}: it is one of them, or the include
+   * globs select it. The cache's own files (a `cacheDir` inside the root the server watches), written
+   * while a page loads, are neither, and run no glob.
+   */
+  mayInclude(file: string): boolean {
+    return this.included.has(file) || this.selects(file)
+  }
+
+  private selects(file: string): boolean {
+    this.isSourceFile ??= sourceFileTest(this.extractOptions)
+    return this.isSourceFile(file)
   }
 
   /** What a transform found a module to use. */

@@ -15,9 +15,9 @@ export function reportPlugin(plugins: PluginContext): UnpluginOptions {
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
     enforce: 'pre',
-    watchChange(_id, change) {
+    watchChange(id, change) {
       // A new or deleted file may change what `include` selects.
-      if (change.event !== 'update') return session.refreshIncluded()
+      if (change.event !== 'update') return session.refreshIncluded(id)
     },
   }
   if (framework === 'esbuild') {

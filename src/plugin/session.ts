@@ -373,10 +373,10 @@ export class TmsSession {
     return { problems: withReportProblems(problems, report, build.options, this.command), info, report }
   }
 
-  /** Re-reads the include globs: a file created while a dev server or watch runs. */
-  async refreshIncluded(): Promise<void> {
+  /** Re-reads the include globs when `file`, created or deleted while a dev server or watch runs, is or was a source. */
+  async refreshIncluded(file: string): Promise<void> {
     const build = this.current
-    if (!build) return
+    if (!build?.mayInclude(file)) return
     build.included = new Set(await findSourceFiles(build.extractOptions))
   }
 

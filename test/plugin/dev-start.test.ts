@@ -156,6 +156,30 @@ test('a catalog asked while a refresh starts a new build waits for that build, w
   }
 })
 
+test("a file the watcher tells of runs the include globs again only if it is or was a source: the cache's own files do not", async () => {
+  const session = new TmsSession(project.current.options({ cache: 'offline' }))
+  session.configure({ root: project.current.root })
+  try {
+    await session.start('serve')
+    const build = session.build
+    const before = build.included
+    // A memo the server writes into a cache directory inside its root, and a file no glob selects.
+    await session.refreshIncluded(join(project.current.root, '.tms-cache/transform/app.v1.cache'))
+    await session.refreshIncluded(join(project.current.root, 'notes.txt'))
+    expect(build.included).toBe(before)
+    writeFileSync(extra(), "import { t } from 'unplugin-tms/runtime'\nt('Created later')\n")
+    await session.refreshIncluded(extra())
+    expect(build.included).not.toBe(before)
+    expect(build.included.has(extra())).toBe(true)
+    rmSync(extra())
+    await session.refreshIncluded(extra())
+    expect(build.included.has(extra())).toBe(false)
+    expect([...build.included].sort()).toEqual([...before].sort())
+  } finally {
+    session.release()
+  }
+})
+
 test('a module created after the start, and imported before the watcher tells of it, is rewritten if the include globs select it', async () => {
   const session = new TmsSession(project.current.options({ cache: 'offline' }))
   session.configure({ root: project.current.root })
