@@ -10,7 +10,9 @@ import { FRENCH, FRENCH_TEXT, PROJECT, SOURCE_TEXT } from './helpers'
  * in Chromium: the source text with no catalog, French after a switch, and a translation pulled while
  * the page is open (the cache changes) swapped in by the catalog module's own hot update, with no
  * reload, that update holding the changed translation only. An edit that uses a message no module used
- * before gets its translation into the catalog module, and one no module uses any more leaves it.
+ * before gets its translation into the catalog module; one that uses a message with no translation
+ * leaves every catalog chunk as it was, after a pull too (the ids no module uses any more stay in the
+ * catalogs); a message a pull left out while no module used it comes back with its translation.
  * (`sourceCatalog: true` in the same servers: source-catalog-servers.test.ts.)
  */
 
@@ -23,7 +25,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
 
   afterAll(() => dev?.close())
 
-  test('an edit that swaps a message for one no module used gets its translation shipped, and the old one dropped', async () => {
+  test('an edit that swaps a message for one no module used gets its translation shipped, the old one kept', async () => {
     const { page, project } = dev
     const file = join(project.root, 'src/greet.js')
     const original = readFileSync(file, 'utf8')
@@ -36,7 +38,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
         (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
       )
       expect(await dev.shown()).toBe([FRENCH[unused], ...FRENCH_TEXT.slice(1)].join('\n'))
-      // The catalog module: its base and what differs from it, the new translation and the id gone.
+      // The catalog module: its base and what differs from it, the new translation alone.
       const catalog = await page.evaluate(async () => {
         const chunk = performance
           .getEntriesByType('resource')
@@ -44,16 +46,46 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
           .find((url) => /tms-fr-FR[^/]*\.js$/.test(url))
         return chunk ? (await fetch(chunk)).text() : 'no catalog chunk was loaded'
       })
-      const made = /__tms_drop\(Object\.assign\(\{\}, [^,]+, (\{[^}]*\})\), (\[[^\]]*\])\)/.exec(catalog)
+      const made = /const catalog = Object\.assign\(\{\}, [^,]+, (\{[^}]*\})\);/.exec(catalog)
       expect(made, catalog).not.toBeNull()
-      const changed = JSON.parse(made![1]!) as Record<string, string>
-      const removed = JSON.parse(made![2]!) as string[]
-      expect(Object.values(changed)).toEqual([FRENCH[unused]])
-      expect(removed).toHaveLength(1)
-      expect(Object.keys(changed)).not.toContain(removed[0])
+      expect(Object.values(JSON.parse(made![1]!) as Record<string, string>)).toEqual([FRENCH[unused]])
     } finally {
       writeFileSync(file, original)
     }
+    await dev.waitForText(SOURCE_TEXT.join('\n'))
+  }, 120_000)
+
+  /**
+   * The catalog chunks in the hot update of an edit of greet.js that swaps its first message for
+   * `text`, which has no translation (the page reloads in the source locale); the edit is undone after.
+   */
+  async function catalogChunksUpdatedBy(text: string): Promise<string[]> {
+    const { page, project } = dev
+    const file = join(project.root, 'src/greet.js')
+    const original = readFileSync(file, 'utf8')
+    // Each rebuild's hot-update manifest names the chunks whose modules changed (`c`). Read from the
+    // server once the page shows the edit: the page's reload may drop the body it had.
+    const manifests: string[] = []
+    const onResponse = (response: { url(): string }): void => {
+      if (/\.hot-update\.json$/.test(response.url())) manifests.push(response.url())
+    }
+    page.on('response', onResponse)
+    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${text}')`))
+    try {
+      await dev.waitForText([text, ...SOURCE_TEXT.slice(1)].join('\n'))
+      const updated = await Promise.all(
+        manifests.map(async (url) => ((await (await fetch(url)).json()) as { c: string[] }).c),
+      )
+      expect(updated.length).toBeGreaterThan(0)
+      return updated.flat().filter((chunk) => /tms/.test(String(chunk)))
+    } finally {
+      page.off('response', onResponse)
+      writeFileSync(file, original)
+    }
+  }
+
+  test('an edit to a message with no translation leaves every catalog chunk out of the hot update', async () => {
+    expect(await catalogChunksUpdatedBy('A text nobody translated yet')).toEqual([])
     await dev.waitForText(SOURCE_TEXT.join('\n'))
   }, 120_000)
 
@@ -71,9 +103,10 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       ;(window as unknown as { before: boolean }).before = true
     })
     const updates: Promise<string>[] = []
-    page.on('response', (response) => {
+    const onResponse = (response: { url(): string; text(): Promise<string> }): void => {
       if (/\.hot-update\.js$/.test(response.url())) updates.push(response.text())
-    })
+    }
+    page.on('response', onResponse)
     const cache = new DiskCache(dev.project.cacheDir, PROJECT)
     const current = await cache.readLocale('fr-FR', 'published')
     if (!current.hit) throw new Error('the first pull did not fill the cache')
@@ -85,6 +118,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     await dev.waitForText(expected)
     // The catalog's hot update holds the changed translation, not the catalog again (hot-catalog.ts).
     const shipped = await Promise.all(updates)
+    page.off('response', onResponse)
     expect(shipped.filter((code) => code.includes('Bienvenue dans la nouvelle boutique'))).toHaveLength(1)
     expect(shipped.filter((code) => /Bonjour|articles dans votre panier/.test(code))).toEqual([])
     await setLocale('en-US')
@@ -92,5 +126,46 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     await setLocale('fr-FR')
     expect(await dev.shown()).toBe(expected)
     expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true)
+  }, 120_000)
+
+  test('after a pull, an edit to a message with no translation still leaves every catalog chunk out of the hot update', async () => {
+    // The pull above changed fr-FR's translations: the catalog modules hold changes of their own since.
+    expect(await catalogChunksUpdatedBy('Another text nobody translated')).toEqual([])
+    await dev.waitForText(SOURCE_TEXT.join('\n'))
+  }, 120_000)
+
+  test('a message a pull dropped while no module used it comes back with its translation', async () => {
+    const { page, project } = dev
+    const setLocale = (locale: string) =>
+      page.evaluate(
+        (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+        locale,
+      )
+    const file = join(project.root, 'src/greet.js')
+    const original = readFileSync(file, 'utf8')
+    const untranslated = 'A text nobody translated yet'
+    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${untranslated}')`))
+    try {
+      await dev.waitForText([untranslated, ...SOURCE_TEXT.slice(1)].join('\n'))
+      await setLocale('fr-FR')
+      expect(await dev.shown()).toBe([untranslated, ...FRENCH_TEXT.slice(1)].join('\n'))
+      // A pull while no module uses "Welcome to the shop": its catalogs leave that message out.
+      const cache = new DiskCache(project.cacheDir, PROJECT)
+      const current = await cache.readLocale('fr-FR', 'published')
+      if (!current.hit) throw new Error('the first pull did not fill the cache')
+      await cache.writeLocale('fr-FR', 'published', {
+        ...current.value.translations,
+        [project.hashcodes.get('Welcome to the shop')!]: 'Bienvenue une fois de plus',
+        [project.hashcodes.get('Open')!]: 'Ouvrir maintenant',
+      })
+      await dev.waitForText([untranslated, ...FRENCH_TEXT.slice(1, 3), 'Ouvrir maintenant'].join('\n'))
+    } finally {
+      writeFileSync(file, original)
+    }
+    await dev.waitForText(SOURCE_TEXT.join('\n'))
+    await setLocale('fr-FR')
+    expect(await dev.shown()).toBe(
+      ['Bienvenue une fois de plus', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir maintenant'].join('\n'),
+    )
   }, 120_000)
 })
