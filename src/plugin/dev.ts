@@ -1,12 +1,8 @@
-import { join } from 'node:path'
 import type { ViteDevServer } from 'vite'
-import { extractUncached } from '../core/extract/file'
-import type { Build } from './build'
 import { cacheFileOf, planOf } from './cache-changes'
 import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
-import { rewriteMessageCalls } from './transform'
 import {
   type CatalogMap,
   catalogChanges,
@@ -17,6 +13,7 @@ import {
   type LoadedCatalog,
   literalDigest,
 } from './virtual'
+import { warmEditPath } from './warm-up'
 
 /**
  * The vite dev server: catalogs come from the disk cache, and when the cache changes (a `tms pull` in
@@ -45,38 +42,6 @@ import {
 export const CACHE_DEBOUNCE_MS = 20
 /** How long the stale catalogs wait for a burst of transforms (an edit's, a branch switch's) to end. */
 const TRANSFORMS_DEBOUNCE_MS = 50
-
-/** What {@link warmEditPath} reads: a call, a call with values, a JSX element and a template. */
-const WARM_UP_MODULE = [
-  "import { t } from 'unplugin-tms/runtime'",
-  "export const A = ({ n }: { n: number }) => <p title={t('Warm {n}', { n })}>{t('Up')}</p>",
-  'export const b = t`Ready`',
-].join('\n')
-
-/**
- * Readies the server's first message edit while it waits: at start every module came from the
- * extraction cache and the transform memo, so the first edit would load the parser, run the
- * extraction of a changed module for the first time, make the table of ids a new message is checked
- * against and rewrite a module as the server does for the first time (code the engine has not compiled
- * yet), in front of the developer. Reads and rewrites a made-up module and keeps nothing of it.
- */
-function warmEditPath(build: Build | undefined): void {
-  if (!build) return
-  const { extractOptions } = build
-  const file = join(build.options.root, '__tms_warm_up.tsx')
-  const { result } = extractUncached(file, WARM_UP_MODULE, extractOptions, '', extractOptions.oneFileScanner)
-  build.ids.holds('')
-  rewriteMessageCalls({
-    code: WARM_UP_MODULE,
-    id: file,
-    calls: result.calls,
-    lookup: (site) => ({ id: 'warmUp', text: site.messageKey }),
-    specs: build.specs,
-    runtimeModule: extractOptions.runtimeModule,
-    keepPositions: true,
-    idOnly: build.sourceCatalog,
-  })
-}
 
 /** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
 export interface DevServerCatalogs {
@@ -249,7 +214,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // A warm-up that fails costs the first edit its time, nothing more.
   session
     .synced()
-    .then(whileOpen(() => warmEditPath(session.openBuild)))
+    .then(whileOpen(() => warmEditPath(session.openBuild, true)))
     .catch(() => {})
   const close = (): void => {
     if (closed) return

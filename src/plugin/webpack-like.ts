@@ -11,6 +11,7 @@ import { toText } from './problems'
 import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogModuleLocale } from './virtual'
+import { warmWatch } from './warm-up'
 
 /**
  * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
@@ -47,6 +48,8 @@ export interface LikeCompiler extends LikeInlineCompiler {
   hooks: {
     thisCompilation: { tap(name: string, fn: (compilation: LikeCompilation) => void): void }
     finishMake: { tapPromise(name: string, fn: (compilation: LikeCompilation) => Promise<void>): void }
+    done: { tap(name: string, fn: () => void): void }
+    watchClose: { tap(name: string, fn: () => void): void }
   }
   getInfrastructureLogger(name: string): { info(text: string): void }
 }
@@ -315,6 +318,18 @@ export function webpackLikeHooks(
         )
         // The catalog memos these catalogs wrote are on disk when the build ends: the next may read them.
         await session.memosWritten()
+      })
+      // A watch readies its first edit once a build's first compilation is done (warm-up.ts).
+      const warmed = new WeakSet<object>()
+      let watching = true
+      compiler.hooks.watchClose.tap('unplugin-tms', () => {
+        watching = false
+      })
+      compiler.hooks.done.tap('unplugin-tms', () => {
+        const build = session.openBuild
+        if (!compiler.watchMode || !build || warmed.has(build)) return
+        warmed.add(build)
+        warmWatch(build, () => watching)
       })
     },
   }

@@ -1,9 +1,10 @@
 import { cpSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { watch as rollupWatch } from 'rollup'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import webpack from 'webpack'
 import { DiskCache } from '../../src/core/cache'
+import { Build as TmsBuild } from '../../src/plugin/build'
 import { watchWithoutVirtualModules } from '../../src/plugin/webpack-like'
 import tmsRollup from '../../src/rollup'
 import tmsWebpack from '../../src/webpack'
@@ -253,4 +254,25 @@ test('webpack watch: an edit keeps the build, a pull checks its locale again; ea
     await pullNewText(CART, FRENCH[CART]!)
   }
   expect(await requestCount()).toBe(0)
+}, 60_000)
+
+test("a webpack watch readies its first edit once its first build is done: every locale's catalog input, before any edit", async () => {
+  const inputs = vi.spyOn(TmsBuild.prototype, 'catalogInput')
+  const { builds, close } = webpackWatch('dist-webpack-warm')
+  try {
+    expect((await builds.next()).error).toBeNull()
+    // What the first build made is not the warm-up's: only what comes after it counts.
+    inputs.mockClear()
+    const locales = (): string[] => [...new Set(inputs.mock.calls.map(([locale]) => locale))].sort()
+    // The build's locales: the options' and the pseudo-locale.
+    const expected = ['en-XA', 'fr-FR']
+    for (let i = 0; i < 250 && locales().length < expected.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(locales()).toEqual(expected)
+    expect((inputs.mock.contexts[0] as TmsBuild).locales.toSorted()).toEqual(expected)
+  } finally {
+    inputs.mockRestore()
+    await close()
+  }
 }, 60_000)
