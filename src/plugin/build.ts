@@ -329,6 +329,11 @@ export class Build {
     return this.catalogs.literalFor(locale, files)
   }
 
+  /** See {@link CatalogCache.digestFor}. */
+  catalogDigestFor(locale: string): string {
+    return this.catalogs.digestFor(locale)
+  }
+
   /** See {@link CatalogCache.stale}. */
   staleFullCatalogs(): string[] {
     return this.catalogs.stale(this.locales)

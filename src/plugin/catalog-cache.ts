@@ -14,7 +14,7 @@ import { rowsKey } from '../core/sync/catalog-memo'
 import type { IdTable } from './id-table'
 import type { KeptSlots } from './inline-texts'
 import type { ModuleUsage } from './module-usage'
-import { type CatalogMap, translationLiteral } from './virtual'
+import { type CatalogMap, literalDigest, translationLiteral } from './virtual'
 
 /**
  * A build's catalogs: a pure renderer of a catalog's literal, and the one cache of what the build
@@ -76,8 +76,8 @@ export function renderCatalogLiteral(
 interface LocaleEntries {
   /** The catalog of every id (dev server, webpack's catalogs). */
   full?: { size: number; catalog: Map<string, CompiledMessage> }
-  /** The literal of the catalog of every id. */
-  fullLiteral?: { size: number; literal: string }
+  /** The literal of the catalog of every id, and its digest once asked (see `digestFor`). */
+  fullLiteral?: { size: number; literal: string; digest?: string }
   /** The literal of the used ids' catalog over the rows it was made of. */
   used?: { rows: Rows; sync: SyncResult | undefined; literal: string }
 }
@@ -141,6 +141,17 @@ export class CatalogCache {
     const literal = this.literalOf(locale, this.rowsOf(used ?? ids.sources))
     entries.fullLiteral = { size, literal }
     return literal
+  }
+
+  /**
+   * `literalDigest` of the literal of every id (the dev server's catalog module), made once per
+   * literal: the module and each page's report of the catalog it loaded ask it of the same literal.
+   */
+  digestFor(locale: string): string {
+    this.literalFor(locale)
+    const full = this.entriesOf(locale).fullLiteral!
+    full.digest ??= literalDigest(full.literal)
+    return full.digest
   }
 
   /**

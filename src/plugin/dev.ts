@@ -11,7 +11,6 @@ import {
   type HotUpdate,
   LOADED_EVENT,
   type LoadedCatalog,
-  literalDigest,
 } from './virtual'
 import { warmEditPath } from './warm-up'
 
@@ -178,7 +177,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     if (!build || !isLoadedCatalog(data) || !build.locales.includes(data.locale)) return
     const { locale, digest } = data
     if (build.staleFullCatalogs().includes(locale)) return
-    if (literalDigest(build.catalogLiteralFor(locale)) === digest) return
+    if (build.catalogDigestFor(locale) === digest) return
     pushToPage(server, { locale, catalog: Object.fromEntries(build.catalogFor(locale)) }, client)
   })
   pageChannel(server).on(LOADED_EVENT, answerLoaded)

@@ -105,7 +105,10 @@ async function loadCode(
     if (!dev && !webpackLike) return literalCatalogModule(new Map())
     throw error
   }
-  if (dev) return literalCatalogModule(session.build.catalogLiteralFor(locale), true)
+  if (dev) {
+    const { build } = session
+    return literalCatalogModule(build.catalogLiteralFor(locale), build.catalogDigestFor(locale))
+  }
   if (webpackLike && session.command === 'serve') {
     const hot = hotCatalogsOf(session.build)
     const files = webpackState.files

@@ -94,13 +94,13 @@ export function markerCatalogModule(index: number, digest: string): string {
 
 /**
  * A catalog module with its content (vite's dev server, webpack's and rspack's builds once the graph is
- * known; their watch: `hot-catalog.ts`). `withDigest` (vite's dev server): the module also exports
- * the literal's digest, which the page's runtime reports once it loaded the catalog ({@link LOADED_EVENT}).
+ * known; their watch: `hot-catalog.ts`). With `digest` (vite's dev server: the literal's), the module
+ * also exports it, and the page's runtime reports it once it loaded the catalog ({@link LOADED_EVENT}).
  */
-export function literalCatalogModule(catalog: CatalogMap | string, withDigest = false): string {
+export function literalCatalogModule(catalog: CatalogMap | string, digest?: string): string {
   const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
   const module = `export default ${literal};\n`
-  return withDigest ? `${module}export const digest = ${jsString(literalDigest(literal))};\n` : module
+  return digest === undefined ? module : `${module}export const digest = ${jsString(digest)};\n`
 }
 
 /** Gives the catalog of a locale's place in the registered list, or its literal when made already. */
