@@ -25,6 +25,13 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
 
   afterAll(() => dev?.close())
 
+  /** The app's own locale switch, in the open page. */
+  const setLocale = (locale: string): Promise<void> =>
+    dev.page.evaluate(
+      (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
+      locale,
+    )
+
   test('an edit that swaps a message for one no module used gets its translation shipped, the old one kept', async () => {
     const { page, project } = dev
     const file = join(project.root, 'src/greet.js')
@@ -34,9 +41,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     try {
       // greet.js accepts no hot update: the dev server's client reloads the page, in the source locale.
       await dev.waitForText([unused, ...SOURCE_TEXT.slice(1)].join('\n'))
-      await page.evaluate(() =>
-        (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
-      )
+      await setLocale('fr-FR')
       expect(await dev.shown()).toBe([FRENCH[unused], ...FRENCH_TEXT.slice(1)].join('\n'))
       // The catalog module: its base and what differs from it, the new translation alone.
       const catalog = await page.evaluate(async () => {
@@ -91,11 +96,6 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
 
   test('a pulled translation reaches the open page with no reload, and stays after a switch away and back', async () => {
     const { page } = dev
-    const setLocale = (locale: string) =>
-      page.evaluate(
-        (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
-        locale,
-      )
     expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
     await setLocale('fr-FR')
     expect(await dev.shown()).toBe(FRENCH_TEXT.join('\n'))
@@ -135,12 +135,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
   }, 120_000)
 
   test('a message a pull dropped while no module used it comes back with its translation', async () => {
-    const { page, project } = dev
-    const setLocale = (locale: string) =>
-      page.evaluate(
-        (l) => (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale(l),
-        locale,
-      )
+    const { project } = dev
     const file = join(project.root, 'src/greet.js')
     const original = readFileSync(file, 'utf8')
     const untranslated = 'A text nobody translated yet'
