@@ -32,14 +32,33 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       locale,
     )
 
-  test('an edit that swaps a message for one no module used gets its translation shipped, the old one kept', async () => {
-    const { page, project } = dev
-    const file = join(project.root, 'src/greet.js')
+  /**
+   * Swaps greet.js's first message for `text` (greet.js accepts no hot update: the dev server's client
+   * reloads the page, in the source locale); the returned function undoes it.
+   */
+  function editGreeting(text: string): () => void {
+    const file = join(dev.project.root, 'src/greet.js')
     const original = readFileSync(file, 'utf8')
+    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${text}')`))
+    return () => writeFileSync(file, original)
+  }
+
+  /** Writes fr-FR translations (source text -> translation) into the cache, as `tms pull` does. */
+  async function pullFrench(translations: Record<string, string>): Promise<void> {
+    const cache = new DiskCache(dev.project.cacheDir, PROJECT)
+    const current = await cache.readLocale('fr-FR', 'published')
+    if (!current.hit) throw new Error('the first pull did not fill the cache')
+    const pulled = { ...current.value.translations }
+    for (const [source, text] of Object.entries(translations))
+      pulled[dev.project.hashcodes.get(source)!] = text
+    await cache.writeLocale('fr-FR', 'published', pulled)
+  }
+
+  test('an edit that swaps a message for one no module used gets its translation shipped, the old one kept', async () => {
+    const { page } = dev
     const unused = 'This text is never shipped'
-    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${unused}')`))
+    const undo = editGreeting(unused)
     try {
-      // greet.js accepts no hot update: the dev server's client reloads the page, in the source locale.
       await dev.waitForText([unused, ...SOURCE_TEXT.slice(1)].join('\n'))
       await setLocale('fr-FR')
       expect(await dev.shown()).toBe([FRENCH[unused], ...FRENCH_TEXT.slice(1)].join('\n'))
@@ -55,7 +74,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       expect(made, catalog).not.toBeNull()
       expect(Object.values(JSON.parse(made![1]!) as Record<string, string>)).toEqual([FRENCH[unused]])
     } finally {
-      writeFileSync(file, original)
+      undo()
     }
     await dev.waitForText(SOURCE_TEXT.join('\n'))
   }, 120_000)
@@ -65,9 +84,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
    * `text`, which has no translation (the page reloads in the source locale); the edit is undone after.
    */
   async function catalogChunksUpdatedBy(text: string): Promise<string[]> {
-    const { page, project } = dev
-    const file = join(project.root, 'src/greet.js')
-    const original = readFileSync(file, 'utf8')
+    const { page } = dev
     // Each rebuild's hot-update manifest names the chunks whose modules changed (`c`). Read from the
     // server once the page shows the edit: the page's reload may drop the body it had.
     const manifests: string[] = []
@@ -75,7 +92,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       if (/\.hot-update\.json$/.test(response.url())) manifests.push(response.url())
     }
     page.on('response', onResponse)
-    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${text}')`))
+    const undo = editGreeting(text)
     try {
       await dev.waitForText([text, ...SOURCE_TEXT.slice(1)].join('\n'))
       const updated = await Promise.all(
@@ -85,7 +102,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       return updated.flat().filter((chunk) => /tms/.test(String(chunk)))
     } finally {
       page.off('response', onResponse)
-      writeFileSync(file, original)
+      undo()
     }
   }
 
@@ -107,13 +124,7 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       if (/\.hot-update\.js$/.test(response.url())) updates.push(response.text())
     }
     page.on('response', onResponse)
-    const cache = new DiskCache(dev.project.cacheDir, PROJECT)
-    const current = await cache.readLocale('fr-FR', 'published')
-    if (!current.hit) throw new Error('the first pull did not fill the cache')
-    await cache.writeLocale('fr-FR', 'published', {
-      ...current.value.translations,
-      [dev.project.hashcodes.get('Welcome to the shop')!]: 'Bienvenue dans la nouvelle boutique',
-    })
+    await pullFrench({ 'Welcome to the shop': 'Bienvenue dans la nouvelle boutique' })
     const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
     await dev.waitForText(expected)
     // The catalog's hot update holds the changed translation, not the catalog again (hot-catalog.ts).
@@ -135,27 +146,17 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
   }, 120_000)
 
   test('a message a pull dropped while no module used it comes back with its translation', async () => {
-    const { project } = dev
-    const file = join(project.root, 'src/greet.js')
-    const original = readFileSync(file, 'utf8')
     const untranslated = 'A text nobody translated yet'
-    writeFileSync(file, original.replace("t('Welcome to the shop')", `t('${untranslated}')`))
+    const undo = editGreeting(untranslated)
     try {
       await dev.waitForText([untranslated, ...SOURCE_TEXT.slice(1)].join('\n'))
       await setLocale('fr-FR')
       expect(await dev.shown()).toBe([untranslated, ...FRENCH_TEXT.slice(1)].join('\n'))
       // A pull while no module uses "Welcome to the shop": its catalogs leave that message out.
-      const cache = new DiskCache(project.cacheDir, PROJECT)
-      const current = await cache.readLocale('fr-FR', 'published')
-      if (!current.hit) throw new Error('the first pull did not fill the cache')
-      await cache.writeLocale('fr-FR', 'published', {
-        ...current.value.translations,
-        [project.hashcodes.get('Welcome to the shop')!]: 'Bienvenue une fois de plus',
-        [project.hashcodes.get('Open')!]: 'Ouvrir maintenant',
-      })
+      await pullFrench({ 'Welcome to the shop': 'Bienvenue une fois de plus', Open: 'Ouvrir maintenant' })
       await dev.waitForText([untranslated, ...FRENCH_TEXT.slice(1, 3), 'Ouvrir maintenant'].join('\n'))
     } finally {
-      writeFileSync(file, original)
+      undo()
     }
     await dev.waitForText(SOURCE_TEXT.join('\n'))
     await setLocale('fr-FR')
