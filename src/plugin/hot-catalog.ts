@@ -6,6 +6,7 @@ import {
   type CatalogMap,
   catalogChanges,
   catalogLiteral,
+  jsonExpression,
   type LocaleModuleIds,
   localeModuleIds,
   RUNTIME_ID,
@@ -91,7 +92,7 @@ export class HotCatalogs {
     const base = this.bases.get(locale) ?? (files && this.baseOf(locale, files))
     if (base) this.served.add(locale)
     else this.served.delete(locale)
-    return `export default ${base?.literal ?? '{}'};\n`
+    return `export default ${jsonExpression(base?.literal ?? '{}')};\n`
   }
 
   /**

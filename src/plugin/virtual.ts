@@ -94,12 +94,13 @@ export function markerCatalogModule(index: number, digest: string): string {
 
 /**
  * A catalog module with its content (vite's dev server, webpack's and rspack's builds once the graph is
- * known; their watch: `hot-catalog.ts`). With `digest` (vite's dev server: the literal's), the module
- * also exports it, and the page's runtime reports it once it loaded the catalog ({@link LOADED_EVENT}).
+ * known; their watch: `hot-catalog.ts`), its literal in {@link jsonExpression}. With `digest` (vite's
+ * dev server: the literal's), the module also exports it, and the page's runtime reports it once it
+ * loaded the catalog ({@link LOADED_EVENT}).
  */
 export function literalCatalogModule(catalog: CatalogMap | string, digest?: string): string {
   const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
-  const module = `export default ${literal};\n`
+  const module = `export default ${jsonExpression(literal)};\n`
   return digest === undefined ? module : `${module}export const digest = ${jsString(digest)};\n`
 }
 
@@ -122,9 +123,11 @@ export const objectExpression: CatalogExpression = (literal) => `(${literal})`
 /**
  * `JSON.parse('…')`: one string token for the bundler and a minifier that runs after renderChunk
  * (rolldown's, vite 8's), which would otherwise parse and print thousands of properties per locale
- * (and a browser parses JSON faster than an object literal). A minifier that is itself a renderChunk
- * hook (vite 5-7's, a rollup plugin's) runs before the fill and meets only the marker. A catalog
- * literal is valid JSON: `jsString` escapes as JSON does.
+ * (and a browser parses JSON faster than an object literal). webpack's parser keeps the syntax tree of
+ * the last module it parsed, often a catalog: as an object literal, about 8 MiB of a dev server's heap
+ * at 20,000 messages. A minifier that is itself a renderChunk hook (vite 5-7's, a rollup plugin's) runs
+ * before the fill and meets only the marker. A catalog literal is valid JSON: `jsString` escapes as
+ * JSON does.
  */
 export const jsonExpression: CatalogExpression = (literal) =>
   `JSON.parse('${literal.replace(/[\\']/g, '\\$&')}')`

@@ -170,7 +170,7 @@ test('the runtime and the catalogs are served with no source map, an app module 
   )
   const [runtime, catalog, greet] = served as [string, string, string]
   expect(catalog).toMatch(
-    /^export default \{"[^\n]*"Bonjour \{name\} !"[^\n]*\};\nexport const digest = "[0-9a-f]{12}";\n$/,
+    /^export default JSON\.parse\('\{"[^\n]*"Bonjour \{name\} !"[^\n]*\}'\);\nexport const digest = "[0-9a-f]{12}";\n$/,
   )
   // Generated code: vite would map each to itself, character by character, inlined in the response.
   expect(runtime).not.toContain('sourceMappingURL')

@@ -56,16 +56,14 @@ function literalOf(text: (source: string) => string): string {
 }
 
 /**
- * A catalog as the chunk holds it: `JSON.parse('…')` (rollup, rolldown),
- * the literal itself (esbuild), or as webpack's and rspack's minifiers print it, unquoting the keys
- * that are identifiers.
+ * A catalog as the chunk holds it: `JSON.parse('…')` (rollup, rolldown, webpack and rspack, whose
+ * catalog modules hold it so from the start), or the literal itself (esbuild).
  */
 function inChunk(literal: string, bundler: string): string {
-  if (bundler === 'rollup') return `JSON.parse('${literal}')`
   // rolldown's minifier requotes the string (it runs after the marker is filled).
   if (bundler === 'rolldown') return `JSON.parse(\`${literal}\`)`
   if (bundler === 'esbuild') return `(${literal})`
-  return literal.replace(/([{,])"([A-Za-z_$][\w$]*)":/g, '$1$2:')
+  return `JSON.parse('${literal}')`
 }
 
 /** The one output file of a locale's catalog. */
