@@ -4,6 +4,7 @@ import { configureDevServer, type DevServerCatalogs } from './dev'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { overlayInDevServer } from './overlay/webpack'
 import { compilerSlice, watchWithoutVirtualModules } from './webpack-like'
+import { makeLoaderImportEarly } from './webpack-loader-import'
 
 /**
  * The dev server and its review overlay: vite's server gets the catalogs' hot updates and the
@@ -20,6 +21,12 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
     enforce: 'pre',
     webpack(compiler) {
       watchWithoutVirtualModules(compiler)
+      // Only a watch has a compilation after its first, which the loader import would keep.
+      let early = false
+      compiler.hooks.watchRun.tap(PLUGIN_NAME, () => {
+        if (!early) makeLoaderImportEarly(compiler.webpack)
+        early = true
+      })
       overlayInDevServer(session, compilerSlice(compiler), 'webpack', made)
     },
     rspack(compiler) {
