@@ -228,10 +228,14 @@ export class CatalogMemos {
   ): MemoCheck | undefined {
     const probed = this.probed.get(locale)
     if (!probed) return undefined
+    // The file's bytes stay only as long as the decode below may need them (a dev server's build lasts).
+    this.probed.delete(locale)
     const { digest, key, found } = probed
+    let held = probed.bytes
     const decoded = () => {
       const file = this.cache.localeFile(locale, this.retrievalType)
-      const bytes = probed.bytes ?? this.cache.bytesOf(file, digest)
+      const bytes = held ?? this.cache.bytesOf(file, digest)
+      held = undefined
       const read = this.cache.parseLocale(bytes, locale, this.retrievalType)
       return read.hit ? check(read.value.translations) : undefined
     }

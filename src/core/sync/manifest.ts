@@ -74,14 +74,16 @@ export async function openCache(
   }
   const read = await cache.manifestDigest()
   let parsed: CacheRead<Manifest> | undefined
+  // Dropped once parsed: a dev server's build keeps this for as long as it lasts.
+  let bytes = read.hit ? read.value.bytes : undefined
   return {
     cache,
     project,
     ...(read.hit ? { manifestDigest: read.value.digest } : {}),
     manifest: () => {
       if (!read.hit) return read
-      const { digest, bytes } = read.value
-      parsed ??= cache.parseManifest(bytes ?? cache.bytesOf(cache.manifestFile, digest))
+      parsed ??= cache.parseManifest(bytes ?? cache.bytesOf(cache.manifestFile, read.value.digest))
+      bytes = undefined
       return parsed
     },
   }
