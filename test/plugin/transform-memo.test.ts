@@ -165,6 +165,38 @@ test("a build with source maps ships the cold build's maps from the memo, which 
   expect(memo).not.toContain('sourcesContent')
 })
 
+test("webpack makes the transform's maps only when it reads them: devtool false and eval do not, a source map plugin does", async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const memoAfter = async (out: string, extra: object) => {
+    rmSync(join(root!, '.tms-cache', 'transform'), { recursive: true, force: true })
+    const config = {
+      ...webpackConfig(root!, join(root!, out), tmsWebpack(appOptions(root!)), 'production'),
+      ...extra,
+    }
+    await runWebpackLike((c) => webpack(c as webpack.Configuration) as unknown as LikeCompiler, config)
+    return readFileSync(memoFile(root!), 'utf8')
+  }
+  for (const devtool of [false, 'eval']) {
+    const memo = await memoAfter(`dist-${devtool}`, { devtool })
+    expect(memo).toContain('__tms_l(')
+    expect(memo).not.toContain('"mappings"')
+  }
+  // A source map plugin of the config with devtool false (its own options) reads them as devtool would.
+  const plugin = new webpack.SourceMapDevToolPlugin({ filename: '[file].map' })
+  const memo = await memoAfter('dist-plugin', {
+    devtool: false,
+    plugins: [tmsWebpack(appOptions(root)), plugin],
+  })
+  expect(memo).toContain('"mappings"')
+  const map = JSON.parse(readFileSync(join(root, 'dist-plugin', 'main.mjs.map'), 'utf8')) as {
+    sources: string[]
+    sourcesContent: string[]
+  }
+  const m1 = map.sources.findIndex((s) => s.endsWith('m1.js'))
+  expect(map.sourcesContent[m1]).toBe(readFileSync(join(root, 'src/m1.js'), 'utf8'))
+})
+
 /** A vite dev server of the app (no listening socket): each module as its transform served it. */
 async function serve(dir: string, modules: string[], close = true) {
   const server = await createServer({
