@@ -1,8 +1,10 @@
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { expect, test } from 'vitest'
 import webpack from 'webpack'
 import tmsWebpack from '../../src/webpack'
+import { webpackConfig } from './bundlers'
 import { suiteProject } from './helpers'
 
 /**
@@ -16,16 +18,11 @@ setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
 test("a webpack watch keeps no compilation after a newer one is done (webpack's loader import)", async () => {
-  const compiler = webpack({
-    mode: 'development',
-    context: suite.current.root,
-    entry: './src/main.js',
-    target: 'node',
-    devtool: false,
-    output: { path: `${suite.current.root}/dist-webpack-memory` },
-    plugins: [tmsWebpack(suite.current.options())],
-    infrastructureLogging: { level: 'none' },
-  })
+  const { root } = suite.current
+  const plugin = tmsWebpack(suite.current.options())
+  const compiler = webpack(
+    webpackConfig(root, join(root, 'dist-webpack-memory'), plugin, 'development') as webpack.Configuration,
+  )
   // Told when the first compilation is collected. (A WeakRef would not tell: each `deref()` keeps its
   // object alive until the current job ends.)
   let compilations = 0
