@@ -152,7 +152,8 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
   it.concurrent('maintenance mode (503 on everything): the build finishes from the cache with one warning', async () => {
     await faults({ rates: { '503': 1 } })
     await clearLog()
-    const built = await rollupBuild(root, pluginOptions())
+    // Each concurrent build its own output: one could read the report while the other writes it.
+    const built = await rollupBuild(root, pluginOptions(), 'dist-maintenance')
     const log = await requestLog()
     await faults({})
     expect(built.warnings).toHaveLength(1)
@@ -171,7 +172,7 @@ describe(`${COUNT} messages, 5 locales, 35% of requests failing, ${LATENCY_MS} m
   })
 
   it.concurrent('a dead service: the same, from the cache with one warning', async () => {
-    const built = await rollupBuild(root, pluginOptions({ baseUrl: 'http://127.0.0.1:9' }))
+    const built = await rollupBuild(root, pluginOptions({ baseUrl: 'http://127.0.0.1:9' }), 'dist-dead')
     expect(built.warnings).toHaveLength(1)
     expect(built.warnings[0]).toContain(
       'the service could not be reached (POST /auth-api/v2/authenticate failed: network error: ECONNREFUSED',
