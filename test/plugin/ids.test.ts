@@ -127,6 +127,10 @@ test('a message met after a dev server started takes the long id when a served k
   expect(transformed(s, p.file('a.js'))).toBe(`export default __tms_l("cCit94", 'Save 37347')`)
   write(p.root, 'c.js', 'Save 206714')
   expect(transformed(s, p.file('c.js'))).toBe(`export default __tms_l("cCit94Ps", 'Save 206714')`)
+  // Its sync and memo writes done before afterEach removes the directory they write into.
+  await s.synced()
+  await s.memosWritten()
+  s.release()
 })
 
 test('the next build start gives both keys long ids; a module the bundler kept finds the short one too', async () => {
