@@ -105,8 +105,11 @@ export class Build {
   /** Compiled forms of ICU messages and translations, per text and locale. */
   readonly forms: MessageForms
   private readonly catalogs: CatalogCache
-  /** Locale -> how many times a recheck replaced its translations (see {@link translationsRevision}). */
-  private readonly rechecks = new Map<string, number>()
+  /**
+   * Locale -> each recheck that replaced its translations, in turn: the message keys whose translation
+   * it changed, or undefined when not known (see {@link translationsRevision}).
+   */
+  private readonly rechecks = new Map<string, (ReadonlySet<string> | undefined)[]>()
   private readonly inlineTextsOf: InlineTexts
   /**
    * What each call site of the build-start extraction looks up: the transform of an unchanged module
@@ -313,15 +316,45 @@ export class Build {
     ]
   }
 
-  /** A recheck replaced these locales' translations in `sync`: their catalogs are made again when asked. */
-  translationsChanged(locales: readonly string[]): void {
-    this.catalogs.forget(locales)
-    for (const locale of locales) this.rechecks.set(locale, this.translationsRevision(locale) + 1)
+  /**
+   * A recheck replaced the locale's translations in `sync`; `keys`: the message keys whose translation
+   * it changed (undefined: not known). Its catalogs are made again when asked, or have the entries of
+   * those keys' ids made again (see `CatalogCache.translationsChanged`).
+   */
+  translationsChanged(locale: string, keys: ReadonlySet<string> | undefined): void {
+    let revisions = this.rechecks.get(locale)
+    if (!revisions) {
+      revisions = []
+      this.rechecks.set(locale, revisions)
+    }
+    revisions.push(keys)
+    this.catalogs.translationsChanged(locale, keys && this.idsOfKeys(keys))
   }
 
   /** How many times a recheck replaced the locale's translations in this build. */
   translationsRevision(locale: string): number {
-    return this.rechecks.get(locale) ?? 0
+    return this.rechecks.get(locale)?.length ?? 0
+  }
+
+  /**
+   * The ids whose entry in `locale`'s catalog the rechecks since translations revision `since` may have
+   * changed; undefined when one of them did not say which translations it changed.
+   */
+  idsChangedSince(locale: string, since: number): Set<string> | undefined {
+    const keys = new Set<string>()
+    for (const changed of this.rechecks.get(locale)?.slice(since) ?? []) {
+      if (!changed) return undefined
+      for (const key of changed) keys.add(key)
+    }
+    return this.idsOfKeys(keys)
+  }
+
+  /** The ids that stand for one of `keys` (a message has one id per spelling of its placeholders). */
+  private idsOfKeys(keys: ReadonlySet<string>): Set<string> {
+    const ids = new Set<string>()
+    if (keys.size === 0) return ids
+    for (const [id, source] of this.ids.sources) if (keys.has(source.key)) ids.add(id)
+    return ids
   }
 
   /** See {@link CatalogCache.literalFor}. */

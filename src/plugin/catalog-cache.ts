@@ -184,9 +184,25 @@ export class CatalogCache {
     }
   }
 
-  /** Drops what was made of these locales' translations (a recheck replaced them). */
-  forget(locales: readonly string[]): void {
-    for (const locale of locales) this.entries.delete(locale)
+  /**
+   * A recheck replaced the locale's translations: what was made of them is dropped, but for the
+   * catalog of every id (a dev server's), which is made anew with the entries of `changed` made again
+   * and every other one as it was (a `tms pull` changes a few translations of thousands). With
+   * `changed` undefined (not known) it is made again, all of it, when asked.
+   */
+  translationsChanged(locale: string, changed: ReadonlySet<string> | undefined): void {
+    const full = this.entries.get(locale)?.full
+    this.entries.delete(locale)
+    if (!full || !changed || full.size !== this.source.ids.size) return
+    const made = buildCatalog(this.source.catalogInput(locale), changed)
+    // In the order of the rows a catalog of every id is made over, as if made again.
+    const rows = this.rowsOf(this.source.ids.sources)
+    const catalog = new Map<string, CompiledMessage>()
+    for (const id of rows.ids) {
+      const entry = changed.has(id) ? made.get(id) : full.catalog.get(id)
+      if (entry !== undefined) catalog.set(id, entry)
+    }
+    this.entriesOf(locale).full = { size: full.size, catalog }
   }
 
   /**

@@ -150,10 +150,20 @@ export class HotCatalogs {
     const revision = this.build.translationsRevision(locale)
     let held = this.held.get(locale)
     if (held?.translations !== revision) {
-      held =
-        revision === base.translations
-          ? { translations: revision, covered: new Set(base.used), changed: {}, removed: [] }
+      const atBase: Held = {
+        translations: base.translations,
+        covered: new Set(base.used),
+        changed: {},
+        removed: [],
+      }
+      if (revision === base.translations) held = atBase
+      else {
+        const from = held ?? atBase
+        const ids = this.build.idsChangedSince(locale, from.translations)
+        held = ids
+          ? this.patched(locale, from, ids, revision)
           : this.recheckedChanges(locale, files, base, revision)
+      }
       this.held.set(locale, held)
     }
     const added: string[] = []
@@ -167,6 +177,31 @@ export class HotCatalogs {
       }
     }
     return Object.keys(held.changed).length > 0 || held.removed.length > 0 ? held : undefined
+  }
+
+  /**
+   * The changes held at an earlier revision of the locale's translations, with the entries of the ids
+   * whose translation changed since made again: a `tms pull` changes a few of thousands, and the whole
+   * catalog made and parsed again cost a tenth of a second per pull at 20,000 messages. An entry made
+   * again is held as changed even when it is the base's again, and an id left with none as removed,
+   * whether or not the base had it: the module is then a little longer, never wrong.
+   */
+  private patched(locale: string, from: Held, ids: ReadonlySet<string>, revision: number): Held {
+    const touched = [...ids].filter((id) => from.covered.has(id))
+    const entries = buildCatalog(this.build.catalogInput(locale), touched)
+    const changed = { ...from.changed }
+    const removed = new Set(from.removed)
+    for (const id of touched) {
+      const entry = entries.get(id)
+      if (entry === undefined) {
+        delete changed[id]
+        removed.add(id)
+      } else {
+        changed[id] = entry
+        removed.delete(id)
+      }
+    }
+    return { translations: revision, covered: from.covered, changed, removed: [...removed] }
   }
 
   /** The changes of a locale whose translations are no longer the base's: the whole catalog made and compared. */

@@ -19,7 +19,7 @@ import {
 } from '../core/pipeline'
 import { buildReport, type TmsReport } from '../core/report'
 import { settingsFailure } from '../core/sync'
-import { recheckLocales } from '../core/sync/recheck'
+import { changedTranslations, recheckLocales } from '../core/sync/recheck'
 import {
   inlineUnsupportedMessage,
   type Options,
@@ -364,10 +364,12 @@ export class TmsSession {
     if (!rechecked || build !== this.current || sync !== build.sync) return undefined
     sync.memos?.forget(locales)
     for (const [locale, { texts, coverage }] of rechecked) {
+      const was = sync.translations.get(locale)
       sync.translations.set(locale, texts)
       sync.coverage[locale] = coverage
+      // Which translations changed is known where the build had them read.
+      build.translationsChanged(locale, was && changedTranslations(was, texts))
     }
-    build.translationsChanged(locales)
     const report = buildReport(sync, build.report?.requests ?? 0, build.report?.unanswered ?? 0)
     build.report = report
     return { problems: withReportProblems(problems, report, build.options, this.command), info, report }

@@ -37,6 +37,15 @@ test('a pull of one locale, rechecked, gives the catalogs, report and warnings o
     [hello]: 'Bonjour !',
   })
   const outcome = await session.recheck(['fr-FR'])
+  // The catalogs learn which ids the pull changed: theirs are made again, the others kept.
+  const idsOf = (...texts: string[]) => {
+    const keys = session.build.startMessages.filter((m) => texts.includes(m.text)).map((m) => m.key)
+    return new Set([...session.build.ids.sources].filter(([, s]) => keys.includes(s.key)).map(([id]) => id))
+  }
+  const pulled = idsOf('Welcome to the shop', 'Hello {name}!')
+  expect(pulled.size).toBe(2)
+  expect(session.build.idsChangedSince('fr-FR', 0)).toEqual(pulled)
+  expect(session.build.idsChangedSince('en-XA', 0)).toEqual(new Set())
 
   const fresh = new TmsSession(options)
   fresh.configure({ root })
@@ -63,6 +72,9 @@ test('a pull of one locale, rechecked, gives the catalogs, report and warnings o
     [hello]: 'Salut {name} !',
   })
   const second = await session.recheck(['fr-FR'])
+  expect(session.build.idsChangedSince('fr-FR', 1)).toEqual(pulled)
+  expect(session.build.idsChangedSince('fr-FR', 0)).toEqual(pulled)
+  expect(session.build.idsChangedSince('fr-FR', 2)).toEqual(new Set())
   const again = new TmsSession(options)
   again.configure({ root })
   const restarted = await again.startAndSync('serve')

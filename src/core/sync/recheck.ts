@@ -66,3 +66,14 @@ export async function recheckLocales(input: RecheckInput): Promise<Map<string, R
   }
   return rechecked
 }
+
+/** The message keys whose translation differs between two checks of a locale: added, changed or dropped. */
+export function changedTranslations(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): Set<string> {
+  const keys = new Set<string>()
+  for (const [key, text] of after) if (before.get(key) !== text) keys.add(key)
+  for (const key of before.keys()) if (!after.has(key)) keys.add(key)
+  return keys
+}
