@@ -106,8 +106,9 @@ export class Build {
   readonly forms: MessageForms
   private readonly catalogs: CatalogCache
   /**
-   * Locale -> each recheck that replaced its translations, in turn: the message keys whose translation
-   * it changed, or undefined when not known (see {@link translationsRevision}).
+   * Locale -> each recheck that replaced its translations, in turn: the ids of the messages whose
+   * translation it changed, or undefined when not known (see {@link translationsRevision}). An id
+   * added since is made from the translations as they are when it is.
    */
   private readonly rechecks = new Map<string, (ReadonlySet<string> | undefined)[]>()
   private readonly inlineTextsOf: InlineTexts
@@ -327,8 +328,9 @@ export class Build {
       revisions = []
       this.rechecks.set(locale, revisions)
     }
-    revisions.push(keys)
-    this.catalogs.translationsChanged(locale, keys && this.idsOfKeys(keys))
+    const ids = keys && this.idsOfKeys(keys)
+    revisions.push(ids)
+    this.catalogs.translationsChanged(locale, ids)
   }
 
   /** How many times a recheck replaced the locale's translations in this build. */
@@ -341,12 +343,12 @@ export class Build {
    * changed; undefined when one of them did not say which translations it changed.
    */
   idsChangedSince(locale: string, since: number): Set<string> | undefined {
-    const keys = new Set<string>()
+    const ids = new Set<string>()
     for (const changed of this.rechecks.get(locale)?.slice(since) ?? []) {
       if (!changed) return undefined
-      for (const key of changed) keys.add(key)
+      for (const id of changed) ids.add(id)
     }
-    return this.idsOfKeys(keys)
+    return ids
   }
 
   /** The ids that stand for one of `keys` (a message has one id per spelling of its placeholders). */

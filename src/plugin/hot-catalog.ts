@@ -150,15 +150,15 @@ export class HotCatalogs {
     const revision = this.build.translationsRevision(locale)
     let held = this.held.get(locale)
     if (held?.translations !== revision) {
-      const atBase: Held = {
+      const atBase = (): Held => ({
         translations: base.translations,
         covered: new Set(base.used),
         changed: {},
         removed: [],
-      }
-      if (revision === base.translations) held = atBase
+      })
+      if (revision === base.translations) held = atBase()
       else {
-        const from = held ?? atBase
+        const from = held ?? atBase()
         const ids = this.build.idsChangedSince(locale, from.translations)
         held = ids
           ? this.patched(locale, from, ids, revision)
