@@ -112,7 +112,9 @@ async function loadCode(
   if (webpackLike && session.command === 'serve') {
     const hot = hotCatalogsOf(session.build)
     const files = webpackState.files
-    return base === undefined ? hot.catalogModule(locale, files) : hot.baseModule(locale, files)
+    if (base !== undefined) return hot.baseModule(locale, files)
+    // A page fetches its base as a file; a server compiler's modules import it.
+    return hot.catalogModule(locale, files, !isServerCompiler(compilerOptions(this)))
   }
   if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
   return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })

@@ -47,6 +47,7 @@ export interface LikeCompiler extends LikeInlineCompiler {
   /** Watch mode: the files changed since the last compilation (undefined for the first). */
   modifiedFiles?: ReadonlySet<string>
   webpack: LikeInlineCompiler['webpack'] & {
+    Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: number }
     WebpackError: new (message: string) => Error
     SourceMapDevToolPlugin?: abstract new (...args: never[]) => unknown
     EvalSourceMapDevToolPlugin?: abstract new (...args: never[]) => unknown
@@ -262,6 +263,40 @@ function nativeOf(ctx: UnpluginBuildContext): { compiler: LikeCompiler; compilat
   return native
 }
 
+type LikeRawSource = InstanceType<LikeCompiler['webpack']['sources']['RawSource']>
+
+/**
+ * A watch's pages fetch their locales' catalog bases as files (hot-catalog.ts): each compilation emits
+ * them, as `output.clean` would remove a file the last compilation did not emit. `sources` holds one
+ * source per file across compilations: webpack does not write again a source it wrote.
+ */
+function emitFetchedBases(
+  session: TmsSession,
+  compiler: LikeCompiler,
+  compilation: LikeCompilation,
+  sources: Map<string, LikeRawSource>,
+): void {
+  const { Compilation, sources: webpackSources } = compiler.webpack
+  compilation.hooks.processAssets.tap(
+    { name: 'unplugin-tms', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+    () => {
+      const build = session.command === 'serve' ? session.openBuild : undefined
+      const bases = build ? hotCatalogsOf(build).fetchedBases() : []
+      const emitted = new Set<string>()
+      for (const { fileName, literal } of bases) {
+        let source = sources.get(fileName)
+        if (!source) {
+          source = new webpackSources.RawSource(literal)
+          sources.set(fileName, source)
+        }
+        compilation.emitAsset(fileName, source, { immutable: true, development: true })
+        emitted.add(fileName)
+      }
+      for (const fileName of sources.keys()) if (!emitted.has(fileName)) sources.delete(fileName)
+    },
+  )
+}
+
 export function webpackLikeHooks(
   session: TmsSession,
   state: WebpackLikeState,
@@ -309,8 +344,10 @@ export function webpackLikeHooks(
       // webpack's child compilers (html-webpack-plugin's, ...) inherit finishMake's taps but not
       // thisCompilation's: only the compilation that thisCompilation saw gets its catalog modules rebuilt.
       const own = new WeakSet<LikeCompilation>()
+      const baseSources = new Map<string, LikeRawSource>()
       compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
         own.add(compilation)
+        emitFetchedBases(session, compiler, compilation, baseSources)
       })
       compiler.hooks.finishMake.tapPromise('unplugin-tms', async (compilation) => {
         if (!own.has(compilation)) return

@@ -62,17 +62,22 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       await dev.waitForText([unused, ...SOURCE_TEXT.slice(1)].join('\n'))
       await setLocale('fr-FR')
       expect(await dev.shown()).toBe([FRENCH[unused], ...FRENCH_TEXT.slice(1)].join('\n'))
-      // The catalog module: its base and what differs from it, the new translation alone.
-      const catalog = await page.evaluate(async () => {
-        const chunk = performance
-          .getEntriesByType('resource')
-          .map((entry) => entry.name)
-          .find((url) => /tms-fr-FR[^/]*\.js$/.test(url))
-        return chunk ? (await fetch(chunk)).text() : 'no catalog chunk was loaded'
+      // The catalog module: what differs from its base, the new translation alone; the page fetched
+      // the base, the catalog as the first build made it, as a file of its own.
+      const [catalog, base] = await page.evaluate(async () => {
+        const loaded = performance.getEntriesByType('resource').map((entry) => entry.name)
+        const text = async (url: string | undefined): Promise<string> =>
+          url ? (await fetch(url)).text() : `nothing loaded of ${loaded.join(' ')}`
+        return Promise.all([
+          text(loaded.find((url) => /tms-fr-FR[^/]*\.js$/.test(url))),
+          text(loaded.find((url) => /\/tms-base-fr-FR\.[0-9a-f]{12}\.json$/.test(url))),
+        ])
       })
-      const made = /const catalog = Object\.assign\(\{\}, [^,]+, (\{[^}]*\})\);/.exec(catalog)
+      const made = /Object\.assign\(\{\}, base, (\{[^}]*\})\)/.exec(catalog)
       expect(made, catalog).not.toBeNull()
       expect(Object.values(JSON.parse(made![1]!) as Record<string, string>)).toEqual([FRENCH[unused]])
+      expect(catalog).not.toMatch(/Bonjour|articles dans votre panier/)
+      expect(Object.values(JSON.parse(base) as Record<string, unknown>)).toContain(FRENCH.Open)
     } finally {
       undo()
     }
