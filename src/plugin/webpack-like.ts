@@ -276,6 +276,7 @@ function emitFetchedBases(
   compilation: LikeCompilation,
   sources: Map<string, LikeRawSource>,
 ): void {
+  if (!compiler.watchMode) return
   const { Compilation, sources: webpackSources } = compiler.webpack
   compilation.hooks.processAssets.tap(
     { name: 'unplugin-tms', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
