@@ -266,6 +266,20 @@ function nativeOf(ctx: UnpluginBuildContext): { compiler: LikeCompiler; compilat
 type LikeRawSource = InstanceType<LikeCompiler['webpack']['sources']['RawSource']>
 
 /**
+ * A source whose bytes are made each time they are asked for, not kept: webpack asks once, to write
+ * the file (the dev server keeps its own copy), and a source it wrote is not written again, so a kept
+ * copy would be a megabyte per base for nothing.
+ */
+function uncachedSource(
+  RawSource: LikeCompiler['webpack']['sources']['RawSource'],
+  text: string,
+): LikeRawSource {
+  const source = new RawSource(text) as LikeRawSource & { buffer(): Buffer }
+  source.buffer = () => Buffer.from(text)
+  return source
+}
+
+/**
  * A watch's pages fetch their locales' catalog bases as files (hot-catalog.ts): each compilation emits
  * them, as `output.clean` would remove a file the last compilation did not emit. `sources` holds one
  * source per file across compilations: webpack does not write again a source it wrote.
@@ -287,7 +301,7 @@ function emitFetchedBases(
       for (const { fileName, literal } of bases) {
         let source = sources.get(fileName)
         if (!source) {
-          source = new webpackSources.RawSource(literal)
+          source = uncachedSource(webpackSources.RawSource, literal)
           sources.set(fileName, source)
         }
         compilation.emitAsset(fileName, source, { immutable: true, development: true })
