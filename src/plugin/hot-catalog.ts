@@ -83,8 +83,6 @@ export class HotCatalogs {
   private readonly held = new Map<string, Held>()
   /** The locales whose base module was last loaded with their base (not the empty first one). */
   private readonly served = new Set<string>()
-  /** The locales whose catalog module fetches its base. */
-  private readonly fetched = new Set<string>()
 
   constructor(build: Build) {
     this.build = build
@@ -171,17 +169,14 @@ export class HotCatalogs {
    */
   fetchedBases(): { fileName: string; literal: string }[] {
     const files: { fileName: string; literal: string }[] = []
-    for (const locale of this.fetched) {
-      const base = this.bases.get(locale)
-      if (base?.file) files.push({ fileName: base.file, literal: base.literal })
-    }
+    for (const base of this.bases.values())
+      if (base.file) files.push({ fileName: base.file, literal: base.literal })
     return files
   }
 
   private baseFile(locale: string, files: readonly string[]): string {
     const base = this.baseOf(locale, files)
     base.file ??= `tms-base-${locale}.${literalDigest(base.literal)}.json`
-    this.fetched.add(locale)
     return base.file
   }
 

@@ -295,7 +295,7 @@ function emitFetchedBases(
   compilation.hooks.processAssets.tap(
     { name: 'unplugin-tms', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
     () => {
-      const build = session.command === 'serve' ? session.openBuild : undefined
+      const build = session.openBuild
       const bases = build ? hotCatalogsOf(build).fetchedBases() : []
       const emitted = new Set<string>()
       for (const { fileName, literal } of bases) {
