@@ -234,26 +234,32 @@ describe('last modified', () => {
     await f.put('m.json', 'json', '{"a": "Alpha", "b": "Beta"}')
     const uploaded = (await f.get('/files/list')).body.response.data.items[0].lastUploaded
     await advance(60_000)
+    const now = async (): Promise<string> => (await t.control('GET', '/state')).body.response.data.now
+    const justBefore = await now()
     await f.translate('m.json', 'de-DE', { b: 'Beta DE' }, false)
-    const state = (await t.control('GET', '/state')).body.response.data.now
+    const justAfter = await now()
     const all = await f.get('/file/last-modified?fileUri=m.json')
+    // Dates have whole seconds, so the change's is read back, and checked to lie between the
+    // emulator's time just before and just after it (a slow machine may cross a second).
+    const changed = all.body.response.data.items[1].lastModified
+    expect(changed >= justBefore && changed <= justAfter && changed > uploaded).toBe(true)
     expect(all.body.response.data).toEqual({
       totalCount: 3,
       items: [
         { localeId: 'fr-FR', lastModified: uploaded },
-        { localeId: 'de-DE', lastModified: state },
+        { localeId: 'de-DE', lastModified: changed },
         { localeId: 'ja-JP', lastModified: uploaded },
       ],
     })
     const after = await f.get(`/file/last-modified?fileUri=m.json&lastModifiedAfter=${q(uploaded)}`)
     expect(after.body.response.data).toEqual({
       totalCount: 1,
-      items: [{ localeId: 'de-DE', lastModified: state }],
+      items: [{ localeId: 'de-DE', lastModified: changed }],
     })
-    const none = await f.get(`/file/last-modified?fileUri=m.json&lastModifiedAfter=${q(state)}`)
+    const none = await f.get(`/file/last-modified?fileUri=m.json&lastModifiedAfter=${q(changed)}`)
     expect(none.body.response.data).toEqual({ totalCount: 0, items: [] })
     const one = await f.get('/locales/de-DE/file/last-modified?fileUri=m.json')
-    expect(one.body.response.data).toEqual({ localeId: 'de-DE', lastModified: state })
+    expect(one.body.response.data).toEqual({ localeId: 'de-DE', lastModified: changed })
     const unchanged = await f.get(
       `/locales/fr-FR/file/last-modified?fileUri=m.json&lastModifiedAfter=${q(uploaded)}`,
     )
