@@ -139,26 +139,30 @@ export class HotCatalogs {
       )
     }
     const file = files && this.baseFile(locale, files)
-    // The runtime's loader takes the module's default export through a `then`, so a promise of the
-    // catalog serves as the catalog. An update's module gets the fetched base from the one before it
-    // (`data`), unless the base file changed.
+    // The runtime's loader takes the module's default export through a `then`, so a thenable of the
+    // catalog serves as the catalog. A fetch that failed (the dev server restarting, a network hiccup)
+    // is forgotten, so the next switch to the locale fetches again, as a chunk that failed to load
+    // does. An update's module gets the fetched base from the one before it (`data`), unless the base
+    // file changed.
     return (
       `import { _u } from ${jsString(RUNTIME_ID)};\n` +
       drop +
       'const hot = import.meta.webpackHot;\n' +
       (file
         ? `const url = __webpack_public_path__ + ${jsString(file)};\n` +
-          'const fetched = hot && hot.data && hot.data.url === url ? hot.data.fetched : fetch(url).then((response) => {\n' +
+          'let fetched = hot && hot.data && hot.data.url === url ? hot.data.fetched : undefined;\n' +
+          'const fetchBase = () => fetched || (fetched = fetch(url).then((response) => {\n' +
           `  if (!response.ok) throw new Error(${jsString(`[unplugin-tms] could not load the catalog of ${locale} from `)} + url + ": HTTP " + response.status);\n` +
           '  return response.json();\n' +
-          '});\n'
-        : 'const url = "";\nconst fetched = Promise.resolve({});\n') +
-      `const catalog = fetched.then((base) => ${catalog});\n` +
-      'export default catalog;\n' +
+          '}).catch((error) => { fetched = undefined; throw error; }));\n'
+        : 'const url = "";\nlet fetched = Promise.resolve({});\nconst fetchBase = () => fetched;\n') +
+      'let made;\n' +
+      `const make = () => made || (made = fetchBase().then((base) => ${catalog}, (error) => { made = undefined; throw error; }));\n` +
+      'export default { then: (resolve, reject) => make().then(resolve, reject) };\n' +
       'if (hot) {\n' +
       '  hot.accept();\n' +
       '  hot.dispose((data) => { data.url = url; data.fetched = fetched; });\n' +
-      `  if (hot.data) catalog.then((catalog) => ${update});\n` +
+      `  if (hot.data) make().then((catalog) => ${update});\n` +
       '}\n'
     )
   }

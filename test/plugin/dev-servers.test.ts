@@ -12,7 +12,8 @@ import { FRENCH, FRENCH_TEXT, PROJECT, SOURCE_TEXT } from './helpers'
  * reload, that update holding the changed translation only. An edit that uses a message no module used
  * before gets its translation into the catalog module; one that uses a message with no translation
  * leaves every catalog chunk as it was, after a pull too (the ids no module uses any more stay in the
- * catalogs); a message a pull left out while no module used it comes back with its translation.
+ * catalogs); a message a pull left out while no module used it comes back with its translation. A
+ * catalog base the page failed to fetch is fetched again at the next switch.
  * (`sourceCatalog: true` in the same servers: source-catalog-servers.test.ts.)
  */
 
@@ -53,6 +54,31 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
       pulled[dev.project.hashcodes.get(source)!] = text
     await cache.writeLocale('fr-FR', 'published', pulled)
   }
+
+  test('a catalog base that failed to load is fetched again at the next switch', async () => {
+    const { page } = dev
+    const base = /\/tms-base-fr-FR\.[0-9a-f]{12}\.json$/
+    let refused = 0
+    await page.route(base, (route) => {
+      refused++
+      return route.fulfill({ status: 503, body: 'restarting' })
+    })
+    const failed = await page.evaluate(() =>
+      (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR').then(
+        () => 'switched',
+        (error: Error) => error.message,
+      ),
+    )
+    await page.unroute(base)
+    expect(refused).toBe(1)
+    expect(failed).toMatch(
+      /^\[unplugin-tms\] could not load the catalog of fr-FR from \S*\/tms-base-fr-FR\.[0-9a-f]{12}\.json: HTTP 503$/,
+    )
+    expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
+    await setLocale('fr-FR')
+    expect(await dev.shown()).toBe(FRENCH_TEXT.join('\n'))
+    await setLocale('en-US')
+  }, 120_000)
 
   test('an edit that swaps a message for one no module used gets its translation shipped, the old one kept', async () => {
     const { page } = dev
