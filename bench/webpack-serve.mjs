@@ -1,19 +1,22 @@
 /**
  * What `webpack serve` does, in a process of its own, for the dev-loop section (bench/sections/dev-loop.ts):
  * a development compiler of the app at the working directory, served by webpack-dev-server (hot updates
- * and live reload on, its defaults). The app's TSX goes through esbuild (bench/esbuild-tsx-loader.cjs);
- * with `tms`, unplugin-tms's webpack plugin is given the options in argv[4] (JSON).
+ * and live reload on, its defaults) with React Fast Refresh (@pmmmwh/react-refresh-webpack-plugin), as a
+ * webpack React app is set up for development. The app's TSX goes through SWC with the refresh transform
+ * (bench/swc-refresh-loader.cjs); with `tms`, unplugin-tms's webpack plugin is given the options in
+ * argv[4] (JSON).
  *
  *   node bench/webpack-serve.mjs <port> plain|tms [options]
  */
 import { join } from 'node:path'
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import webpack from 'webpack'
 import WebpackDevServer from 'webpack-dev-server'
 import { answerRetained, RETAINED_ROUTE } from './retained-memory.mjs'
 
 const [port, variant, options] = process.argv.slice(2)
 const root = process.cwd()
-const plugins = []
+const plugins = [new ReactRefreshPlugin({ overlay: false })]
 if (variant === 'tms') plugins.push((await import('unplugin-tms/webpack')).default(JSON.parse(options)))
 const html =
   '<!doctype html><html lang="en"><body><div id="root"></div><script src="/main.js"></script></body></html>\n'
@@ -28,7 +31,7 @@ const compiler = webpack({
       {
         test: /\.tsx?$/,
         exclude: /node_modules/,
-        use: new URL('./esbuild-tsx-loader.cjs', import.meta.url).pathname,
+        use: new URL('./swc-refresh-loader.cjs', import.meta.url).pathname,
       },
     ],
   },
