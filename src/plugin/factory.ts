@@ -46,7 +46,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     hasConfigFile,
     session,
     rollupState: {},
-    webpackState: { files: undefined },
+    webpackState: { files: undefined, loaded: new WeakMap() },
     overlay: undefined,
     keptSources: undefined,
   }

@@ -114,7 +114,17 @@ async function loadCode(
     const files = webpackState.files
     if (base !== undefined) return hot.baseModule(locale, files)
     // A page fetches its base as a file; a server compiler's modules import it.
-    return hot.catalogModule(locale, files, !isServerCompiler(compilerOptions(this)))
+    const options = compilerOptions(this)
+    const text = hot.catalogModule(locale, files, !isServerCompiler(options))
+    if (options) {
+      let loaded = webpackState.loaded.get(options)
+      if (!loaded) {
+        loaded = new Map()
+        webpackState.loaded.set(options, loaded)
+      }
+      loaded.set(id, text)
+    }
+    return text
   }
   if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
   return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })

@@ -256,6 +256,45 @@ test('webpack watch: an edit keeps the build, a pull checks its locale again; ea
   expect(await requestCount()).toBe(0)
 }, 60_000)
 
+test('webpack watch: an edit that brings in no translated message builds no catalog module again; a pull does', async () => {
+  const { compiler, builds, close } = webpackWatch('dist-webpack-catalog-builds')
+  // How many times each compilation built a locale's catalog module, in the order of the builds.
+  const counts: number[] = []
+  let built = 0
+  compiler.hooks.thisCompilation.tap('test', (compilation) => {
+    built = 0
+    compilation.hooks.buildModule.tap('test', (m) => {
+      if (/%00tms%2Ftms-[^%]+\.js$/.test((m as webpack.NormalModule).resource ?? '')) built++
+    })
+  })
+  compiler.hooks.done.tap('test', () => {
+    counts.push(built)
+  })
+  const builtBy = (build: Build): number => counts[Number(/-(\d+)$/.exec(build.dir!)![1])]!
+  const file = join(suite.current.root, 'src/cart.js')
+  const original = readFileSync(file, 'utf8')
+  try {
+    const first = await nextRendered(builds, () => true)
+    expect(builtBy(first)).toBeGreaterThan(0)
+    // The first edit after the watch's start: webpack may build the virtual modules again in it.
+    writeFileSync(file, original.replace("t('Open'", "t('Open it'"))
+    await nextRendered(builds, (r) => r.fr[3] === 'Open it')
+    writeFileSync(file, original.replace("t('Open'", "t('Open now'"))
+    const edited = await nextRendered(builds, (r) => r.fr[3] === 'Open now')
+    expect(edited.fr).toEqual([...FRENCH_TEXT.slice(0, 3), 'Open now'])
+    expect(builtBy(edited)).toBe(0)
+    await pullNewText('Welcome to the shop', 'Bienvenue, catalogue refait')
+    const pulled = await nextRendered(builds, (r) => r.fr[0] === 'Bienvenue, catalogue refait')
+    expect(pulled.fr).toEqual(['Bienvenue, catalogue refait', ...FRENCH_TEXT.slice(1, 3), 'Open now'])
+    expect(builtBy(pulled)).toBeGreaterThan(0)
+  } finally {
+    writeFileSync(file, original)
+    await close()
+    await pullNewText('Welcome to the shop', FRENCH['Welcome to the shop']!)
+  }
+  expect(await requestCount()).toBe(0)
+}, 60_000)
+
 test("a webpack watch readies its first edit once its first build is done: every locale's catalog input, before any edit", async () => {
   const inputs = vi.spyOn(TmsBuild.prototype, 'catalogInput')
   const { builds, close } = webpackWatch('dist-webpack-warm')
