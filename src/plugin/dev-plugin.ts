@@ -3,7 +3,7 @@ import { PLUGIN_NAME, type PluginContext } from './context'
 import { configureDevServer, type DevServerCatalogs } from './dev'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { overlayInDevServer } from './overlay/webpack'
-import { compilerSlice, watchWithoutVirtualModules } from './webpack-like'
+import { compilerSlice, trustVirtualModules, watchWithoutVirtualModules } from './webpack-like'
 import { makeLoaderImportEarly } from './webpack-loader-import'
 
 /**
@@ -21,6 +21,7 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
     enforce: 'pre',
     webpack(compiler) {
       watchWithoutVirtualModules(compiler)
+      trustVirtualModules(compiler)
       // Only a watch has a compilation after its first, which the loader import would keep.
       let early = false
       compiler.hooks.watchRun.tap(PLUGIN_NAME, () => {

@@ -113,14 +113,52 @@ export function watchWithoutVirtualModules(compiler: {
 }): void {
   const fs = compiler.watchFileSystem
   if (!fs) return
-  const prefix = resolve(compiler.options.context ?? process.cwd(), '_virtual_')
-  // A virtual module is a file right in the context (`_virtual_<encoded id>`); a user's directory
-  // whose name happens to start so is watched as any other.
-  const virtual = (p: string): boolean => p.startsWith(prefix) && !p.includes(sep, prefix.length)
+  const virtual = virtualModuleFiles(compiler.options.context)
   const onDisk = (paths: Iterable<string>): string[] => [...paths].filter((p) => !virtual(p))
   const watch = fs.watch.bind(fs)
   fs.watch = (files, directories, missing, ...rest) =>
     watch(onDisk(files), directories, onDisk(missing), ...rest)
+}
+
+/**
+ * Keeps webpack from building unplugin's virtual modules again on its own. Their files exist in
+ * memory only, written as each is first resolved, within the build that reads them: webpack could not
+ * trust a time so close to that build's start, and in a watch's first rebuild it built every virtual
+ * module again (the runtime, the overlay's, each locale's catalog and base), which the first edit
+ * waited for, and then for the catalogs made again in finishMake. A virtual module's text changes only
+ * with the plugin's state, and finishMake rebuilds the catalog modules itself, so webpack is told to
+ * ignore those files' times, as it does for a watch's ignored paths. The tap runs after
+ * webpack-virtual-modules' own, which gives each virtual file its write time.
+ */
+export function trustVirtualModules(compiler: {
+  options: { context?: string }
+  fileTimestamps?: Map<string, unknown>
+  hooks: {
+    afterCompile: {
+      tap(name: string, fn: (compilation: { fileDependencies: Iterable<string> }) => void): void
+    }
+    watchRun: { tap(options: { name: string; stage: number }, fn: () => void): void }
+  }
+}): void {
+  const virtual = virtualModuleFiles(compiler.options.context)
+  const files = new Set<string>()
+  compiler.hooks.afterCompile.tap('unplugin-tms', (compilation) => {
+    for (const file of compilation.fileDependencies) if (virtual(file)) files.add(file)
+  })
+  compiler.hooks.watchRun.tap({ name: 'unplugin-tms', stage: 100 }, () => {
+    // The watcher's map of this compilation's times, made for it (webpack types it read-only).
+    const times = compiler.fileTimestamps as Map<string, unknown> | undefined
+    if (times) for (const file of files) times.set(file, 'ignore')
+  })
+}
+
+/**
+ * Whether a path is one of unplugin's virtual module files: right in the context, `_virtual_<encoded
+ * id>`; a user's directory whose name happens to start so is not.
+ */
+function virtualModuleFiles(context: string | undefined): (path: string) => boolean {
+  const prefix = resolve(context ?? process.cwd(), '_virtual_')
+  return (path) => path.startsWith(prefix) && !path.includes(sep, prefix.length)
 }
 
 /**
