@@ -146,8 +146,8 @@ export function trustVirtualModules(compiler: {
     for (const file of compilation.fileDependencies) if (virtual(file)) files.add(file)
   })
   compiler.hooks.watchRun.tap({ name: 'unplugin-tms', stage: 100 }, () => {
-    // The watcher's map of this compilation's times, made for it (webpack types it read-only).
-    const times = compiler.fileTimestamps as Map<string, unknown> | undefined
+    // The watcher's map of the times this compilation reads, made for it.
+    const times = compiler.fileTimestamps
     if (times) for (const file of files) times.set(file, 'ignore')
   })
 }
