@@ -3,7 +3,7 @@ import type { Options } from '../options'
 import type { DevOverlay } from './overlay/index'
 import type { RollupLikeState } from './rollup-like'
 import type { TmsSession } from './session'
-import type { WebpackLikeState } from './webpack-like'
+import type { WebpackLikeState } from './watch-catalogs'
 
 /** The bundler unplugin runs the plugins in. */
 export type Framework = UnpluginContextMeta['framework']

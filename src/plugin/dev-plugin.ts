@@ -3,6 +3,7 @@ import { PLUGIN_NAME, type PluginContext } from './context'
 import { configureDevServer, type DevServerCatalogs } from './dev'
 import { DevOverlay, overlayWanted } from './overlay/index'
 import { overlayInDevServer } from './overlay/webpack'
+import { pullsInDevServer } from './pull-channel'
 import { compilerSlice, trustVirtualModules, watchWithoutVirtualModules } from './webpack-like'
 import { makeLoaderImportEarly } from './webpack-loader-import'
 
@@ -29,9 +30,11 @@ export function devServerPlugin(plugins: PluginContext): UnpluginOptions {
         early = true
       })
       overlayInDevServer(session, compilerSlice(compiler), 'webpack', made)
+      pullsInDevServer(session, plugins.webpackState, compilerSlice(compiler))
     },
     rspack(compiler) {
       overlayInDevServer(session, compilerSlice(compiler), 'rspack', made)
+      pullsInDevServer(session, plugins.webpackState, compilerSlice(compiler))
     },
     vite: {
       configureServer(server) {

@@ -19,23 +19,19 @@ import type { EnvironmentModuleNode, ModuleNode, ViteDevServer } from 'vite'
 /** The module plugin-react and plugin-react-swc import into every component module they refresh. */
 const REACT_REFRESH = '/@react-refresh'
 /** Past this many modules, the root's re-render is cheaper than a request and a transform per module. */
-const AT_MOST = 50
+export const AT_MOST = 50
 
 type PageModule = ModuleNode | EnvironmentModuleNode
 
 /**
- * The page's modules that show the ids of `changed`, each a React Fast Refresh boundary: empty when
- * none of the modules the page loaded shows them. Undefined when the announcement must do (see
- * above). `fileIds`: each source file's ids, as the build's usage has them.
+ * The source files that use one of the ids of `changed`; undefined when one of those ids belongs to
+ * no source file (see above). `fileIds`: each source file's ids, as the build's usage has them.
  */
-export function refreshTargets(
-  server: ViteDevServer,
+export function filesShowing(
   fileIds: ReadonlyMap<string, ReadonlySet<string>>,
   changed: ReadonlySet<string>,
-): PageModule[] | undefined {
-  if (server.config.server.hmr === false) return undefined
-  const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph
-  const targets: PageModule[] = []
+): string[] | undefined {
+  const files: string[] = []
   const found = new Set<string>()
   for (const [file, ids] of fileIds) {
     let uses = false
@@ -44,14 +40,34 @@ export function refreshTargets(
       uses = true
       found.add(id)
     }
-    if (!uses) continue
+    if (uses) files.push(file)
+  }
+  return found.size === changed.size ? files : undefined
+}
+
+/**
+ * The page's modules that show the ids of `changed`, each a React Fast Refresh boundary: empty when
+ * none of the modules the page loaded shows them. Undefined when the announcement must do (see
+ * above).
+ */
+export function refreshTargets(
+  server: ViteDevServer,
+  fileIds: ReadonlyMap<string, ReadonlySet<string>>,
+  changed: ReadonlySet<string>,
+): PageModule[] | undefined {
+  if (server.config.server.hmr === false) return undefined
+  const files = filesShowing(fileIds, changed)
+  if (!files) return undefined
+  const graph = server.environments?.client?.moduleGraph ?? server.moduleGraph
+  const targets: PageModule[] = []
+  for (const file of files) {
     for (const mod of graph.getModulesByFile(file) ?? []) {
       if (!isRefreshBoundary(mod)) return undefined
       targets.push(mod)
       if (targets.length > AT_MOST) return undefined
     }
   }
-  return found.size === changed.size ? targets : undefined
+  return targets
 }
 
 function isRefreshBoundary(mod: PageModule): boolean {

@@ -27,7 +27,8 @@ import { warmEditPath } from './warm-up'
  * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
  * do the same through the catalog modules themselves: each accepts its own hot update and hands the
  * new catalog to the runtime (`HotCatalogs.catalogModule` in hot-catalog.ts), lazy compilation never
- * defers them (`buildVirtualModulesEagerly` in webpack-like.ts). A new or deleted file that is or may
+ * defers them (`buildVirtualModulesEagerly` in webpack-like.ts); a pull reaches their pages first
+ * through a channel of the plugin's own (pull-channel.ts). A new or deleted file that is or may
  * be a source re-runs the `include` globs (`watchChange` in report-plugin.ts, `refreshIncluded` in
  * session.ts). Once the server closes (its build released), no debounce, cache change or refresh
  * reaches the session: a late one would fail on the released build, or start a build nobody closes.

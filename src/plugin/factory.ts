@@ -46,7 +46,7 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     hasConfigFile,
     session,
     rollupState: {},
-    webpackState: { files: undefined, loaded: new WeakMap() },
+    webpackState: { files: undefined, loaded: new WeakMap(), pulls: undefined },
     overlay: undefined,
     keptSources: undefined,
   }

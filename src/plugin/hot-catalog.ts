@@ -2,6 +2,7 @@ import { buildCatalog } from '../core/catalog/index'
 import type { CompiledMessage } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
 import type { Build } from './build'
+import { catalogPullsHot } from './pull-page-code'
 import {
   type CatalogMap,
   catalogChanges,
@@ -110,8 +111,13 @@ export class HotCatalogs {
    * update (React Fast Refresh) shows at once; otherwise the update would reach the entry, which reloads
    * the page. The base is copied, never changed: an update's module runs again over the same base.
    * `fetch`: the module fetches its base as a file (a page's), else it imports the base module.
+   * `pulls`: the page listens to the dev server's channel of pulled translations (pull-channel.ts).
    */
-  catalogModule(locale: string, files: readonly string[] | undefined, fetch = false): string {
+  catalogModule(
+    locale: string,
+    files: readonly string[] | undefined,
+    how: { fetch: boolean; pulls: boolean } = { fetch: false, pulls: false },
+  ): string {
     const changes = files && this.changesOf(locale, files)
     let catalog = 'base'
     if (changes) {
@@ -124,7 +130,7 @@ export class HotCatalogs {
         ? 'function __tms_drop(catalog, ids) { for (const id of ids) delete catalog[id]; return catalog; }\n'
         : ''
     const update = `_u(${jsString(locale)}, catalog)`
-    if (!fetch) {
+    if (!how.fetch) {
       return (
         `import { _u } from ${jsString(RUNTIME_ID)};\n` +
         `import base from ${jsString(catalogBaseModuleId(locale))};\n` +
@@ -139,13 +145,18 @@ export class HotCatalogs {
       )
     }
     const file = files && this.baseFile(locale, files)
+    // With the dev server's channel of pulled translations, the module takes them in (pull-page-code.ts).
+    const hotPart = how.pulls
+      ? catalogPullsHot(locale, changes ? [...Object.keys(changes.changed), ...changes.removed] : [])
+      : '  hot.dispose((data) => { data.url = url; data.fetched = fetched; });\n' +
+        `  if (hot.data) make().then((catalog) => ${update});\n`
     // The runtime's loader takes the module's default export through a `then`, so a thenable of the
     // catalog serves as the catalog. A fetch that failed (the dev server restarting, a network hiccup)
     // is forgotten, so the next switch to the locale fetches again, as a chunk that failed to load
     // does. An update's module gets the fetched base from the one before it (`data`), unless the base
     // file changed.
     return (
-      `import { _u } from ${jsString(RUNTIME_ID)};\n` +
+      `import { ${how.pulls ? '_p, _u' : '_u'} } from ${jsString(RUNTIME_ID)};\n` +
       drop +
       'const hot = import.meta.webpackHot;\n' +
       (file
@@ -161,8 +172,7 @@ export class HotCatalogs {
       'export default { then: (resolve, reject) => make().then(resolve, reject) };\n' +
       'if (hot) {\n' +
       '  hot.accept();\n' +
-      '  hot.dispose((data) => { data.url = url; data.fetched = fetched; });\n' +
-      `  if (hot.data) make().then((catalog) => ${update});\n` +
+      hotPart +
       '}\n'
     )
   }

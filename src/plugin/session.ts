@@ -18,7 +18,7 @@ import {
   syncExtraction,
 } from '../core/pipeline'
 import { buildReport, type TmsReport } from '../core/report'
-import { settingsFailure } from '../core/sync'
+import { settingsFailure, translationsOf } from '../core/sync'
 import { changedTranslations, recheckLocales } from '../core/sync/recheck'
 import {
   inlineUnsupportedMessage,
@@ -36,6 +36,7 @@ import { framedProblem, type Problem, withReportProblems } from './problems'
 import { runtimeCode } from './runtime-code'
 import { rewriteMessageCalls } from './transform'
 import { loadTransformMemo } from './transform-memo'
+import type { RuntimeModuleHow } from './virtual'
 import { literalCatalogModule, literalDigest, markerCatalogModule, runtimeModule } from './virtual'
 import { isCompiledVuePart, templateProblem } from './vue-sfc'
 
@@ -362,9 +363,11 @@ export class TmsSession {
     })
     // The server closed, or a new start came, meanwhile.
     if (!rechecked || build !== this.current || sync !== build.sync) return undefined
+    // Decoded before the memos go, so that which translations changed is known.
+    const were = new Map(locales.map((l) => [l, translationsOf(sync, l)]))
     sync.memos?.forget(locales)
     for (const [locale, { texts, coverage }] of rechecked) {
-      const was = sync.translations.get(locale)
+      const was = were.get(locale)
       sync.translations.set(locale, texts)
       sync.coverage[locale] = coverage
       // Which translations changed is known where the build had them read.
@@ -461,22 +464,15 @@ export class TmsSession {
   }
 
   /** `server`: a server build or vite's SSR, whose runtime has a locale per request (runWithLocale). */
-  async runtimeModule(how: {
-    hot: boolean
-    chunkNames: boolean
-    server?: boolean
-    catalogSpecifier?: (locale: string) => string
-  }): Promise<string> {
+  async runtimeModule(how: RuntimeModuleHow & { server?: boolean }): Promise<string> {
     const build = this.build
     const runtime = await runtimeCode(how.server ? 'node' : 'browser')
     if (build.inline) return inlineRuntimeModule(runtime, build.inlineLocales())
     return runtimeModule({
+      ...how,
       runtime,
       sourceLocale: build.options.sourceLocale,
       locales: build.locales,
-      hot: how.hot,
-      chunkNames: how.chunkNames,
-      catalogSpecifier: how.catalogSpecifier,
     })
   }
 

@@ -4,11 +4,13 @@ import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
+import { PULLS_PATH } from './pull-channel'
 import { fillChunkCatalogs } from './rollup-like'
 import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
 import { CATALOG_MARKER_NAME, catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
 import { VUE_BINDING } from './vue-sfc'
+import { loadWatchCatalogModule } from './watch-catalogs'
 
 /**
  * The runtime and the catalogs as virtual modules: `unplugin-tms/runtime` resolved to the build's one
@@ -84,10 +86,13 @@ async function loadCode(
     const server = isVite
       ? isServerEnvironment(this, loadOptions)
       : webpackLike && isServerCompiler(compilerOptions(this))
+    // A page of webpack's or rspack's dev server listens to its channel of pulled translations.
+    const pulls = webpackLike && !server && session.command === 'serve' && webpackState.pulls
     const runtime = await session.runtimeModule({
       hot: dev && !server,
       chunkNames: webpackLike,
       server,
+      pulls: pulls ? PULLS_PATH : undefined,
     })
     return devOverlay && !server ? devOverlay.runtime(runtime) : runtime
   }
@@ -110,21 +115,8 @@ async function loadCode(
     return literalCatalogModule(build.catalogLiteralFor(locale), build.catalogDigestFor(locale))
   }
   if (webpackLike && session.command === 'serve') {
-    const hot = hotCatalogsOf(session.build)
-    const files = webpackState.files
-    if (base !== undefined) return hot.baseModule(locale, files)
-    // A page fetches its base as a file; a server compiler's modules import it.
-    const options = compilerOptions(this)
-    const text = hot.catalogModule(locale, files, !isServerCompiler(options))
-    if (options) {
-      let loaded = webpackState.loaded.get(options)
-      if (!loaded) {
-        loaded = new Map()
-        webpackState.loaded.set(options, loaded)
-      }
-      loaded.set(id, text)
-    }
-    return text
+    if (base !== undefined) return hotCatalogsOf(session.build).baseModule(locale, webpackState.files)
+    return loadWatchCatalogModule(session, webpackState, compilerOptions(this), id, locale)
   }
   if (webpackLike) return session.catalogModule(locale, { files: webpackState.files ?? [] })
   return session.catalogModule(locale, { marker: framework === 'esbuild' ? 'digest' : 'render' })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import MagicString, { type SourceMap } from 'magic-string'
 import { type CompiledMessage, compiledLiteral } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
+import { pullsClient } from './pull-page-code'
 
 /**
  * The virtual modules of a build: the runtime (the real runtime's code plus the registration of one
@@ -185,12 +186,8 @@ export function hasCatalogMarker(code: string): boolean {
   return code.includes(CATALOG_MARKER_NAME)
 }
 
-export interface RuntimeModuleInput {
-  /** The runtime's JavaScript (see runtime-code.ts). */
-  runtime: string
-  sourceLocale: string
-  /** Target and pseudo locales, in registration order. */
-  locales: readonly string[]
+/** How the runtime module of a build is made (what the build itself does not say). */
+export interface RuntimeModuleHow {
   /** Vite dev server: catalogs pushed over the HMR channel replace the loaded ones. */
   hot: boolean
   /** webpack and rspack: name the catalog chunks `tms-<locale>` (the others name them after the module id). */
@@ -200,6 +197,16 @@ export interface RuntimeModuleInput {
    * no virtual modules, imports catalogs written as files (src/next/turbopack.ts).
    */
   catalogSpecifier?: (locale: string) => string
+  /** A page of webpack's or rspack's dev server: the route of its channel of pulled translations (pull-channel.ts). */
+  pulls?: string
+}
+
+export interface RuntimeModuleInput extends RuntimeModuleHow {
+  /** The runtime's JavaScript (see runtime-code.ts). */
+  runtime: string
+  sourceLocale: string
+  /** Target and pseudo locales, in registration order. */
+  locales: readonly string[]
 }
 
 /** The event the dev server sends when a locale's catalog changed in the cache. */
@@ -288,5 +295,6 @@ export function runtimeModule(input: RuntimeModuleInput): string {
       '  if (!update.quiet) _u(update.locale, catalog);\n' +
       '});\n'
   }
+  if (input.pulls) code += pullsClient(input.pulls)
   return code
 }

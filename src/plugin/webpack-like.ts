@@ -6,13 +6,13 @@ import { VERSION } from '../version'
 import { rebuildPlan } from './cache-changes'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { inlinePublicPath, type LikeInlineCompilation, type LikeInlineCompiler } from './inline/index'
-import type { OverlayCompiler } from './overlay/webpack'
 import { toText } from './problems'
+import type { PullsCompiler } from './pull-channel'
 import { REPORT_FILE, reportBody, reportJson } from './report'
-import { isServerCompiler } from './server-compiler'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogModuleLocale } from './virtual'
 import { warmWatch } from './warm-up'
+import { changedCatalogModules, virtualIdOf, type WebpackLikeState } from './watch-catalogs'
 
 /**
  * webpack and rspack: problems go into the compilation's warnings and errors; the catalog modules are
@@ -69,8 +69,8 @@ export interface LikeCompiler extends LikeInlineCompiler {
  * neither is assignable to a slice as declared; the slices are checked against both bundlers by the
  * bundler tests.
  */
-export function compilerSlice(compiler: WebpackCompiler | RspackCompiler): LikeCompiler & OverlayCompiler {
-  return compiler as unknown as LikeCompiler & OverlayCompiler
+export function compilerSlice(compiler: WebpackCompiler | RspackCompiler): LikeCompiler & PullsCompiler {
+  return compiler as unknown as LikeCompiler & PullsCompiler
 }
 
 /**
@@ -278,55 +278,6 @@ async function watchRebuild(
 const HOT_UPDATE = /\.hot-update\.(?:[cm]?js|json)$/
 type KeepTest = string | RegExp | ((path: string) => boolean)
 
-export interface WebpackLikeState {
-  /** The modules of the compilation being finished: the catalogs hold only their messages. */
-  files: string[] | undefined
-  /** A watch's catalog modules as each compiler (its options) last loaded them, by virtual id. */
-  readonly loaded: WeakMap<object, Map<string, string>>
-}
-
-/** The decoded virtual id of a module (unplugin writes virtual modules under an encoded file name). */
-function virtualIdOf(resource: string): string | undefined {
-  const at = resource.lastIndexOf('%00tms%2F')
-  if (at < 0) return undefined
-  try {
-    return decodeURIComponent(resource.slice(at))
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The catalog modules of a watch whose text would change: most edits bring in no translated message
- * and leave every catalog module as it was, and a rebuild would cost webpack a load, a parse and a
- * hash of each (and its loaders' work: react-refresh's, ...) for nothing. The text is compared with
- * the one the compiler's last load of the module gave; a base module is rebuilt.
- */
-async function changedCatalogModules(
-  session: TmsSession,
-  state: WebpackLikeState,
-  compiler: LikeCompiler,
-  modules: LikeModule[],
-  files: readonly string[],
-): Promise<LikeModule[]> {
-  try {
-    await session.syncedLatest()
-  } catch {
-    // The rebuild's load reports the sync's error.
-    return modules
-  }
-  const hot = hotCatalogsOf(session.build)
-  const fetch = !isServerCompiler(compiler.options as Parameters<typeof isServerCompiler>[0])
-  const loaded = state.loaded.get(compiler.options)
-  return modules.filter((m) => {
-    const id = virtualIdOf(m.resource!)
-    const locale = id === undefined ? undefined : catalogModuleLocale(id)
-    const last = id === undefined ? undefined : loaded?.get(id)
-    if (locale === undefined || last === undefined || !session.build.locales.includes(locale)) return true
-    return last !== hot.catalogModule(locale, files, fetch)
-  })
-}
-
 function nativeOf(ctx: UnpluginBuildContext): { compiler: LikeCompiler; compilation?: LikeCompilation } {
   const native = ctx.getNativeBuildContext?.() as
     | { compiler: LikeCompiler; compilation?: LikeCompilation }
@@ -456,7 +407,7 @@ export function webpackLikeHooks(
         if (catalogModules.length === 0) return
         state.files = files
         const stale = hot
-          ? await changedCatalogModules(session, state, compiler, catalogModules, files)
+          ? await changedCatalogModules(session, state, compiler.options, catalogModules, files)
           : catalogModules
         await Promise.all(
           stale.map(

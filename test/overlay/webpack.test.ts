@@ -301,9 +301,16 @@ test.each(['webpack', 'rspack'] as const)(
     expect(devServerOf(bundler, {})).toBeUndefined()
     expect(devServerOf(bundler, { mode: 'development', target: 'node' })).toBeUndefined()
     expect(devServerOf(bundler, { mode: 'development', devServer: false })).toBe(false)
+    const middleware = bundler === 'webpack' ? 'webpack-dev-middleware' : '@rspack/dev-middleware'
+    type Hooked = { setupMiddlewares(list: unknown[], server: object): { name?: string }[] }
     process.env.TMS_DEV_OVERLAY = '0'
     try {
-      expect(devServerOf(bundler, { mode: 'development' })).toBeUndefined()
+      // No overlay: the page's channel of pulled translations (pull-channel.ts) is the one route.
+      const pullsOnly = devServerOf(bundler, { mode: 'development' }) as Hooked
+      expect(pullsOnly.setupMiddlewares([{ name: middleware }], {}).map((m) => m.name)).toEqual([
+        'unplugin-tms-pulls',
+        middleware,
+      ])
     } finally {
       delete process.env.TMS_DEV_OVERLAY
     }
@@ -316,8 +323,7 @@ test.each(['webpack', 'rspack'] as const)(
           return [...list, { name: `mine-${this.port}`, middleware: mine }]
         },
       },
-    }) as { setupMiddlewares(list: unknown[], server: object): { name?: string }[] }
-    const middleware = bundler === 'webpack' ? 'webpack-dev-middleware' : '@rspack/dev-middleware'
+    }) as Hooked
     const list = options.setupMiddlewares(
       [{ name: 'host-header-check' }, { name: middleware }, { name: 'options-middleware' }],
       {},
@@ -325,6 +331,7 @@ test.each(['webpack', 'rspack'] as const)(
     expect(list.map((m) => m.name)).toEqual([
       'host-header-check',
       'unplugin-tms-overlay',
+      'unplugin-tms-pulls',
       middleware,
       'options-middleware',
       'mine-0',

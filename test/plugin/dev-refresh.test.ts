@@ -1,14 +1,24 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { DiskCache } from '../../src/core/cache'
 import tmsVite from '../../src/vite'
 import { gotoViteDev, launchChromium } from './bundlers'
-import { fillCache, PROJECT, type Project, setupProject } from './helpers'
+import { fillCache, type Project, setupProject } from './helpers'
+import {
+  APP,
+  FRENCH,
+  loadedOnce as loadedOnceOf,
+  openInFrench,
+  pull as pullInto,
+  REPO,
+  type Renders,
+  renders as rendersOf,
+  TIMEOUT,
+  waitFor as waitForIn,
+} from './react-pull'
 
 /**
  * A React app in vite's dev server, open in Chromium, and a `tms pull` (the cache's French replaced):
@@ -21,17 +31,6 @@ import { fillCache, PROJECT, type Project, setupProject } from './helpers'
  * before its first pull makes that pull's refresh decode the translations the server started from.
  */
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url))
-const APP = join(REPO, 'test/fixtures/react-pull')
-const TIMEOUT = { timeout: 60_000 }
-const BASKET = '{count, plural, one {# tulip in your basket} other {# tulips in your basket}}'
-const FRENCH: Record<string, string> = {
-  'Welcome to the flower shop': 'Bienvenue chez le fleuriste',
-  [BASKET]: '{count, plural, one {# tulipe dans votre panier} other {# tulipes dans votre panier}}',
-  'Add a tulip': 'Ajouter une tulipe',
-  'Open the basket': 'Ouvrir le panier',
-}
-
 let project: Project
 let server: ViteDevServer
 let browser: Browser
@@ -40,9 +39,7 @@ const errors: string[] = []
 /** The plugin's catalog updates the page received, in order. */
 const pushed: { locale: string; changed: Record<string, unknown>; removed: string[]; quiet?: true }[] = []
 
-type Renders = { App: number; Title: number; Basket: number }
-const renders = (): Promise<Renders> =>
-  page.evaluate(() => ({ ...(window as unknown as { renders: Renders }).renders }))
+const renders = (): Promise<Renders> => rendersOf(page)
 
 /** The last pushed update, its changed translations by text (their ids are the build's). */
 function lastUpdate(): Omit<(typeof pushed)[number], 'changed'> & { changed: unknown[] } {
@@ -50,26 +47,9 @@ function lastUpdate(): Omit<(typeof pushed)[number], 'changed'> & { changed: unk
   return { ...update, changed: Object.values(update.changed) }
 }
 
-/** The flag set once the page loaded: a reload drops it. */
-const loadedOnce = (): Promise<boolean | undefined> =>
-  page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)
-
-const waitFor = (selector: string, expected: string): Promise<unknown> =>
-  page.waitForFunction(
-    ([s, text]) => document.querySelector(s!)?.textContent === text,
-    [selector, expected],
-    TIMEOUT,
-  )
-
-/** What `tms pull` does to the cache: the French file replaced with `source`'s translation changed. */
-async function pull(source: string, translation: string): Promise<void> {
-  const cache = new DiskCache(project.cacheDir, PROJECT)
-  const current = await cache.readLocale('fr-FR', 'published')
-  if (!current.hit) throw new Error('the cache has no French')
-  const hashcode = project.hashcodes.get(source)
-  if (!hashcode) throw new Error(`no hashcode for ${source}`)
-  await cache.writeLocale('fr-FR', 'published', { ...current.value.translations, [hashcode]: translation })
-}
+const loadedOnce = (): Promise<boolean | undefined> => loadedOnceOf(page)
+const waitFor = (selector: string, expected: string): Promise<unknown> => waitForIn(page, selector, expected)
+const pull = (source: string, translation: string): Promise<void> => pullInto(project, source, translation)
 
 beforeAll(async () => {
   // Under the repo, so the app resolves react and unplugin-tms's bindings as an installed app would.
@@ -128,17 +108,7 @@ beforeAll(async () => {
     }),
   )
   await gotoViteDev(page, server.resolvedUrls!.local[0]!)
-  await waitFor('#add', 'Add a tulip')
-  await page.evaluate(() =>
-    (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('fr-FR'),
-  )
-  await waitFor('#title', 'Bienvenue chez le fleuriste')
-  // State the page must keep, and a flag a reload would drop.
-  await page.click('#add')
-  await waitFor('#basket', '2 tulipes dans votre panier')
-  await page.evaluate(() => {
-    ;(window as unknown as { loadedOnce: boolean }).loadedOnce = true
-  })
+  await openInFrench(page)
 }, 180_000)
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { FRENCH, FRENCH_TEXT, PROJECT, SOURCE_TEXT } from './helpers'
 /**
  * webpack-dev-server and @rspack/dev-server with the defaults (each call site keeps its source text),
  * in Chromium: the source text with no catalog, French after a switch, and a translation pulled while
- * the page is open (the cache changes) swapped in by the catalog module's own hot update, with no
- * reload, that update holding the changed translation only. An edit that uses a message no module used
+ * the page is open (the cache changes) swapped in with no reload (by the dev server's channel, then the
+ * catalog module's own hot update, which holds the changed translation only). An edit that uses a message no module used
  * before gets its translation into the catalog module; one that uses a message with no translation
  * leaves every catalog chunk as it was, after a pull too (the ids no module uses any more stay in the
  * catalogs); a message a pull left out while no module used it comes back with its translation. A
@@ -44,7 +44,13 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     return () => writeFileSync(file, original)
   }
 
-  /** Writes fr-FR translations (source text -> translation) into the cache, as `tms pull` does. */
+  /**
+   * Writes fr-FR translations (source text -> translation) into the cache, as `tms pull` does, and
+   * resolves once the page received the rebuild's hot update that holds one of them. The dev server's
+   * channel shows a pull before that update: a test that edits a module then would have the two
+   * rebuilds overlap, and with `output.clean` the second removes the first's hot-update files while
+   * the page still fetches them.
+   */
   async function pullFrench(translations: Record<string, string>): Promise<void> {
     const cache = new DiskCache(dev.project.cacheDir, PROJECT)
     const current = await cache.readLocale('fr-FR', 'published')
@@ -52,7 +58,23 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     const pulled = { ...current.value.translations }
     for (const [source, text] of Object.entries(translations))
       pulled[dev.project.hashcodes.get(source)!] = text
+    const texts = Object.values(translations)
+    const landed = new Promise<void>((resolve) => {
+      const onResponse = (response: { url(): string; text(): Promise<string> }): void => {
+        if (!/\.hot-update\.js$/.test(response.url())) return
+        response.text().then(
+          (code) => {
+            if (!texts.some((text) => code.includes(text))) return
+            dev.page.off('response', onResponse)
+            resolve()
+          },
+          () => {},
+        )
+      }
+      dev.page.on('response', onResponse)
+    })
     await cache.writeLocale('fr-FR', 'published', pulled)
+    await landed
   }
 
   test('a catalog base that failed to load is fetched again at the next switch', async () => {
@@ -158,11 +180,20 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     await pullFrench({ 'Welcome to the shop': 'Bienvenue dans la nouvelle boutique' })
     const expected = ['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n')
     await dev.waitForText(expected)
-    // The catalog's hot update holds the changed translation, not the catalog again (hot-catalog.ts).
-    const shipped = await Promise.all(updates)
+    // The page shows it from the dev server's channel (pull-channel.ts); the rebuild's hot update of
+    // the catalog follows, and holds the changed translation, not the catalog again (hot-catalog.ts).
+    const shipped = async (): Promise<string[]> => Promise.all(updates)
+    await expect
+      .poll(
+        async () => (await shipped()).filter((code) => code.includes('Bienvenue dans la nouvelle boutique')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toHaveLength(1)
     page.off('response', onResponse)
-    expect(shipped.filter((code) => code.includes('Bienvenue dans la nouvelle boutique'))).toHaveLength(1)
-    expect(shipped.filter((code) => /Bonjour|articles dans votre panier/.test(code))).toEqual([])
+    expect(await dev.shown()).toBe(expected)
+    expect((await shipped()).filter((code) => /Bonjour|articles dans votre panier/.test(code))).toEqual([])
     await setLocale('en-US')
     expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
     await setLocale('fr-FR')

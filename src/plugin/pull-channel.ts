@@ -1,0 +1,225 @@
+import { type FSWatcher, watch } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { buildCatalog } from '../core/catalog/index'
+import type { CompiledMessage } from '../core/icu/compile'
+import type { Build } from './build'
+import { cacheFileOf, planOf } from './cache-changes'
+import { AT_MOST, filesShowing } from './dev-refresh'
+import { stripQuery, type TmsSession } from './session'
+import { type DevServerCompiler, routeInDevServer } from './webpack-dev-server'
+
+/**
+ * The page's channel of pulled translations in webpack-dev-server and @rspack/dev-server. A `tms
+ * pull` changes the cache; the watch's rebuild then makes the catalog module again and the page gets
+ * it as a hot update, but that rebuild is the whole compilation's (0.6-0.8 s at 2,000 modules), and
+ * the catalog module's update re-renders every `useLocale()` from the app's root. The dev server
+ * watches the cache itself, checks the changed locales again at once, and sends each page what
+ * changed (server-sent events on {@link PULLS_PATH}) with the webpack ids of the modules that show
+ * a changed id: the page merges the changes into the catalog it holds and runs those modules again
+ * when each is a React Fast Refresh boundary (only those components re-render), or announces the
+ * locale as before (pull-page-code.ts). The rebuild's update of the catalog module follows and finds
+ * the page showing it already: no second render. A page that missed a push (connected late, the
+ * server restarting) gets the change from that update, as before the channel.
+ *
+ * What a check finds wrong in a translation is the watch's rebuild to report: it checks the same
+ * files again. A new build start (the manifest changed) is the rebuild's alone.
+ */
+
+export const PULLS_PATH = '/__tms/pulls'
+/** How long the channel waits for a burst of cache writes to end (`tms pull` renames one file per locale). */
+const DEBOUNCE_MS = 20
+
+/** What a page is sent of one locale. `modules` absent: announce the change to the runtime. */
+export interface PulledUpdate {
+  locale: string
+  changed: Record<string, CompiledMessage>
+  removed: string[]
+  /** The webpack ids of the page's modules that show a changed id, to run again; none may be loaded. */
+  modules?: (string | number)[]
+}
+
+/** The slice of a webpack or rspack compilation the channel reads once it is done. */
+export interface LikeDoneCompilation {
+  modules: Iterable<{ resource?: string }>
+  chunkGraph?: { getModuleId?(module: { resource?: string }): string | number | null }
+}
+
+export class PullChannel {
+  private readonly session: TmsSession
+  private readonly pages = new Set<ServerResponse>()
+  /** Each source file that has ids -> the ids of its modules in the page's last compilation. */
+  private moduleIds = new Map<string, (string | number)[]>()
+  private watcher: FSWatcher | undefined
+  private timer: NodeJS.Timeout | undefined
+  /** The cache files changed since the last refresh began (relative to the cache directory). */
+  private readonly changed = new Set<string>()
+  /** The build and its locales' translations revisions when the first change of a burst was seen. */
+  private before: { build: Build; revisions: Map<string, number> } | undefined
+  private refreshing = Promise.resolve()
+  private closed = false
+
+  constructor(session: TmsSession) {
+    this.session = session
+    // The cache directory exists once a build synced (it writes the cache).
+    session.synced().then(
+      () => this.watchCache(),
+      () => {},
+    )
+  }
+
+  /** The dev server's middleware: a page's event stream on {@link PULLS_PATH}. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== PULLS_PATH || this.closed) {
+      next()
+      return
+    }
+    // `no-transform`: the dev server's compression would otherwise hold each event back.
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+    })
+    res.write(': unplugin-tms pulled translations\n\n')
+    this.pages.add(res)
+    req.on('close', () => this.pages.delete(res))
+  }
+
+  /** The page's compilation is done: where its modules that show ids are, for the next push. */
+  compiled(compilation: LikeDoneCompilation): void {
+    const fileIds = this.session.openBuild?.usage.fileIds
+    const graph = compilation.chunkGraph
+    if (!fileIds || !graph?.getModuleId || this.closed) return
+    const ids = new Map<string, (string | number)[]>()
+    for (const module of compilation.modules) {
+      if (!module.resource) continue
+      const file = stripQuery(module.resource)
+      if (!fileIds.has(file)) continue
+      const id = graph.getModuleId(module)
+      if (id === null) continue
+      const known = ids.get(file)
+      if (known) known.push(id)
+      else ids.set(file, [id])
+    }
+    this.moduleIds = ids
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    clearTimeout(this.timer)
+    this.watcher?.close()
+    for (const page of this.pages) page.end()
+    this.pages.clear()
+  }
+
+  private watchCache(): void {
+    if (this.closed || this.watcher) return
+    const options = this.session.optionsIfStarted
+    if (!options) return
+    const dir = join(options.cacheDir, 'locales')
+    try {
+      this.watcher = watch(dir, (_event, name) => name && this.onChange(join(dir, name.toString())))
+    } catch {
+      // No translations in the cache yet: the watch's rebuild brings the first pull to the page.
+      return
+    }
+    this.watcher.on('error', () => this.watcher?.close())
+  }
+
+  private onChange(file: string): void {
+    const options = this.session.optionsIfStarted
+    const rel = options && cacheFileOf(file, options)
+    if (rel === undefined || this.closed) return
+    const build = this.session.openBuild
+    if (!build) return
+    if (this.changed.size === 0) {
+      const revisions = new Map(build.locales.map((l) => [l, build.translationsRevision(l)]))
+      this.before = { build, revisions }
+    }
+    this.changed.add(rel)
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.refreshing = this.refreshing.then(() => this.refresh()).catch(() => {})
+    }, DEBOUNCE_MS)
+  }
+
+  /** The changed locales checked again, and each page sent what changed in them. */
+  private async refresh(): Promise<void> {
+    const files = [...this.changed]
+    this.changed.clear()
+    const before = this.before
+    this.before = undefined
+    const { session } = this
+    const options = session.optionsIfStarted
+    if (!before || !options || this.closed) return
+    const plan = planOf(files, options)
+    if (!Array.isArray(plan)) return
+    await session.syncedLatest().catch(() => undefined)
+    const { build } = before
+    if (this.closed || session.openBuild !== build) return
+    if (!(await session.recheck(plan)) || this.closed || session.openBuild !== build) return
+    for (const locale of plan) {
+      const update = this.updateOf(build, locale, before.revisions.get(locale) ?? 0)
+      if (update) this.send(update)
+    }
+  }
+
+  /** What changed in `locale` since translations revision `since`; undefined: nothing, or not known. */
+  private updateOf(build: Build, locale: string, since: number): PulledUpdate | undefined {
+    const ids = build.idsChangedSince(locale, since)
+    if (!ids || ids.size === 0) return undefined
+    const entries = buildCatalog(build.catalogInput(locale), ids)
+    const update: PulledUpdate = {
+      locale,
+      changed: Object.fromEntries(entries),
+      removed: [...ids].filter((id) => !entries.has(id)),
+    }
+    const files = filesShowing(build.usage.fileIds, ids)
+    if (!files) return update
+    const modules: (string | number)[] = []
+    for (const file of files) modules.push(...(this.moduleIds.get(file) ?? []))
+    return modules.length > AT_MOST ? update : { ...update, modules }
+  }
+
+  private send(update: PulledUpdate): void {
+    const event = `data: ${JSON.stringify(update)}\n\n`
+    for (const page of this.pages) page.write(event)
+  }
+}
+
+const NAME = 'unplugin-tms-pulls'
+
+/** The compiler's slice {@link pullsInDevServer} uses. */
+export interface PullsCompiler extends DevServerCompiler {
+  hooks: DevServerCompiler['hooks'] & {
+    done: { tap(name: string, fn: (stats: { compilation: LikeDoneCompilation }) => void): void }
+  }
+}
+
+/**
+ * Adds the channel to the compiler's dev server (a page's, in development: webpack-dev-server.ts),
+ * `state.pulls` while the server runs, and tells it where the page's modules are after each compilation.
+ */
+export function pullsInDevServer(
+  session: TmsSession,
+  state: { pulls: PullChannel | undefined },
+  compiler: PullsCompiler,
+): void {
+  routeInDevServer(
+    compiler,
+    NAME,
+    () => true,
+    (devServer) => {
+      state.pulls?.close()
+      const channel = new PullChannel(session)
+      state.pulls = channel
+      devServer.server?.once('close', () => {
+        channel.close()
+        if (state.pulls === channel) state.pulls = undefined
+      })
+      return (req, res, next) => channel.handle(req, res, next)
+    },
+  )
+  compiler.hooks.done.tap(NAME, (stats) => state.pulls?.compiled(stats.compilation))
+}
