@@ -6,7 +6,7 @@ import type { CompiledMessage } from '../core/icu/compile'
 import type { Build } from './build'
 import { cacheFileOf, planOf } from './cache-changes'
 import { AT_MOST, filesShowing } from './dev-refresh'
-import { stripQuery, type TmsSession } from './session'
+import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { type DevServerCompiler, routeInDevServer } from './webpack-dev-server'
 
 /**
@@ -18,12 +18,13 @@ import { type DevServerCompiler, routeInDevServer } from './webpack-dev-server'
  * changed (server-sent events on {@link PULLS_PATH}) with the webpack ids of the modules that show
  * a changed id: the page merges the changes into the catalog it holds and runs those modules again
  * when each is a React Fast Refresh boundary (only those components re-render), or announces the
- * locale as before (pull-page-code.ts). The rebuild's update of the catalog module follows and finds
- * the page showing it already: no second render. A page that missed a push (connected late, the
- * server restarting) gets the change from that update, as before the channel.
- *
- * What a check finds wrong in a translation is the watch's rebuild to report: it checks the same
- * files again. A new build start (the manifest changed) is the rebuild's alone.
+ * locale as before (pull-page-code.ts). Then it starts the rebuild itself: the compiler does not
+ * watch the locale files while the channel does (webpack-like.ts), so that the rebuild's work on the
+ * same thread does not hold the push back. The rebuild takes the check's outcome (its warnings, the
+ * coverage report) instead of checking again, and its update of the catalog module finds the page
+ * showing it already: no second render. A page that missed a push (connected late, the server
+ * restarting) gets the change from that update, as before the channel. A locale file that does not
+ * read has the rebuild start anew; a new build start (the manifest changed) is the rebuild's alone.
  */
 
 export const PULLS_PATH = '/__tms/pulls'
@@ -45,8 +46,15 @@ export interface LikeDoneCompilation {
   chunkGraph?: { getModuleId?(module: { resource?: string }): string | number | null }
 }
 
+/** What the rebuild the channel started takes over: the outcome of its checks, or a new start. */
+export type HandedRebuild = SyncOutcome | 'start'
+
 export class PullChannel {
   private readonly session: TmsSession
+  /** The compiler of the dev server's page, and how to start its rebuild. */
+  private readonly compiler: object
+  private readonly rebuild: () => void
+  private handed: HandedRebuild | undefined
   private readonly pages = new Set<ServerResponse>()
   /** Each source file that has ids -> the ids of its modules in the page's last compilation. */
   private moduleIds = new Map<string, (string | number)[]>()
@@ -59,8 +67,10 @@ export class PullChannel {
   private refreshing = Promise.resolve()
   private closed = false
 
-  constructor(session: TmsSession) {
+  constructor(session: TmsSession, compiler: object, rebuild: () => void) {
     this.session = session
+    this.compiler = compiler
+    this.rebuild = rebuild
     // The cache directory exists once a build synced (it writes the cache).
     session.synced().then(
       () => this.watchCache(),
@@ -104,6 +114,19 @@ export class PullChannel {
     this.moduleIds = ids
   }
 
+  /** Whether the channel watches the locale files of `compiler`'s cache (the compiler then does not). */
+  watchesPullsOf(compiler: object): boolean {
+    return compiler === this.compiler && this.watcher !== undefined && !this.closed
+  }
+
+  /** What the rebuild of `compiler` the channel started takes over (once). */
+  takeRebuild(compiler: object): HandedRebuild | undefined {
+    if (compiler !== this.compiler) return undefined
+    const handed = this.handed
+    this.handed = undefined
+    return handed
+  }
+
   close(): void {
     if (this.closed) return
     this.closed = true
@@ -124,7 +147,11 @@ export class PullChannel {
       // No translations in the cache yet: the watch's rebuild brings the first pull to the page.
       return
     }
-    this.watcher.on('error', () => this.watcher?.close())
+    // A watcher that failed leaves the locale files to the compiler's watch again (its next compilation).
+    this.watcher.on('error', () => {
+      this.watcher?.close()
+      this.watcher = undefined
+    })
   }
 
   private onChange(file: string): void {
@@ -154,15 +181,31 @@ export class PullChannel {
     const options = session.optionsIfStarted
     if (!before || !options || this.closed) return
     const plan = planOf(files, options)
-    if (!Array.isArray(plan)) return
+    if (plan === 'keep') return
+    if (plan === 'start') return this.handOver('start')
     await session.syncedLatest().catch(() => undefined)
     const { build } = before
     if (this.closed || session.openBuild !== build) return
-    if (!(await session.recheck(plan)) || this.closed || session.openBuild !== build) return
+    const outcome = await session.recheck(plan)
+    if (this.closed || session.openBuild !== build) return
+    if (!outcome) return this.handOver('start')
     for (const locale of plan) {
       const update = this.updateOf(build, locale, before.revisions.get(locale) ?? 0)
       if (update) this.send(update)
     }
+    this.handOver(outcome)
+  }
+
+  /** The rebuild started, with what it takes over (the outcomes of two checks before it, together). */
+  private handOver(next: HandedRebuild): void {
+    const was = this.handed
+    if (next === 'start' || was === 'start') this.handed = 'start'
+    else if (!was) this.handed = next
+    else {
+      const { problems, info } = was
+      this.handed = { ...next, problems: [...problems, ...next.problems], info: [...info, ...next.info] }
+    }
+    this.rebuild()
   }
 
   /** What changed in `locale` since translations revision `since`; undefined: nothing, or not known. */
@@ -192,6 +235,8 @@ const NAME = 'unplugin-tms-pulls'
 
 /** The compiler's slice {@link pullsInDevServer} uses. */
 export interface PullsCompiler extends DevServerCompiler {
+  /** Set by the compiler's watch (webpack-dev-middleware starts it). */
+  watching?: { invalidate(): void }
   hooks: DevServerCompiler['hooks'] & {
     done: { tap(name: string, fn: (stats: { compilation: LikeDoneCompilation }) => void): void }
   }
@@ -212,7 +257,7 @@ export function pullsInDevServer(
     () => true,
     (devServer) => {
       state.pulls?.close()
-      const channel = new PullChannel(session)
+      const channel = new PullChannel(session, compiler, () => compiler.watching?.invalidate())
       state.pulls = channel
       devServer.server?.once('close', () => {
         channel.close()

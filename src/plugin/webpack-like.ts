@@ -7,7 +7,7 @@ import { rebuildPlan } from './cache-changes'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { inlinePublicPath, type LikeInlineCompilation, type LikeInlineCompiler } from './inline/index'
 import { toText } from './problems'
-import type { PullsCompiler } from './pull-channel'
+import type { HandedRebuild, PullsCompiler } from './pull-channel'
 import { REPORT_FILE, reportBody, reportJson } from './report'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
 import { catalogModuleLocale } from './virtual'
@@ -264,13 +264,15 @@ export function keepHotUpdatesUnderLazyCompilation(options: {
 async function watchRebuild(
   session: TmsSession,
   modified: ReadonlySet<string> | undefined,
+  handed: HandedRebuild | undefined,
 ): Promise<SyncOutcome | undefined> {
   const options = session.optionsIfStarted
-  if (!modified || !options || !session.openBuild) return undefined
+  if (!modified || !options || !session.openBuild || handed === 'start') return undefined
   const plan = rebuildPlan(modified, options)
   if (plan === 'start') return undefined
   const report = session.openBuild.report
-  if (plan === 'keep') return report && { problems: [], info: [], report }
+  // The dev server's channel checked the pulled locales and started this rebuild (pull-channel.ts).
+  if (plan === 'keep') return handed ?? (report && { problems: [], info: [], report })
   return session.recheck(plan)
 }
 
@@ -350,7 +352,9 @@ export function webpackLikeHooks(
       const command = compiler.watchMode ? 'serve' : 'build'
       session.configure({ root: compiler.options.context, sourcemap: readsLoaderMaps(compiler) })
       state.files = undefined
-      const rebuilt = command === 'serve' ? await watchRebuild(session, compiler.modifiedFiles) : undefined
+      const handed = state.pulls?.takeRebuild(compiler)
+      const rebuilt =
+        command === 'serve' ? await watchRebuild(session, compiler.modifiedFiles, handed) : undefined
       outcome = rebuilt ?? (await session.startAndSync(command))
       if (session.openBuild?.inline) inlinePublicPath(compiler)
       const logger = compiler.getInfrastructureLogger('unplugin-tms')
@@ -363,8 +367,10 @@ export function webpackLikeHooks(
       if (command === 'serve' && compilation) {
         const { cacheDir, locales, retrievalType } = session.options
         compilation.fileDependencies.add(join(cacheDir, 'manifest.json'))
-        for (const l of locales) {
-          compilation.fileDependencies.add(join(cacheDir, 'locales', `${l}.${retrievalType}.json`))
+        // A dev server's channel watches the locale files itself, and starts the rebuild after its push.
+        if (!state.pulls?.watchesPullsOf(compiler)) {
+          for (const l of locales)
+            compilation.fileDependencies.add(join(cacheDir, 'locales', `${l}.${retrievalType}.json`))
         }
       }
     },
