@@ -333,6 +333,26 @@ async function firstEdit(root: string, page: Page, messages: FreshMessage[][]): 
   return (await wait()) - t0
 }
 
+/** How long a server's CPU time must stand still before a timed step: it is quiet then. */
+const QUIET_MS = 300
+
+/**
+ * Resolves once the server is quiet (it used at most 20 ms of CPU in the last {@link QUIET_MS}; at
+ * most 10 s): each pull and edit then meets an idle server, as a developer's do, not the rebuild
+ * the step before it started after its page showed the change (a webpack watch's, after a pull).
+ */
+async function settle(server: DevServer): Promise<void> {
+  const samples: [at: number, cpu: number][] = []
+  const end = now() + 10_000
+  while (now() < end) {
+    samples.push([now(), server.cpu()])
+    const [at, cpu] = samples.at(-1)!
+    const from = samples.find(([t]) => t >= at - QUIET_MS)!
+    if (at - samples[0]![0] >= QUIET_MS && cpu - from[1] <= 0.02) return
+    await new Promise((done) => setTimeout(done, 50))
+  }
+}
+
 /**
  * On a server that has loaded the page and had its first edit: PULLS catalog updates, then EDITS
  * message edits, each timed from the write to the page showing it, and the server's memory after
@@ -356,6 +376,7 @@ async function loop(
     // A peer's update reloads its page: a few show its cost, more would only lengthen the run.
     const pulls = v.reloads ? Math.min(PULLS, PEER_PULLS) : PULLS
     for (let n = 1; n <= pulls; n++) {
+      await settle(server)
       const wait = await armText(page, heading(0), pulled(messages, n), `catalog update ${n}`, v.reloads)
       const t0 = now()
       await v.pull(root, n)
@@ -379,6 +400,7 @@ async function loop(
     const i = 1 + ((n - 1) % EDITED)
     const was = current.get(i) ?? first(messages, i)
     const text = edited(messages, i, n)
+    await settle(server)
     const wait = await armText(page, heading(i), text, `edit ${n}`)
     const file = join(root, 'src', 'm', `m${i}.tsx`)
     const t0 = now()
@@ -609,7 +631,7 @@ function table(
   return [
     `The fresh-process section's React app (bench/fresh-app.ts) at ${MODULES} TSX components (${MODULES * 10} messages), each tool's syntax, served by \`vite\` ${VITE_VERSION} (Node ${nodeVersionOf(NODE)}) in a process of its own and opened at \`?lang=${LOCALE}\` in headless Chromium (playwright-core, /usr/bin/chromium). Columns: ${labels}. The plain app is unplugin-tms's components without the plugin (\`t\` untransformed shows the source text). The plain and unplugin-tms apps call \`useLocale()\` from unplugin-tms/react in their root component; a catalog update re-renders the component that shows the changed translation alone (the dev server runs its module again: React Fast Refresh; vite's through its HMR channel, src/plugin/dev-refresh.ts, webpack-dev-server's through the plugin's channel of pulled translations, before the rebuild, src/plugin/pull-channel.ts); the peers' apps load their catalogs as their docs say. The webpack columns: the same apps in webpack-dev-server (bench/webpack-serve.mjs, as \`webpack serve\` runs it: hot updates on, React Fast Refresh through @pmmmwh/react-refresh-webpack-plugin and SWC's refresh transform, so that an edited component updates in place as in vite), their ratios to plain webpack's.`,
     '',
-    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). A ratio (×) is the median of the rounds' ratios, each to the plain server (vite's or webpack's) started in the same round: the machine's drift from one round to the next does not move it, where the ratio of the medians would take each from another round. "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's. Growth is judged on what the server retains: each runs with \`--expose-gc\` and answers a route of the bench's (bench/dev-server.ts) with its heap in use plus V8's external memory after two full collections, read after the resident set each time; two readings of the resident set tell as much when the collector last ran (tens of MiB between major collections) as what the server keeps.`,
+    `Starts: one warm-up start per variant (vite's dependency optimizer, the OS's file cache, unplugin-tms's transform and catalog memos), then ${ROUNDS} round(s) of every variant in turn; medians (min–max). A ratio (×) is the median of the rounds' ratios, each to the plain server (vite's or webpack's) started in the same round: the machine's drift from one round to the next does not move it, where the ratio of the medians would take each from another round. "Fully rendered": every component's section in the page, the last one's heading in ${LOCALE}. CPU: the server process's user + system time (/proc/<pid>/stat, its threads included) at that moment. On each round's server, once the page rendered: the first message edit (component 1's heading), timed as the edits below, the figure the median of the rounds' (its target is plain's first edit + 50 ms, as a fresh plain server's first edit pays vite's and React Fast Refresh's own warm-up; later edits are held to plain's later edits + 50 ms). Then, in the last round's server: ${PULLS} catalog updates (the peers: ${Math.min(PULLS, PEER_PULLS)}; unplugin-tms: the cache's ${LOCALE} file rewritten as \`tms pull\` writes it, through the cache's own writer; Lingui and FormatJS: their ${LOCALE} catalog file rewritten, which reloads their page), then ${EDITS} more edits of a heading's message in the first ${EDITED} components in turn, each timed from the write to the moment a MutationObserver in the page sees the new text (a reload: the first animation frame that shows it), and each started once the server is quiet (its CPU time still for ${QUIET_MS} ms: a webpack watch with unplugin-tms shows a pull before the rebuild that follows it, which the next step would otherwise meet); "in the page": from the moment the update's message reached the page's HMR socket (a listener the page adds before vite's client) to the text shown, its merge and the app's re-render. Memory: /proc/<pid>/status of the server process; its peak after the first edit on each round's server (one server's peak moves by a hundred MiB with the garbage collector's timing), the rest on the last round's. Growth is judged on what the server retains: each runs with \`--expose-gc\` and answers a route of the bench's (bench/dev-server.ts) with its heap in use plus V8's external memory after two full collections, read after the resident set each time; two readings of the resident set tell as much when the collector last ran (tens of MiB between major collections) as what the server keeps.`,
     '',
     `| figure | ${ok.map((v) => v.key).join(' | ')} | ${judged.map((k) => TARGET_HEADS[k]).join(' | ')} |`,
     `| --- | ${ok.map(() => '---').join(' | ')} | ${judged.map(() => '---').join(' | ')} |`,
