@@ -5,8 +5,9 @@ import type { ResolvedOptions } from '../options'
  * What a change of the disk cache while a dev server or a watch runs asks of the plugin: a target
  * locale's translations file (a `tms pull`) has that locale checked again; the manifest (the messages'
  * records: strings pushed) a new build start from the cache. vite's dev server learns of the change from
- * its watcher (dev.ts), webpack's and rspack's watch from the files the compiler says changed
- * (webpack-like.ts).
+ * its watcher (dev.ts), webpack's and rspack's dev servers from their own watch of the locale files
+ * (pull-channel.ts), both through {@link CacheChanges}; a watch without a dev server from the files
+ * the compiler says changed (webpack-like.ts).
  */
 
 const CACHE_FILE = /^(?:manifest\.json|locales[\\/][^\\/]+\.json)$/
@@ -49,4 +50,67 @@ export function rebuildPlan(modified: Iterable<string>, options: ResolvedOptions
     if (rel !== undefined) files.push(rel)
   }
   return planOf(files, options)
+}
+
+/**
+ * How long a dev server waits for a burst of cache writes to end: `tms pull` replaces each file by one
+ * rename, one event per file; a file changed during a refresh is in the next. Part of every pull's time
+ * to screen.
+ */
+export const CACHE_DEBOUNCE_MS = 20
+
+/**
+ * A dev server's changes of the cache, from its own source of file events (vite's watcher, or
+ * fs.watch of the locales folder): each burst's plan handed to `refresh` once the burst ended, one
+ * refresh at a time (a change during a refresh is in the next), none once closed.
+ */
+export class CacheChanges {
+  private readonly optionsOf: () => ResolvedOptions | undefined
+  private readonly refresh: (plan: 'start' | string[]) => Promise<void>
+  private readonly failed: (error: Error) => void
+  /** The cache files (relative to the cache directory) changed since the last refresh began. */
+  private readonly files = new Set<string>()
+  private timer: NodeJS.Timeout | undefined
+  private refreshing = Promise.resolve()
+  private closed = false
+
+  /** `optionsOf`: the build's options once it started (before that, no change is the plugin's). */
+  constructor(
+    optionsOf: () => ResolvedOptions | undefined,
+    refresh: (plan: 'start' | string[]) => Promise<void>,
+    failed: (error: Error) => void,
+  ) {
+    this.optionsOf = optionsOf
+    this.refresh = refresh
+    this.failed = failed
+  }
+
+  /** A file changed (an absolute path): a cache file's change waits for the end of its burst. */
+  changed(file: string): void {
+    const options = this.optionsOf()
+    const rel = options && cacheFileOf(file, options)
+    if (rel === undefined || this.closed) return
+    this.files.add(rel)
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => this.queue(), CACHE_DEBOUNCE_MS)
+  }
+
+  close(): void {
+    this.closed = true
+    clearTimeout(this.timer)
+  }
+
+  private queue(): void {
+    this.refreshing = this.refreshing
+      .then(() => {
+        const options = this.optionsOf()
+        if (this.closed || !options) return
+        const plan = planOf([...this.files], options)
+        this.files.clear()
+        if (plan !== 'keep') return this.refresh(plan)
+      })
+      .catch((error: Error) => {
+        if (!this.closed) this.failed(error)
+      })
+  }
 }

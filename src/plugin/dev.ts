@@ -1,5 +1,5 @@
 import type { ViteDevServer } from 'vite'
-import { cacheFileOf, planOf } from './cache-changes'
+import { CacheChanges } from './cache-changes'
 import { refreshModule, refreshTargets } from './dev-refresh'
 import { toText } from './problems'
 import type { SyncOutcome, TmsSession } from './session'
@@ -34,12 +34,6 @@ import { warmEditPath } from './warm-up'
  * reaches the session: a late one would fail on the released build, or start a build nobody closes.
  */
 
-/**
- * How long the catalogs wait for a burst of cache writes to end: `tms pull` replaces each file by one
- * rename, one event per file; a file changed during a refresh is in the next. Part of every pull's time
- * to screen.
- */
-export const CACHE_DEBOUNCE_MS = 20
 /** How long the stale catalogs wait for a burst of transforms (an edit's, a branch switch's) to end. */
 const TRANSFORMS_DEBOUNCE_MS = 50
 
@@ -88,11 +82,7 @@ function isLoadedCatalog(data: unknown): data is LoadedCatalog {
 }
 
 export function configureDevServer(session: TmsSession, server: ViteDevServer): DevServerCatalogs {
-  let timer: NodeJS.Timeout | undefined
   let idsTimer: NodeJS.Timeout | undefined
-  let refreshing = Promise.resolve()
-  /** The cache files (relative to the cache directory) changed since the last refresh began. */
-  const changed = new Set<string>()
   /** Set once the server closes: the build is released then, so nothing may ask the session for it. */
   let closed = false
   /**
@@ -132,11 +122,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   // What the changed cache files ask (`planOf`): their target locales checked again (a `tms pull`), or
   // a new build start from the cache (the manifest: new strings). The server may close during either:
   // its build is released with the server's, and nothing follows.
-  const refresh = async (): Promise<void> => {
-    const files = [...changed]
-    changed.clear()
-    const plan = planOf(files, session.options)
-    if (plan === 'keep') return
+  const refresh = async (plan: 'start' | string[]): Promise<void> => {
     // The page's catalogs wait for the current build's sync, and so does the comparison: a change seen
     // during that sync (its own push rewrites the manifest) would otherwise be measured against
     // catalogs with no translation yet, and every locale told the page as updated. A failed sync is
@@ -183,25 +169,12 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   })
   pageChannel(server).on(LOADED_EVENT, answerLoaded)
 
-  // One refresh at a time: a second change during a refresh runs after it, with both changes.
-  const queueRefresh = (): void => {
-    refreshing = refreshing
-      .then(whileOpen(refresh))
-      .catch(
-        whileOpen((error: Error) =>
-          logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`),
-        ),
-      )
-  }
-  const onChange = whileOpen((file: string) => {
-    const options = session.optionsIfStarted
-    if (!options) return
-    const rel = cacheFileOf(file, options)
-    if (rel === undefined) return
-    changed.add(rel)
-    clearTimeout(timer)
-    timer = setTimeout(whileOpen(queueRefresh), CACHE_DEBOUNCE_MS)
-  })
+  const changes = new CacheChanges(
+    () => session.optionsIfStarted,
+    refresh,
+    (error) => logger.error(`[unplugin-tms] could not reload the catalogs: ${error.message}`),
+  )
+  const onChange = (file: string): void => changes.changed(file)
 
   server.watcher.on('change', onChange)
   server.watcher.on('add', onChange)
@@ -219,7 +192,7 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
   const close = (): void => {
     if (closed) return
     closed = true
-    clearTimeout(timer)
+    changes.close()
     clearTimeout(idsTimer)
     server.watcher.off('change', onChange)
     server.watcher.off('add', onChange)

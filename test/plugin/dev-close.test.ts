@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { createServer } from 'vite'
 import { expect, test } from 'vitest'
-import { CACHE_DEBOUNCE_MS } from '../../src/plugin/dev'
+import { CACHE_DEBOUNCE_MS } from '../../src/plugin/cache-changes'
 import tmsVite from '../../src/vite'
 import { suiteProject } from './helpers'
 import { recordingLogger } from './vite-logger'
