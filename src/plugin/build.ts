@@ -25,7 +25,7 @@ import type { SiteLookup } from './lookup'
 import { IdleWrite } from './memo-file'
 import { ModuleUsage, stripQuery } from './module-usage'
 import type { TransformMemo } from './transform-memo'
-import type { CatalogMap } from './virtual'
+import type { CatalogChanges, CatalogMap } from './virtual'
 
 export { stripQuery }
 
@@ -349,6 +349,24 @@ export class Build {
       for (const id of changed) ids.add(id)
     }
     return ids
+  }
+
+  /**
+   * What the rechecks since translations revision `since` changed in `locale`'s catalog, of the ids
+   * `within` keeps (all by default): the entries of the ids whose translation changed, made again
+   * (also one that comes out as before), and those of them left with no entry. Undefined when a
+   * recheck did not say which translations it changed: the caller compares whole catalogs.
+   */
+  catalogChangesSince(
+    locale: string,
+    since: number,
+    within: (id: string) => boolean = () => true,
+  ): CatalogChanges | undefined {
+    const ids = this.idsChangedSince(locale, since)
+    if (!ids) return undefined
+    const touched = [...ids].filter(within)
+    const entries = buildCatalog(this.catalogInput(locale), touched)
+    return { changed: Object.fromEntries(entries), removed: touched.filter((id) => !entries.has(id)) }
   }
 
   /** The ids that stand for one of `keys` (a message has one id per spelling of its placeholders). */

@@ -4,6 +4,7 @@ import { jsString } from '../core/js-string'
 import type { Build } from './build'
 import { catalogPullsHot } from './pull-page-code'
 import {
+  type CatalogChanges,
   type CatalogMap,
   catalogChanges,
   catalogLiteral,
@@ -228,9 +229,11 @@ export class HotCatalogs {
       if (revision === base.translations) held = atBase()
       else {
         const from = held ?? atBase()
-        const ids = this.build.idsChangedSince(locale, from.translations)
-        held = ids
-          ? this.patched(locale, from, ids, revision)
+        const changes = this.build.catalogChangesSince(locale, from.translations, (id) =>
+          from.covered.has(id),
+        )
+        held = changes
+          ? patched(from, changes, revision)
           : this.recheckedChanges(locale, files, base, revision)
       }
       this.held.set(locale, held)
@@ -248,31 +251,6 @@ export class HotCatalogs {
     return Object.keys(held.changed).length > 0 || held.removed.length > 0 ? held : undefined
   }
 
-  /**
-   * The changes held at an earlier revision of the locale's translations, with the entries of the ids
-   * whose translation changed since made again: a `tms pull` changes a few of thousands, and the whole
-   * catalog made and parsed again cost a tenth of a second per pull at 20,000 messages. An entry made
-   * again is held as changed even when it is the base's again, and an id left with none as removed,
-   * whether or not the base had it: the module is then a little longer, never wrong.
-   */
-  private patched(locale: string, from: Held, ids: ReadonlySet<string>, revision: number): Held {
-    const touched = [...ids].filter((id) => from.covered.has(id))
-    const entries = buildCatalog(this.build.catalogInput(locale), touched)
-    const changed = { ...from.changed }
-    const removed = new Set(from.removed)
-    for (const id of touched) {
-      const entry = entries.get(id)
-      if (entry === undefined) {
-        delete changed[id]
-        removed.add(id)
-      } else {
-        changed[id] = entry
-        removed.delete(id)
-      }
-    }
-    return { translations: revision, covered: from.covered, changed, removed: [...removed] }
-  }
-
   /** The changes of a locale whose translations are no longer the base's: the whole catalog made and compared. */
   private recheckedChanges(locale: string, files: readonly string[], base: Base, revision: number): Held {
     const literal = this.build.catalogLiteralFor(locale, files)
@@ -287,6 +265,24 @@ export class HotCatalogs {
       removed: changes?.removed ?? [],
     }
   }
+}
+
+/**
+ * The changes held at an earlier revision of the locale's translations, with the entries of the ids
+ * whose translation changed since made again: a `tms pull` changes a few of thousands, and the whole
+ * catalog made and parsed again cost a tenth of a second per pull at 20,000 messages. An entry made
+ * again is held as changed even when it is the base's again, and an id left with none as removed,
+ * whether or not the base had it: the module is then a little longer, never wrong.
+ */
+function patched(from: Held, since: CatalogChanges, revision: number): Held {
+  const changed = { ...from.changed, ...since.changed }
+  const removed = new Set(from.removed)
+  for (const id in since.changed) removed.delete(id)
+  for (const id of since.removed) {
+    delete changed[id]
+    removed.add(id)
+  }
+  return { translations: revision, covered: from.covered, changed, removed: [...removed] }
 }
 
 /** A catalog literal is JSON (see `catalogLiteral`). */

@@ -1,12 +1,11 @@
 import { type FSWatcher, watch } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { buildCatalog } from '../core/catalog/index'
-import type { CompiledMessage } from '../core/icu/compile'
 import type { Build } from './build'
 import { CacheChanges } from './cache-changes'
 import { AT_MOST, filesShowing } from './dev-refresh'
 import { type SyncOutcome, stripQuery, type TmsSession } from './session'
+import type { CatalogChanges } from './virtual'
 import { type DevServerCompiler, routeInDevServer } from './webpack-dev-server'
 
 /**
@@ -30,10 +29,8 @@ import { type DevServerCompiler, routeInDevServer } from './webpack-dev-server'
 export const PULLS_PATH = '/__tms/pulls'
 
 /** What a page is sent of one locale. `modules` absent: announce the change to the runtime. */
-export interface PulledUpdate {
+export interface PulledUpdate extends CatalogChanges {
   locale: string
-  changed: Record<string, CompiledMessage>
-  removed: string[]
   /** The webpack ids of the page's modules that show a changed id, to run again; none may be loaded. */
   modules?: (string | number)[]
 }
@@ -177,14 +174,10 @@ export class PullChannel {
 
   /** What changed in `locale` since translations revision `since`; undefined: nothing, or not known. */
   private updateOf(build: Build, locale: string, since: number): PulledUpdate | undefined {
-    const ids = build.idsChangedSince(locale, since)
-    if (!ids || ids.size === 0) return undefined
-    const entries = buildCatalog(build.catalogInput(locale), ids)
-    const update: PulledUpdate = {
-      locale,
-      changed: Object.fromEntries(entries),
-      removed: [...ids].filter((id) => !entries.has(id)),
-    }
+    const changes = build.catalogChangesSince(locale, since)
+    const ids = new Set([...Object.keys(changes?.changed ?? {}), ...(changes?.removed ?? [])])
+    if (!changes || ids.size === 0) return undefined
+    const update: PulledUpdate = { locale, ...changes }
     const files = filesShowing(build.usage.fileIds, ids)
     if (!files) return update
     const moduleIds = this.moduleIdsOf(build)

@@ -224,6 +224,12 @@ export interface LoadedCatalog {
   digest: string
 }
 
+/** What changed in a locale's catalog: the entries made again, and the ids left with none. */
+export interface CatalogChanges {
+  changed: Record<string, CompiledMessage>
+  removed: string[]
+}
+
 /**
  * What the dev server pushes of a locale: its whole catalog, or what changed in it since the last push
  * (a `tms pull` changes a few translations of thousands: the page merges them into the catalog it has).
@@ -232,16 +238,13 @@ export interface LoadedCatalog {
  */
 export type HotUpdate =
   | { locale: string; catalog: Record<string, CompiledMessage> }
-  | { locale: string; changed: Record<string, CompiledMessage>; removed: string[]; quiet?: true }
+  | ({ locale: string; quiet?: true } & CatalogChanges)
 
 /**
  * The translations of `after` that differ from `before`'s (a compiled message compared by its literal,
  * what the catalog module would hold) and the ids `after` no longer has; undefined when none differ.
  */
-export function catalogChanges(
-  before: CatalogMap,
-  after: CatalogMap,
-): { changed: Record<string, CompiledMessage>; removed: string[] } | undefined {
+export function catalogChanges(before: CatalogMap, after: CatalogMap): CatalogChanges | undefined {
   // A locale the refresh did not touch keeps its catalog.
   if (before === after) return undefined
   const changed: Record<string, CompiledMessage> = {}

@@ -247,6 +247,11 @@ test('webpack watch: an edit keeps the build, a pull checks its locale again; ea
     expect(pulled.fr).toEqual([FRENCH_TEXT[0], 'Hello Ada!', SOURCE_CART, 'Open it'])
     // The pulled locale checked again: all of its warnings, as a new build would say them.
     expect(pulled.warnings).toEqual([rejected(CART, '{total}', 'src/cart.js:4:36'), hello])
+    // Corrected by the next pull: the translation the last one took away is back.
+    await pullNewText(CART, 'Vous avez {count} articles')
+    const mended = await nextRendered(builds, (r) => r.fr[2] !== SOURCE_CART)
+    expect(mended.fr).toEqual([FRENCH_TEXT[0], 'Hello Ada!', 'Vous avez 3 articles', 'Open it'])
+    expect(mended.warnings).toEqual([hello])
   } finally {
     writeFileSync(file, original)
     await close()
