@@ -82,14 +82,18 @@ export const viteArgs =
     '--strictPort',
   ]
 
-/** webpack-dev-server of the app (bench/webpack-serve.mjs), unplugin-tms's plugin given `tms` (its options). */
+/**
+ * webpack-dev-server of the app (bench/webpack-serve.mjs), unplugin-tms's plugin given `tms` (its
+ * options); `plugin`: the path of another build's webpack entry to take the plugin from.
+ */
 export const webpackArgs =
-  (tms?: object) =>
+  (tms?: object, plugin?: string) =>
   (port: number): string[] => [
     join(repo, 'bench', 'webpack-serve.mjs'),
     String(port),
     tms ? 'tms' : 'plain',
     JSON.stringify(tms ?? {}),
+    ...(plugin ? [plugin] : []),
   ]
 
 /**

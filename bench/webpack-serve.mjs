@@ -4,20 +4,22 @@
  * and live reload on, its defaults) with React Fast Refresh (@pmmmwh/react-refresh-webpack-plugin), as a
  * webpack React app is set up for development. The app's TSX goes through SWC with the refresh transform
  * (bench/swc-refresh-loader.cjs); with `tms`, unplugin-tms's webpack plugin is given the options in
- * argv[4] (JSON).
+ * argv[4] (JSON); argv[5], when given, is the path of another build's webpack entry to take it from.
  *
- *   node bench/webpack-serve.mjs <port> plain|tms [options]
+ *   node bench/webpack-serve.mjs <port> plain|tms [options] [plugin]
  */
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin'
 import webpack from 'webpack'
 import WebpackDevServer from 'webpack-dev-server'
 import { answerRetained, RETAINED_ROUTE } from './retained-memory.mjs'
 
-const [port, variant, options] = process.argv.slice(2)
+const [port, variant, options, plugin] = process.argv.slice(2)
 const root = process.cwd()
 const plugins = [new ReactRefreshPlugin({ overlay: false })]
-if (variant === 'tms') plugins.push((await import('unplugin-tms/webpack')).default(JSON.parse(options)))
+const tms = plugin ? pathToFileURL(plugin).href : 'unplugin-tms/webpack'
+if (variant === 'tms') plugins.push((await import(tms)).default(JSON.parse(options)))
 const html =
   '<!doctype html><html lang="en"><body><div id="root"></div><script src="/main.js"></script></body></html>\n'
 const compiler = webpack({

@@ -12,8 +12,8 @@
  * starts timed per variant after a warm-up start, default 3), TMS_BENCH_DEV_EDITS (default 50),
  * TMS_BENCH_DEV_PULLS (default 20), TMS_BENCH_DEV_PEERS=0 to leave the peers out, TMS_BENCH_DEV_WEBPACK=0
  * to leave webpack-dev-server out, TMS_BENCH_DEV_NODE (the node binary of the dev servers; default the
- * one running the bench), TMS_BENCH_DEV_BASE (another checkout, built: its plugin in a column of its own,
- * `tms-base`, to pair a change's before and after in one run).
+ * one running the bench), TMS_BENCH_DEV_BASE (another checkout, built: its plugin in columns of its own,
+ * `tms-base` and `webpack-tms-base`, to pair a change's before and after in one run).
  */
 import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -70,7 +70,7 @@ interface DevVariant {
   /** The vite config's plugins, as fresh-variants writes them. */
   config: string
   /** webpack-dev-server instead of vite: unplugin-tms's options, or {} for none. */
-  webpack?: { tms?: object }
+  webpack?: { tms?: object; plugin?: string }
   /** The page's text of a message in LOCALE. */
   shown(text: string): string
   /** Writes the n-th catalog update of component 0's heading (its text: `pulled(n)`). */
@@ -143,6 +143,14 @@ function variantsOf(messages: FreshMessage[][]): DevVariant[] {
         webpack: { tms: { ...TMS_OPTIONS, ...OFFLINE } },
       },
     )
+    if (BASE) {
+      all.push({
+        ...all.at(-1)!,
+        key: 'webpack-tms-base',
+        label: `webpack-dev-server, unplugin-tms as built in ${BASE}, runtime mode, warm cache, offline`,
+        webpack: { tms: { ...TMS_OPTIONS, ...OFFLINE }, plugin: join(BASE, 'dist', 'webpack.mjs') },
+      })
+    }
   }
   if (!PEERS) return all
   const lingui = variants('', NODE, '').find((v) => v.key === 'lingui')!
@@ -214,7 +222,7 @@ async function writeApp(v: DevVariant, messages: FreshMessage[][]): Promise<stri
   writeFreshApp(root, v.tool, messages)
   if (v.tool === 'tms') withUseLocale(root)
   if (v.key === 'tms-base') installBase(root)
-  if (v.key.endsWith('tms') || v.key === 'tms-base')
+  if (v.key.endsWith('tms') || v.key.endsWith('tms-base'))
     await seedCache(root, join(root, OFFLINE.cacheDir), TMS_OPTIONS)
   // Each variant's own dependency cache: vite's optimizer hashes the plugins into it. The bench's
   // route of retained memory first among the plugins.
@@ -271,7 +279,7 @@ async function startAndLoad(
   const server = await startDevServer(
     NODE,
     root,
-    v.webpack ? webpackArgs(v.webpack.tms) : viteArgs('vite.config.dev.mjs'),
+    v.webpack ? webpackArgs(v.webpack.tms, v.webpack.plugin) : viteArgs('vite.config.dev.mjs'),
   )
   const page = await browser.newPage()
   // When each catalog update reaches the page: a message of vite's HMR socket carrying the plugin's event.
@@ -642,7 +650,7 @@ function table(
       ? `After a server closed, it printed: ${late.map((l) => `\`${l.replace(/`/g, "'")}\``).join('; ')}.`
       : 'No server printed a catalog refresh or hook after it closed.',
     '',
-    `Knobs: \`TMS_BENCH_DEV_MODULES\` (default 200; the issue's app is 2000), \`TMS_BENCH_DEV_ROUNDS\`, \`TMS_BENCH_DEV_EDITS\`, \`TMS_BENCH_DEV_PULLS\`, \`TMS_BENCH_DEV_PEERS=0\`, \`TMS_BENCH_DEV_WEBPACK=0\`, \`TMS_BENCH_DEV_NODE\` (the servers' Node; Lingui 6 needs 22.19, else the Lingui column is Lingui 5), \`TMS_BENCH_DEV_BASE\` (another checkout, built: its plugin as the \`tms-base\` column). The targets are judged for unplugin-tms in each dev server against the plain one: vite's against plain vite, webpack-dev-server's against plain webpack-dev-server. This 2-core machine is shared: the min–max spreads show how much its other work moved the figures.`,
+    `Knobs: \`TMS_BENCH_DEV_MODULES\` (default 200; the issue's app is 2000), \`TMS_BENCH_DEV_ROUNDS\`, \`TMS_BENCH_DEV_EDITS\`, \`TMS_BENCH_DEV_PULLS\`, \`TMS_BENCH_DEV_PEERS=0\`, \`TMS_BENCH_DEV_WEBPACK=0\`, \`TMS_BENCH_DEV_NODE\` (the servers' Node; Lingui 6 needs 22.19, else the Lingui column is Lingui 5), \`TMS_BENCH_DEV_BASE\` (another checkout, built: its plugin as the \`tms-base\` and \`webpack-tms-base\` columns). The targets are judged for unplugin-tms in each dev server against the plain one: vite's against plain vite, webpack-dev-server's against plain webpack-dev-server. This 2-core machine is shared: the min–max spreads show how much its other work moved the figures.`,
   ].join('\n')
 }
 

@@ -97,7 +97,9 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
 
   // Each locale whose catalog differs from before the refresh has its module made again, and what
   // changed in it pushed to the page; then the page's modules that show a changed id run again, where
-  // that is how the page shows the change (src/plugin/dev-refresh.ts), the pushes quiet then.
+  // that is how the page shows the change (src/plugin/dev-refresh.ts), the pushes quiet then. Whole
+  // catalogs are compared, not the recheck's changed ids (`catalogChangesSince`): a refresh may be a
+  // new start, and a recheck keeps every unchanged entry, so the comparison is a pass of same objects.
   const pushChanged = (before: Map<string, CatalogMap>, outcome: SyncOutcome): void => {
     for (const p of outcome.problems) logger.warn(toText(p))
     const updates: HotUpdate[] = []

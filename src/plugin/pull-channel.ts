@@ -175,8 +175,9 @@ export class PullChannel {
   /** What changed in `locale` since translations revision `since`; undefined: nothing, or not known. */
   private updateOf(build: Build, locale: string, since: number): PulledUpdate | undefined {
     const changes = build.catalogChangesSince(locale, since)
-    const ids = new Set([...Object.keys(changes?.changed ?? {}), ...(changes?.removed ?? [])])
-    if (!changes || ids.size === 0) return undefined
+    if (!changes) return undefined
+    const ids = new Set([...Object.keys(changes.changed), ...changes.removed])
+    if (ids.size === 0) return undefined
     const update: PulledUpdate = { locale, ...changes }
     const files = filesShowing(build.usage.fileIds, ids)
     if (!files) return update

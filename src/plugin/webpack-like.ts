@@ -130,20 +130,16 @@ export function watchWithoutVirtualModules(compiler: {
  * ignore those files' times, as it does for a watch's ignored paths. The tap runs after
  * webpack-virtual-modules' own, which gives each virtual file its write time.
  */
-export function trustVirtualModules(compiler: {
-  options: { context?: string }
-  fileTimestamps?: Map<string, unknown>
-  hooks: {
-    afterCompile: {
-      tap(name: string, fn: (compilation: { fileDependencies: Iterable<string> }) => void): void
-    }
-    watchRun: { tap(options: { name: string; stage: number }, fn: () => void): void }
-  }
-}): void {
+export function trustVirtualModules(compiler: WebpackCompiler): void {
   const virtual = virtualModuleFiles(compiler.options.context)
   const files = new Set<string>()
-  compiler.hooks.afterCompile.tap('unplugin-tms', (compilation) => {
-    for (const file of compilation.fileDependencies) if (virtual(file)) files.add(file)
+  // The modules each compilation builds, not its file dependencies: an edit's rebuild builds a few of
+  // thousands (reading the dependencies cost 9 ms per rebuild at 2,000 modules).
+  compiler.hooks.thisCompilation.tap('unplugin-tms', (compilation) => {
+    compilation.hooks.buildModule.tap('unplugin-tms', (module) => {
+      const { resource } = module as { resource?: string }
+      if (resource && virtual(resource)) files.add(resource)
+    })
   })
   compiler.hooks.watchRun.tap({ name: 'unplugin-tms', stage: 100 }, () => {
     // The watcher's map of the times this compilation reads, made for it.
