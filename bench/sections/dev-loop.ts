@@ -313,6 +313,8 @@ async function startAndLoad(
 
 interface Loop {
   edits: number[]
+  /** Of each later edit: the server's CPU milliseconds from the write until it is quiet again. */
+  editCpu: number[]
   pulls: number[]
   /** Of each catalog update: from its HMR message's arrival in the page to the page showing it. */
   inPage: number[]
@@ -375,6 +377,7 @@ async function loop(
 ): Promise<Loop> {
   const result: Loop = {
     edits: [],
+    editCpu: [],
     pulls: [],
     inPage: [],
     afterLoad: server.memory(),
@@ -411,10 +414,14 @@ async function loop(
     await settle(server)
     const wait = await armText(page, heading(i), text, `edit ${n}`)
     const file = join(root, 'src', 'm', `m${i}.tsx`)
+    const cpu = server.cpu()
     const t0 = now()
     replaceOnce(file, was, text)
     result.edits.push((await wait()) - t0)
     current.set(i, text)
+    // The whole rebuild's work, also what follows the page's update (webpack's emit, its stats).
+    await settle(server)
+    result.editCpu.push((server.cpu() - cpu) * 1000)
   }
   result.afterEdits = server.memory()
   return result
@@ -585,6 +592,11 @@ function table(
       col((k) => spread(later(k), ms)),
       (k) =>
         `<= plain's later edits + 50 ms (${ms(laterOf(k) + 50)}): ${verdict(median(later(k)) <= laterOf(k) + 50)}`,
+    ],
+    [
+      "the server's CPU time per later edit, from the write until it is quiet: median (min–max)",
+      col((k) => spread(loopOf(k).editCpu, ms)),
+      () => '',
     ],
     [
       `catalog update (${PULLS}; the peers ${Math.min(PULLS, PEER_PULLS)}), to screen: median (min–max)`,

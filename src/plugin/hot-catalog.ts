@@ -69,6 +69,8 @@ interface Held {
   covered: Set<string>
   changed: Record<string, CompiledMessage>
   removed: string[]
+  /** The list of modules `covered` was last checked against, and the usage's transforms by then. */
+  checked?: { files: readonly string[]; transforms: number }
 }
 
 const baseIds = localeModuleIds('base')
@@ -238,8 +240,7 @@ export class HotCatalogs {
       }
       this.held.set(locale, held)
     }
-    const added: string[] = []
-    for (const id of this.build.usedIds(files)) if (!held.covered.has(id)) added.push(id)
+    const added = this.addedIds(held, files)
     if (added.length > 0) {
       for (const id of added) held.covered.add(id)
       const entries = buildCatalog(this.build.catalogInput(locale), added)
@@ -249,6 +250,31 @@ export class HotCatalogs {
       }
     }
     return Object.keys(held.changed).length > 0 || held.removed.length > 0 ? held : undefined
+  }
+
+  /**
+   * The ids the modules `files` use that `held` does not cover yet. Checked before against the same
+   * list of modules, only a module transformed since can bring one: an edit's rebuild looks at the
+   * ids of the module it changed, not at every id of the app (6 ms per rebuild at 20,000 ids).
+   */
+  private addedIds(held: Held, files: readonly string[]): string[] {
+    const { usage } = this.build
+    const last = held.checked
+    held.checked = { files, transforms: usage.transforms }
+    let candidates: Iterable<string>
+    if (last && sameList(last.files, files)) {
+      const transformed = usage.transformedSince(last.transforms)
+      const listed = transformed.size > 16 ? new Set(files) : undefined
+      const ids = new Set<string>()
+      for (const file of transformed) {
+        if (!(listed ? listed.has(file) : files.includes(file))) continue
+        for (const id of usage.idsOfFile(file) ?? []) ids.add(id)
+      }
+      candidates = ids
+    } else candidates = this.build.usedIds(files)
+    const added: string[] = []
+    for (const id of candidates) if (!held.covered.has(id)) added.push(id)
+    return added
   }
 
   /** The changes of a locale whose translations are no longer the base's: the whole catalog made and compared. */
@@ -282,7 +308,18 @@ function patched(from: Held, since: CatalogChanges, revision: number): Held {
     delete changed[id]
     removed.add(id)
   }
-  return { translations: revision, covered: from.covered, changed, removed: [...removed] }
+  return {
+    translations: revision,
+    covered: from.covered,
+    changed,
+    removed: [...removed],
+    checked: from.checked,
+  }
+}
+
+/** Whether two lists of modules name the same files in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((file, i) => file === b[i]))
 }
 
 /** A catalog literal is JSON (see `catalogLiteral`). */

@@ -17,8 +17,8 @@ export class ModuleUsage {
   private allRegistered = false
   /** The ids of the last list of modules asked for, while no transform changed a module's. */
   private lastUsed: { files: Iterable<string>; transforms: number; used: Set<string> } | undefined
-  /** How many times a transform set a module's ids. */
-  private transforms = 0
+  /** The file of each transform that set a module's ids, in turn (its length: how many so far). */
+  private readonly transformed: string[] = []
 
   constructor(startFiles: ReadonlyMap<string, FileExtraction>, idsOf: (fx: FileExtraction) => Set<string>) {
     this.startFiles = startFiles
@@ -40,7 +40,17 @@ export class ModuleUsage {
   /** What a transform found a module to use. */
   setFileIds(file: string, ids: Set<string>): void {
     this.fileIds.set(file, ids)
-    this.transforms++
+    this.transformed.push(file)
+  }
+
+  /** How many times a transform set a module's ids: a mark for {@link transformedSince}. */
+  get transforms(): number {
+    return this.transformed.length
+  }
+
+  /** The files whose ids a transform set since mark `since` (once each). */
+  transformedSince(since: number): Set<string> {
+    return new Set(this.transformed.slice(since))
   }
 
   /** Every file of the build start with its ids: before a catalog of every id (dev server, no module list). */
