@@ -69,8 +69,8 @@ interface Held {
   covered: Set<string>
   changed: Record<string, CompiledMessage>
   removed: string[]
-  /** The list of modules `covered` was last checked against, and the usage's transforms by then. */
-  checked?: { files: readonly string[]; transforms: number }
+  /** The modules `covered` was last checked against, and the usage's transforms by then. */
+  checked?: { files: ReadonlySet<string>; transforms: number }
 }
 
 const baseIds = localeModuleIds('base')
@@ -260,18 +260,18 @@ export class HotCatalogs {
   private addedIds(held: Held, files: readonly string[]): string[] {
     const { usage } = this.build
     const last = held.checked
-    held.checked = { files, transforms: usage.transforms }
     let candidates: Iterable<string>
-    if (last && sameList(last.files, files)) {
-      const transformed = usage.transformedSince(last.transforms)
-      const listed = transformed.size > 16 ? new Set(files) : undefined
+    // A compilation lists its modules in the order it built them, which an edit's rebuild changes.
+    if (last && sameFiles(last.files, files)) {
       const ids = new Set<string>()
-      for (const file of transformed) {
-        if (!(listed ? listed.has(file) : files.includes(file))) continue
-        for (const id of usage.idsOfFile(file) ?? []) ids.add(id)
-      }
+      for (const file of usage.transformedSince(last.transforms))
+        if (last.files.has(file)) for (const id of usage.idsOfFile(file) ?? []) ids.add(id)
+      held.checked = { files: last.files, transforms: usage.transforms }
       candidates = ids
-    } else candidates = this.build.usedIds(files)
+    } else {
+      held.checked = { files: new Set(files), transforms: usage.transforms }
+      candidates = this.build.usedIds(files)
+    }
     const added: string[] = []
     for (const id of candidates) if (!held.covered.has(id)) added.push(id)
     return added
@@ -317,9 +317,10 @@ function patched(from: Held, since: CatalogChanges, revision: number): Held {
   }
 }
 
-/** Whether two lists of modules name the same files in the same order. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((file, i) => file === b[i]))
+/** Whether a list of modules names the files of `known`, in any order (a module has one entry per query). */
+function sameFiles(known: ReadonlySet<string>, files: readonly string[]): boolean {
+  for (const file of files) if (!known.has(file)) return false
+  return files.length === known.size || new Set(files).size === known.size
 }
 
 /** A catalog literal is JSON (see `catalogLiteral`). */
