@@ -152,10 +152,11 @@ describe('push and pull under injected faults', () => {
     try {
       const error = await client.auth.authenticate().catch((e: unknown) => e)
       expect(error).toMatchObject({ code: 'MAX_OPERATIONS_LIMIT_EXCEEDED', status: 429 })
-      // Waits of at least 10 ms (jitter) within 200 ms: at most 21 tries, however slow the machine is
-      // (a loaded machine makes fewer, never more), and far fewer than the 1001 the count allows.
+      // Waits of at least 10 ms (jitter) within 200 ms: at most 21 tries, however slow the machine is,
+      // and far fewer than the 1001 the count allows. No lower bound: on a loaded machine the first
+      // answer alone can take the 200 ms (that retries happen is the test above's).
       const tries = (await requestLog(emu)).byRoute['POST /auth-api/v2/authenticate']
-      expect(tries).toBeGreaterThanOrEqual(2)
+      expect(tries).toBeGreaterThanOrEqual(1)
       expect(tries).toBeLessThanOrEqual(21)
     } finally {
       await control(emu, 'POST', 'faults', {})
