@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createClient, type TmsClient } from '../../src/client/index'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import { control } from '../helpers/sync'
 import { launchChromium } from '../plugin/bundlers'
 import {
@@ -46,7 +47,7 @@ beforeAll(async () => {
     plugins: [tmsVite(project.options())],
     server: { host: '127.0.0.1', port: 0 },
   })
-  await server.listen()
+  await onFreePort(() => server.listen())
   url = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
   ;({ page, bodies } = await openOverlayPage(browser, url, TIMEOUT))
 }, 120_000)

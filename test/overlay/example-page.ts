@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import type { RunningEmulator } from '../../src/emulator/index'
 import { copyExample, startDemoEmulator } from '../helpers/example'
+import { onFreePort } from '../helpers/listen'
 import { gotoViteDev, launchChromium } from '../plugin/bundlers'
 
 /**
@@ -56,7 +57,7 @@ export function exampleInDevServer(example: string, ready: string): ExamplePage 
       cacheDir: join(root, '.vite'),
       server: { host: '127.0.0.1', port: 0 },
     })
-    await server.listen()
+    await onFreePort(() => server.listen())
     browser = await launchChromium()
     page = await browser.newPage()
     await gotoViteDev(page, server.resolvedUrls!.local[0]!)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { build, createServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import {
   filesUnder,
   MARKER_CHARACTER,
@@ -35,7 +36,7 @@ test('the dev server serves the overlay: the names this check looks for are in i
     server: { host: '127.0.0.1', port: 0 },
   })
   try {
-    await server.listen()
+    await onFreePort(() => server.listen())
     const url = server.resolvedUrls!.local[0]!
     const served = [
       await (await fetch(`${url}@id/__x00__tms/runtime.js`)).text(),
@@ -57,7 +58,7 @@ test('TMS_DEV_OVERLAY=0 leaves the overlay out of the dev server', async () => {
     server: { host: '127.0.0.1', port: 0 },
   })
   try {
-    await server.listen()
+    await onFreePort(() => server.listen())
     const url = server.resolvedUrls!.local[0]!
     const runtime = await (await fetch(`${url}@id/__x00__tms/runtime.js`)).text()
     expect(runtime).toContain('function _l(')

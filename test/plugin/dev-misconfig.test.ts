@@ -5,6 +5,7 @@ import { expect, test } from 'vitest'
 import type { Options } from '../../src/options'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import { suiteProject } from './helpers'
 import { recordingLogger } from './vite-logger'
 
@@ -26,7 +27,7 @@ async function devServer(options: Options): Promise<{ warnings: string[]; french
     server: { host: '127.0.0.1', port: 0 },
   })
   try {
-    await server.listen()
+    await onFreePort(() => server.listen())
     const page = await fetch(server.resolvedUrls!.local[0]!)
     expect(page.status).toBe(200)
     const french = await server.transformRequest(catalogModuleId('fr-FR'))

@@ -7,6 +7,7 @@ import type { Options } from '../../src/options'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
+import { onFreePort } from '../helpers/listen'
 import { browserWebpackConfig, gotoViteDev, launchChromium } from './bundlers'
 import { fillCache, type Project, setupProject } from './helpers'
 
@@ -108,7 +109,7 @@ async function serveWithVite(project: Project, extra?: Options): Promise<Running
     plugins: [tmsVite(project.options(extra))],
     server: { host: '127.0.0.1', port: 0 },
   })
-  await server.listen()
+  await onFreePort(() => server.listen())
   return { url: server.resolvedUrls!.local[0]!, stop: () => server.close() }
 }
 

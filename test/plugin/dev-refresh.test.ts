@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import { gotoViteDev, launchChromium } from './bundlers'
 import { fillCache, type Project, setupProject } from './helpers'
 import {
@@ -73,7 +74,7 @@ beforeAll(async () => {
   // from the file, and a pull's refresh compares against the translations the catalog was made of.
   await new Promise((done) => setTimeout(done, 2_500))
   const first = await serve()
-  await first.listen()
+  await onFreePort(() => first.listen())
   const firstPage = await browser.newPage()
   await gotoViteDev(firstPage, first.resolvedUrls!.local[0]!)
   await firstPage.waitForFunction(
@@ -98,7 +99,7 @@ beforeAll(async () => {
   await firstPage.close()
   await first.close()
   server = await serve()
-  await server.listen()
+  await onFreePort(() => server.listen())
   page = await browser.newPage()
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('websocket', (ws) =>

@@ -8,6 +8,7 @@ import { CACHE_DEBOUNCE_MS } from '../../src/plugin/cache-changes'
 import { TmsSession } from '../../src/plugin/session'
 import { catalogModuleId } from '../../src/plugin/virtual'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import { startProxy } from '../helpers/proxy'
 import { PROJECT, suiteProject } from './helpers'
 import { recordingLogger } from './vite-logger'
@@ -33,7 +34,7 @@ async function listening(options: Options, lines: string[]): Promise<ViteDevServ
     plugins: [tmsVite(options)],
     server: { host: '127.0.0.1', port: 0 },
   })
-  await server.listen()
+  await onFreePort(() => server.listen())
   return server
 }
 

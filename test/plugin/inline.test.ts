@@ -17,6 +17,7 @@ import tmsRollup from '../../src/rollup'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
+import { onFreePort } from '../helpers/listen'
 import { type LikeCompiler, launchChromium, runWebpackLike, serveStatic, webpackConfig } from './bundlers'
 import {
   type InlineProject,
@@ -471,7 +472,7 @@ test('the dev server runs runtime mode: one app, locale switching', async () => 
     plugins: [tmsVite(project.options({ locales: FEW }))],
     server: { port: 0, host: '127.0.0.1' },
   })
-  await server.listen()
+  await onFreePort(() => server.listen())
   try {
     const url = server.resolvedUrls!.local[0]!
     const page = await browser.newPage()

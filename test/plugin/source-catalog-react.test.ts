@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { build, createServer } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import tmsVite from '../../src/vite'
+import { onFreePort } from '../helpers/listen'
 import { launchChromium, outputFiles, serveStatic } from './bundlers'
 import { type Project, setupProject } from './helpers'
 
@@ -204,7 +205,7 @@ test('in the dev server, a message added to a component shows with no reload, it
   })
   const devPage = await browser.newPage()
   try {
-    await dev.listen()
+    await onFreePort(() => dev.listen())
     await devPage.goto(dev.resolvedUrls!.local[0]!)
     await waitFor('#add', 'Add a tulip', devPage)
     await devPage.click('#add')

@@ -10,6 +10,7 @@ import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { RunningEmulator } from '../../src/emulator/index'
 import tms from '../../src/vite'
 import { copyExample, startDemoEmulator } from '../helpers/example'
+import { onFreePort } from '../helpers/listen'
 import { gotoViteDev, launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
@@ -133,12 +134,14 @@ describe('the production build', () => {
   let page: Page
 
   beforeAll(async () => {
-    server = await preview({
-      root,
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'silent',
-      preview: { host: '127.0.0.1', port: 0 },
-    })
+    server = await onFreePort(() =>
+      preview({
+        root,
+        configFile: join(root, 'vite.config.ts'),
+        logLevel: 'silent',
+        preview: { host: '127.0.0.1', port: 0 },
+      }),
+    )
     page = await browser.newPage()
     await page.goto(server.resolvedUrls!.local[0]!)
     await page.waitForSelector('#greeting', TIMEOUT)
@@ -285,7 +288,7 @@ test('in the dev server, a catalog hot update re-renders <T> and useLocale compo
   })
   const page = await browser.newPage()
   try {
-    await server.listen()
+    await onFreePort(() => server.listen())
     await gotoViteDev(page, `${server.resolvedUrls!.local[0]!}?lang=fr-FR`)
     await page.waitForFunction(
       () => document.querySelector('#greeting')?.textContent === 'Bonjour Ada !',

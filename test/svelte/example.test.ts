@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import { DEMO_SEED, type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { onFreePort } from '../helpers/listen'
 import { gotoViteDev, launchChromium } from '../plugin/bundlers'
 
 /**
@@ -63,7 +64,9 @@ beforeAll(async () => {
   cpSync(EXAMPLE, root, { recursive: true, filter: (src) => !/[\\/](?:dist|\.tms-cache)$/.test(src) })
   const configFile = join(root, 'vite.config.ts')
   await build({ root, configFile, logLevel: 'silent' })
-  server = await preview({ root, configFile, logLevel: 'silent', preview: { host: '127.0.0.1', port: 0 } })
+  server = await onFreePort(() =>
+    preview({ root, configFile, logLevel: 'silent', preview: { host: '127.0.0.1', port: 0 } }),
+  )
   browser = await launchChromium()
   page = await browser.newPage()
   await page.goto(server.resolvedUrls!.local[0]!)
@@ -189,7 +192,7 @@ test('the dev server: a change of the cached French re-renders the markup with n
   })
   const tab = await browser.newPage()
   try {
-    await dev.listen()
+    await onFreePort(() => dev.listen())
     await gotoViteDev(tab, dev.resolvedUrls!.local[0]!)
     await tab.waitForSelector('#cart-link', TIMEOUT)
     await tab.selectOption('#locale', 'fr-FR')

@@ -8,6 +8,7 @@ import { DiskCache } from '../../src/core/cache'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { RunningEmulator } from '../../src/emulator/index'
 import { copyExample, startDemoEmulator } from '../helpers/example'
+import { onFreePort } from '../helpers/listen'
 import { gotoViteDev, launchChromium, serveStatic } from '../plugin/bundlers'
 
 /**
@@ -168,7 +169,7 @@ test('one runtime in the bundle: the binding and the lookups share the app runti
 
 test('the dev server: a catalog hot update re-renders the template and <T> in place, with no reload', async () => {
   // The build above filled the cache; the dev server reads it.
-  dev = await createServer({
+  const server = await createServer({
     root,
     // Its own dependency cache: every example under .tmp would share the repo's node_modules/.vite.
     cacheDir: join(root, '.vite'),
@@ -176,7 +177,8 @@ test('the dev server: a catalog hot update re-renders the template and <T> in pl
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },
   })
-  await dev.listen()
+  dev = server
+  await onFreePort(() => server.listen())
   await gotoViteDev(page, dev.resolvedUrls!.local[0]!)
   await page.waitForSelector('#greeting', TIMEOUT)
   expect(await page.textContent('h1')).toBe('Welcome to the Vue store')
