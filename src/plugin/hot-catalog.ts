@@ -73,6 +73,10 @@ interface Held {
   checked?: { files: ReadonlySet<string>; transforms: number }
 }
 
+/** What a page's console says after the error of a catalog update whose base did not load. */
+const UPDATE_FAILED =
+  ' (a hot update of the catalog: the page keeps the catalog it has, and loads it again at its next switch to the locale or a reload)'
+
 const baseIds = localeModuleIds('base')
 export const catalogBaseModuleId: LocaleModuleIds['id'] = baseIds.id
 /** The locale of a base module id, or undefined for any other id. */
@@ -152,12 +156,13 @@ export class HotCatalogs {
     const hotPart = how.pulls
       ? catalogPullsHot(locale, changes ? [...Object.keys(changes.changed), ...changes.removed] : [])
       : '  hot.dispose((data) => { data.url = url; data.fetched = fetched; });\n' +
-        `  if (hot.data) make().then((catalog) => ${update});\n`
+        `  if (hot.data) make().then((catalog) => ${update}, failed);\n`
     // The runtime's loader takes the module's default export through a `then`, so a thenable of the
     // catalog serves as the catalog. A fetch that failed (the dev server restarting, a network hiccup)
     // is forgotten, so the next switch to the locale fetches again, as a chunk that failed to load
     // does. An update's module gets the fetched base from the one before it (`data`), unless the base
-    // file changed.
+    // file changed or was never fetched; its own fetch failing is said in the console (`failed`), where
+    // nothing waits on it, instead of surfacing as an unhandled rejection.
     return (
       `import { ${how.pulls ? '_p, _u' : '_u'} } from ${jsString(RUNTIME_ID)};\n` +
       drop +
@@ -175,6 +180,7 @@ export class HotCatalogs {
       'export default { then: (resolve, reject) => make().then(resolve, reject) };\n' +
       'if (hot) {\n' +
       '  hot.accept();\n' +
+      `  const failed = (error) => console.warn(error.message + ${jsString(UPDATE_FAILED)});\n` +
       hotPart +
       '}\n'
     )

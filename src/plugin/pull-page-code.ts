@@ -60,7 +60,8 @@ export function pullsClient(route: string): string {
 /**
  * The hot part of a page's catalog module with the channel (hot-catalog.ts): it registers its merge
  * with the runtime, and an update of the module keeps the page's catalog when it shows the update's.
- * `ids`: the ids this instance changes from the base (changed or removed).
+ * `ids`: the ids this instance changes from the base (changed or removed). `failed` is the module's
+ * handler of a base that did not load.
  */
 export function catalogPullsHot(locale: string, ids: readonly string[]): string {
   const key = jsString(locale)
@@ -76,7 +77,7 @@ export function catalogPullsHot(locale: string, ids: readonly string[]): string 
     '    const was = hot.data.made;\n' +
     '    const both = ids.concat(hot.data.ids || []);\n' +
     '    const shows = (old, catalog) => both.every((id) => JSON.stringify(old[id]) === JSON.stringify(catalog[id]));\n' +
-    `    make().then((catalog) => (was ? was.then((old) => { if (shows(old, catalog)) made = was; else _u(${key}, catalog); }, () => _u(${key}, catalog)) : _u(${key}, catalog)));\n` +
+    `    make().then((catalog) => (was ? was.then((old) => { if (shows(old, catalog)) made = was; else _u(${key}, catalog); }, () => _u(${key}, catalog)) : _u(${key}, catalog)), failed);\n` +
     '  }\n'
   )
 }

@@ -13,7 +13,8 @@ import { FRENCH, FRENCH_TEXT, PROJECT, SOURCE_TEXT } from './helpers'
  * before gets its translation into the catalog module; one that uses a message with no translation
  * leaves every catalog chunk as it was, after a pull too (the ids no module uses any more stay in the
  * catalogs); a message a pull left out while no module used it comes back with its translation. A
- * catalog base the page failed to fetch is fetched again at the next switch.
+ * catalog base the page failed to fetch is fetched again at the next switch; a hot update whose base
+ * fails to load warns in the console, with no unhandled rejection.
  * (`sourceCatalog: true` in the same servers: source-catalog-servers.test.ts.)
  */
 
@@ -224,6 +225,38 @@ describe.each(['webpack', 'rspack'] as const)("%s's dev server", (bundler) => {
     await setLocale('fr-FR')
     expect(await dev.shown()).toBe(
       ['Bienvenue une fois de plus', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir maintenant'].join('\n'),
+    )
+  }, 120_000)
+
+  test('a hot update of a catalog whose base fails to load warns in the console, and the next switch loads it', async () => {
+    const { page } = dev
+    await page.reload()
+    await dev.waitForText(SOURCE_TEXT.join('\n'))
+    const base = /\/tms-base-fr-FR\.[0-9a-f]{12}\.json$/
+    await page.route(base, (route) => route.fulfill({ status: 503, body: 'restarting' }))
+    const errors: string[] = []
+    const onError = (error: Error): void => {
+      errors.push(error.message)
+    }
+    page.on('pageerror', onError)
+    try {
+      // The switch fails: fr-FR's catalog module is in the page, with no base.
+      await expect(setLocale('fr-FR')).rejects.toThrow(/could not load the catalog of fr-FR/)
+      // A pull updates that module, whose new instance fetches the base again, and fails again.
+      const warned = page.waitForEvent('console', (message) => message.type() === 'warning')
+      await pullFrench({ Open: 'Ouvrir tout de suite' })
+      expect((await warned).text()).toMatch(
+        /^\[unplugin-tms\] could not load the catalog of fr-FR from \S*\/tms-base-fr-FR\.[0-9a-f]{12}\.json: HTTP 503 \(a hot update of the catalog: the page keeps the catalog it has, and loads it again at its next switch to the locale or a reload\)$/,
+      )
+    } finally {
+      await page.unroute(base)
+      page.off('pageerror', onError)
+    }
+    expect(errors).toEqual([])
+    expect(await dev.shown()).toBe(SOURCE_TEXT.join('\n'))
+    await setLocale('fr-FR')
+    expect(await dev.shown()).toBe(
+      ['Bienvenue une fois de plus', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir tout de suite'].join('\n'),
     )
   }, 120_000)
 })
