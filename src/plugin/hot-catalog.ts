@@ -69,7 +69,7 @@ interface Held {
   covered: Set<string>
   changed: Record<string, CompiledMessage>
   removed: string[]
-  /** The modules `covered` was last checked against, and the usage's transforms by then. */
+  /** The modules `covered` was last checked against (a set {@link HotCatalogs} keeps), and the usage's transforms by then. */
   checked?: { files: ReadonlySet<string>; transforms: number }
 }
 
@@ -91,6 +91,11 @@ export class HotCatalogs {
   private readonly held = new Map<string, Held>()
   /** The locales whose base module was last loaded with their base (not the empty first one). */
   private readonly served = new Set<string>()
+  /**
+   * The last list of the compilation's modules the catalogs were asked for, and its files as a set:
+   * kept while the modules stay the same, so that each locale's check compares one set object.
+   */
+  private modules: { list: readonly string[]; files: ReadonlySet<string> } | undefined
 
   constructor(build: Build) {
     this.build = build
@@ -265,22 +270,36 @@ export class HotCatalogs {
    */
   private addedIds(held: Held, files: readonly string[]): string[] {
     const { usage } = this.build
+    const modules = this.modulesOf(files)
     const last = held.checked
+    const since = last?.files === modules ? usage.transformedSince(last.transforms) : undefined
     let candidates: Iterable<string>
-    // A compilation lists its modules in the order it built them, which an edit's rebuild changes.
-    if (last && sameFiles(last.files, files)) {
+    if (since) {
       const ids = new Set<string>()
-      for (const file of usage.transformedSince(last.transforms))
-        if (last.files.has(file)) for (const id of usage.idsOfFile(file) ?? []) ids.add(id)
-      held.checked = { files: last.files, transforms: usage.transforms }
+      for (const file of since)
+        if (modules.has(file)) for (const id of usage.idsOfFile(file) ?? []) ids.add(id)
       candidates = ids
-    } else {
-      held.checked = { files: new Set(files), transforms: usage.transforms }
-      candidates = this.build.usedIds(files)
-    }
+    } else candidates = this.build.usedIds(files)
+    held.checked = { files: modules, transforms: usage.transforms }
+    let lowest = held.checked.transforms
+    for (const other of this.held.values()) lowest = Math.min(lowest, other.checked?.transforms ?? 0)
+    usage.forgetBefore(lowest)
     const added: string[] = []
     for (const id of candidates) if (!held.covered.has(id)) added.push(id)
     return added
+  }
+
+  /** The files of the compilation's modules `list`: the set kept before while they are the same. */
+  private modulesOf(list: readonly string[]): ReadonlySet<string> {
+    const kept = this.modules
+    // A compilation lists its modules in the order it built them, which an edit's rebuild changes.
+    if (kept && (kept.list === list || sameFiles(kept.files, list))) {
+      kept.list = list
+      return kept.files
+    }
+    const files = new Set(list)
+    this.modules = { list, files }
+    return files
   }
 
   /** The changes of a locale whose translations are no longer the base's: the whole catalog made and compared. */

@@ -17,8 +17,14 @@ export class ModuleUsage {
   private allRegistered = false
   /** The ids of the last list of modules asked for, while no transform changed a module's. */
   private lastUsed: { files: Iterable<string>; transforms: number; used: Set<string> } | undefined
-  /** The file of each transform that set a module's ids, in turn (its length: how many so far). */
-  private readonly transformed: string[] = []
+  /**
+   * The file of each transform that set a module's ids, in turn, from transform number `forgotten`
+   * on: the ones before the lowest mark a reader keeps are dropped ({@link forgetBefore}).
+   */
+  private transformed: string[] = []
+  private forgotten = 0
+  /** The last answer of {@link transformedSince}: every locale's catalog asks for the same. */
+  private lastSince: { since: number; transforms: number; files: ReadonlySet<string> } | undefined
 
   constructor(startFiles: ReadonlyMap<string, FileExtraction>, idsOf: (fx: FileExtraction) => Set<string>) {
     this.startFiles = startFiles
@@ -45,12 +51,25 @@ export class ModuleUsage {
 
   /** How many times a transform set a module's ids: a mark for {@link transformedSince}. */
   get transforms(): number {
-    return this.transformed.length
+    return this.forgotten + this.transformed.length
   }
 
-  /** The files whose ids a transform set since mark `since` (once each). */
-  transformedSince(since: number): Set<string> {
-    return new Set(this.transformed.slice(since))
+  /** The files whose ids a transform set since mark `since` (once each); undefined once forgotten. */
+  transformedSince(since: number): ReadonlySet<string> | undefined {
+    if (since < this.forgotten) return undefined
+    const last = this.lastSince
+    if (last?.since === since && last.transforms === this.transforms) return last.files
+    const files = new Set(this.transformed.slice(since - this.forgotten))
+    this.lastSince = { since, transforms: this.transforms, files }
+    return files
+  }
+
+  /** Drops the transforms before mark `mark`: no reader asks for them any more. */
+  forgetBefore(mark: number): void {
+    const drop = Math.min(mark, this.transforms) - this.forgotten
+    if (drop <= 0) return
+    this.transformed = this.transformed.slice(drop)
+    this.forgotten += drop
   }
 
   /** Every file of the build start with its ids: before a catalog of every id (dev server, no module list). */
