@@ -22,16 +22,23 @@ export function pullsClient(route: string): string {
   return (
     'const __tms_merges = {};\n' +
     'export function _p(locale, merge) { __tms_merges[locale] = merge; }\n' +
+    // React Refresh runs in the page: webpack's plugin (@pmmmwh) gives webpack's require its `$Refresh$`,
+    // rspack's (@rspack/plugin-react-refresh) has none; both entries set a flag on the global object.
+    'function __tms_refreshes() {\n' +
+    '  if (__webpack_require__.$Refresh$) return true;\n' +
+    '  for (const key in globalThis) if (key.startsWith("__reactRefreshInjected")) return true;\n' +
+    '  return false;\n' +
+    '}\n' +
     // The modules among `ids` the page loaded; undefined when one of them is no Fast Refresh boundary.
     'function __tms_boundaries(ids) {\n' +
     '  const found = [];\n' +
     '  for (const id of ids) {\n' +
     '    const m = __webpack_require__.c[id];\n' +
     '    if (!m) continue;\n' +
-    '    if (!__webpack_require__.$Refresh$ || !m.hot || !m.hot._selfAccepted) return undefined;\n' +
+    '    if (!m.hot || !m.hot._selfAccepted) return undefined;\n' +
     '    found.push(m);\n' +
     '  }\n' +
-    '  return found;\n' +
+    '  return found.length === 0 || __tms_refreshes() ? found : undefined;\n' +
     '}\n' +
     'if (import.meta.webpackHot && typeof EventSource === "function") {\n' +
     '  const hot = import.meta.webpackHot;\n' +

@@ -36,21 +36,25 @@ export interface RunningDevServer {
 /**
  * What `webpack serve` and `rspack serve` do with a configuration: the server gets the compiler's
  * devServer options (the plugin's overlay hook in them) and listens once the first build is done.
+ * `made` is handed the compiler (its `watching`, once the server started).
  */
 export async function startWebpackDevServer(
   bundler: 'webpack' | 'rspack',
   config: { devServer: object },
+  made?: (compiler: unknown) => void,
 ): Promise<RunningDevServer> {
   let server: { start(): Promise<void>; stop(): Promise<void>; server?: unknown }
   if (bundler === 'webpack') {
     const { default: webpack } = await import('webpack')
     const { default: WebpackDevServer } = await import('webpack-dev-server')
     const compiler = webpack(config as never)
+    made?.(compiler)
     server = new WebpackDevServer(compiler.options.devServer as never, compiler)
   } else {
     const { rspack } = await import('@rspack/core')
     const { RspackDevServer } = await import('@rspack/dev-server')
     const compiler = rspack(config as never)
+    made?.(compiler)
     const { devServer: options, lazyCompilation } = compiler.options as unknown as {
       devServer: { setupMiddlewares?: SetupMiddlewares }
       lazyCompilation?: unknown
