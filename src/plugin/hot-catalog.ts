@@ -69,7 +69,10 @@ interface Held {
   covered: Set<string>
   changed: Record<string, CompiledMessage>
   removed: string[]
-  /** The modules `covered` was last checked against (a set {@link HotCatalogs} keeps), and the usage's transforms by then. */
+  /**
+   * The modules `covered` was last checked against (the set {@link HotCatalogs} keeps for their list),
+   * and the usage's transforms by then.
+   */
   checked?: { files: ReadonlySet<string>; transforms: number }
 }
 
