@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
+import { onFreePort } from '../helpers/listen'
 import { control } from '../helpers/sync'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
 
@@ -177,13 +178,18 @@ async function startDevServer(): Promise<{ url: string; stop(): void }> {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk
     })
-    child.on('exit', (code) => reject(new Error(`astro dev exited (${code}): ${output}`)))
+    // vite's port-0 race (see onFreePort) ends the child with that error: the same message lets the
+    // caller start another.
+    child.on('exit', (code) => {
+      const taken = /Port \d+ is already in use/.exec(output)
+      reject(new Error(taken ? taken[0] : `astro dev exited (${code}): ${output}`))
+    })
   })
   return { url, stop: () => child.kill() }
 }
 
 test('astro dev renders requests in two locales at once, each page wholly in its own', async () => {
-  const server = await startDevServer()
+  const server = await onFreePort(startDevServer)
   try {
     // Both locales at once, each page awaiting its cart line while the others render.
     const requests = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? 'fr-FR' : 'ja-JP') as Locale)
