@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index'
-import { onFreePort } from '../helpers/listen'
+import { onFreePort, portTakenOr } from '../helpers/listen'
 import { control } from '../helpers/sync'
 import { launchChromium, serveStatic } from '../plugin/bundlers'
 
@@ -178,12 +178,9 @@ async function startDevServer(): Promise<{ url: string; stop(): void }> {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk
     })
-    // vite's port-0 race (see onFreePort) ends the child with that error: the same message lets the
-    // caller start another.
-    child.on('exit', (code) => {
-      const taken = /Port \d+ is already in use/.exec(output)
-      reject(new Error(taken ? taken[0] : `astro dev exited (${code}): ${output}`))
-    })
+    child.on('exit', (code) =>
+      reject(portTakenOr(output, new Error(`astro dev exited (${code}): ${output}`))),
+    )
   })
   return { url, stop: () => child.kill() }
 }
