@@ -213,3 +213,31 @@ export function memoFiles(dir: string): Map<string, string> {
       }),
   )
 }
+
+/**
+ * The plugins with what each call of their `hook` is asked about written to `asked`: resolveId's
+ * specifier, transform's module id. An object hook only (its handler beside the filter the bundler
+ * applies first), as the plugin's are.
+ */
+export function recording<P extends object>(
+  plugins: P[],
+  hook: 'resolveId' | 'transform',
+  asked: string[],
+): P[] {
+  return plugins.map((plugin) => {
+    const object = (plugin as Record<string, unknown>)[hook] as
+      | { handler: (this: unknown, first: string, ...rest: unknown[]) => unknown }
+      | undefined
+    if (!object || typeof object !== 'object') return plugin
+    return {
+      ...plugin,
+      [hook]: {
+        ...object,
+        handler(this: unknown, first: string, ...rest: unknown[]) {
+          asked.push(hook === 'transform' ? String(rest[0]) : first)
+          return object.handler.call(this, first, ...rest)
+        },
+      },
+    }
+  })
+}

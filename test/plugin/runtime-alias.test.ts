@@ -10,7 +10,7 @@ import tmsEsbuild from '../../src/esbuild'
 import type { Options } from '../../src/options'
 import tmsRolldown from '../../src/rolldown'
 import tmsVite from '../../src/vite'
-import { idsApp, renderInNode } from './helpers'
+import { idsApp, recording, renderInNode } from './helpers'
 
 /**
  * A vite production build, a rolldown build and an esbuild build resolve each module's
@@ -35,24 +35,6 @@ const options = (dir: string): Options => ({
   push: false,
 })
 
-/** The plugins with each resolveId's ids written to `asked`. */
-function recording<P extends { resolveId?: unknown }>(plugins: P[], asked: string[]): P[] {
-  return plugins.map((plugin) => {
-    const hook = plugin.resolveId as { handler: (this: unknown, id: string, ...rest: unknown[]) => unknown }
-    if (!hook || typeof hook !== 'object') return plugin
-    return {
-      ...plugin,
-      resolveId: {
-        ...hook,
-        handler(this: unknown, id: string, ...rest: unknown[]) {
-          asked.push(id)
-          return hook.handler.call(this, id, ...rest)
-        },
-      },
-    }
-  })
-}
-
 async function expectRendered(entry: string): Promise<void> {
   const rendered = await renderInNode(entry)
   expect(rendered.source).toEqual(texts)
@@ -69,7 +51,7 @@ test("a vite production build's modules reach the runtime module through vite's 
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: recording(tmsVite(options(root)) as Plugin[], asked),
+    plugins: recording(tmsVite(options(root)) as Plugin[], 'resolveId', asked),
     build: {
       outDir,
       minify: false,
@@ -87,10 +69,10 @@ test("a rolldown build's modules reach the runtime module through rolldown's ali
   idsApp(root, texts)
   const asked: string[] = []
   const outDir = join(root, 'dist')
-  const plugins = [tmsRolldown(options(root))].flat() as { resolveId?: unknown }[]
+  const plugins = [tmsRolldown(options(root))].flat() as object[]
   const bundle = await rolldown({
     input: join(root, 'src/main.js'),
-    plugins: recording(plugins, asked) as never,
+    plugins: recording(plugins, 'resolveId', asked) as never,
   })
   await bundle.write({ dir: outDir, format: 'es' })
   await bundle.close()
