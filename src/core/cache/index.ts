@@ -412,11 +412,15 @@ function isManifestRecord(value: unknown): value is ManifestRecord {
 }
 
 /** The length of a sealed file's digest in hex: its first line. */
-const SEAL_LENGTH = 64
+const SEAL_LENGTH = 40
 
-/** A sealed file's text: the SHA-256 of `body` in hex, a line break, `body`. */
+/**
+ * A sealed file's text: the SHA-1 of `body` in hex, a line break, `body`. The digest tells a changed
+ * or missing byte of a file the cache itself wrote (no one forges it: the cache directory is trusted
+ * input), and SHA-1 reads about four times as fast as SHA-256 here (26 MB of memos, 15 against 65 ms).
+ */
 export function sealed(body: string): string {
-  return `${createHash('sha256').update(body).digest('hex')}\n${body}`
+  return `${createHash('sha1').update(body).digest('hex')}\n${body}`
 }
 
 /**
@@ -426,6 +430,6 @@ export function sealed(body: string): string {
 export function unsealedBytes(bytes: Buffer): Buffer | undefined {
   if (bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined
   const body = bytes.subarray(SEAL_LENGTH + 1)
-  const digest = createHash('sha256').update(body).digest('hex')
+  const digest = createHash('sha1').update(body).digest('hex')
   return bytes.toString('latin1', 0, SEAL_LENGTH) === digest ? body : undefined
 }
