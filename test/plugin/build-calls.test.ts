@@ -7,10 +7,10 @@ import tmsVite from '../../src/vite'
 import { idsApp, recording } from './helpers'
 
 /**
- * vite calls a JavaScript transform hook from rolldown's threads for each module its filter lets
- * through, and for every module when it has none: a call that returns nothing costs about what a
- * filtered-out module's whole transform does. A production build asks the plugin's transforms about
- * the modules that mention a message or the runtime alone; the dev server's hooks are not in a build.
+ * vite 8 calls a JavaScript transform hook from rolldown's threads for each module its filter lets
+ * through, and for every module when it has none: each call crosses into JavaScript, whatever it
+ * returns. A production build asks the plugin's transforms about the modules that mention a message
+ * or the runtime alone; the dev server's hooks are not in a build.
  */
 
 let root: string | undefined
