@@ -5,7 +5,7 @@ import { SourceMap } from 'magic-string'
 import { contentHash } from '../core/extract/file'
 import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
-import { type StoredText, tabsFrom, textOf } from '../core/stored-text'
+import type { StoredText } from '../core/stored-text'
 import { VERSION } from '../version'
 import type { IdTable, SpelledId } from './id-table'
 import { IdleWrite, writeMemoFile } from './memo-file'
@@ -27,12 +27,16 @@ import type { Problem } from './problems'
  * ids): a build with the same stamp gives every key the same plain id, so it takes the entry's ids
  * without looking each one up.
  *
- * The file: a header line, then one record per module,
- * `id \t hash \t stamp \t meta \t length \t code` and a line break: the output code as it is (its
- * length in bytes, -1 for none). The file is read as bytes and a record's code and entry (JSON, one
- * line) are decoded only when its module is transformed, each a short string the transform hands on:
- * decoded whole, the file would be one string of megabytes, which costs a warm start more;
- * a source map's `sourcesContent` is left out (it is the module's content, which a hit has). Written
+ * The file: a header line; an index line, JSON, `{"stamps": [...], "records": [...]}`, where `records`
+ * holds five values per module (its id, content hash, the index of its stamp in `stamps`, and the
+ * lengths in bytes of its entry and of its output code, -1 for none); then each record's entry (JSON,
+ * one line: see {@link MemoEntry}) and code as they are, followed by a line break, in the index's
+ * order. A warm start parses the index in one call and keeps only where each record's bytes are: a
+ * record's entry and code are decoded only when its module is transformed, each a short string the
+ * transform hands on (decoded whole, the file would be one string of megabytes; read field by field,
+ * thousands of small calls into the buffer API, which cost a cold start more than the parse). A record
+ * whose bytes do not end where the index says ends the reading: the ones before it stand, the rest are
+ * misses. A source map's `sourcesContent` is left out (it is the module's content, which a hit has). Written
  * atomically (temp file + rename) when a build made an entry, so a build that changed nothing writes
  * nothing. A production build writes it when it ends; a dev server, whose build ends only when it
  * closes (and a server stopped with Ctrl-C never closes), also once its transforms pause
@@ -40,7 +44,7 @@ import type { Problem } from './problems'
  */
 
 /** Bump when the transform's output changes for the same inputs (the tool's version may not). */
-const TRANSFORM_REVISION = 5
+const TRANSFORM_REVISION = 6
 /** One file per digest: apps sharing a cache directory, and one app's builds of other settings, keep theirs. */
 const memoFile = (cacheDir: string, digest: string): string =>
   join(cacheDir, 'transform', `${digest.slice(0, 16)}.v1.cache`)
@@ -96,17 +100,26 @@ export function loadTransformMemo(
 }
 
 /**
- * A module's remembered transform as the file keeps it: content hash, stamp, the entry's JSON, and the
- * output code (null when the transform left the module as it was); the last two as made, or as the
- * file's bytes until a hit decodes them.
+ * A module's remembered transform as this build made or confirmed it: content hash, stamp, the entry's
+ * JSON, and the output code (null when the transform left the module as it was); the last two as made,
+ * or as the file's bytes.
  */
 type Stored = [hash: string, stamp: string, entry: StoredText, code: StoredText | null]
+
+/**
+ * A module's remembered transform as the file holds it: content hash, stamp, and where its entry and
+ * code are in the file's bytes (the entry from `entryAt` to `codeAt`, the code from `codeAt` to
+ * `codeEnd`, which is -1 for none).
+ */
+type Read = [hash: string, stamp: string, entryAt: number, codeAt: number, codeEnd: number]
 
 export class TransformMemo {
   private readonly cacheDir: string
   private readonly digest: string
-  /** Module id -> what the file holds of its transform, as read from disk. */
-  private readonly stored: Map<string, Stored>
+  /** The file's bytes, which {@link stored} points into. */
+  private readonly bytes: Buffer
+  /** Module id -> what the file holds of its transform. */
+  private readonly stored: Map<string, Read>
   /** Module id -> its transform, made or confirmed by this build. */
   private readonly met = new Map<string, Stored>()
   private changed = false
@@ -114,9 +127,10 @@ export class TransformMemo {
   /** A dev server's write, waiting for its transforms to pause (see {@link autosave}). */
   private idle: IdleWrite | undefined
 
-  private constructor(cacheDir: string, digest: string, stored: Map<string, Stored>) {
+  private constructor(cacheDir: string, digest: string, bytes: Buffer, stored: Map<string, Read>) {
     this.cacheDir = cacheDir
     this.digest = digest
+    this.bytes = bytes
     this.stored = stored
   }
 
@@ -125,15 +139,16 @@ export class TransformMemo {
     const digest = createHash('sha1')
       .update(JSON.stringify([TRANSFORM_REVISION, VERSION, inputs]))
       .digest('hex')
-    const stored = new Map<string, Stored>()
     try {
       const bytes = await readFile(memoFile(cacheDir, digest))
       const header = Buffer.from(`${JSON.stringify({ digest })}\n`)
-      if (bytes.subarray(0, header.length).equals(header)) readRecords(bytes, header.length, stored)
+      if (bytes.subarray(0, header.length).equals(header)) {
+        return new TransformMemo(cacheDir, digest, bytes, readRecords(bytes, header.length))
+      }
     } catch {
-      stored.clear()
+      // Missing, unreadable or an index that does not parse: every module misses.
     }
-    return new TransformMemo(cacheDir, digest, stored)
+    return new TransformMemo(cacheDir, digest, Buffer.alloc(0), new Map())
   }
 
   /**
@@ -144,9 +159,11 @@ export class TransformMemo {
   hit(id: string, code: string, startHash: string | undefined, ids: IdTable): MemoHit | undefined {
     const stored = this.stored.get(id)
     if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
+    const [hash, , entryAt, codeAt, codeEnd] = stored
+    const entryBytes = this.bytes.subarray(entryAt, codeAt)
     let entry: MemoEntry
     try {
-      entry = JSON.parse(textOf(stored[2])) as MemoEntry
+      entry = JSON.parse(entryBytes.toString('utf8')) as MemoEntry
     } catch {
       return undefined
     }
@@ -158,9 +175,10 @@ export class TransformMemo {
       for (const [sid, key, spelling] of entry.spelled) ids.adopt(sid, { key, spelling })
       this.changed = true
     }
-    this.met.set(id, [stored[0], ids.stamp, stored[2], stored[3]])
+    const codeBytes = codeEnd < 0 ? null : this.bytes.subarray(codeAt, codeEnd)
+    this.met.set(id, [hash, ids.stamp, entryBytes, codeBytes])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
-    const out = stored[3] === null ? null : textOf(stored[3])
+    const out = codeBytes === null ? null : codeBytes.toString('utf8')
     return { code: out, map, ids: new Set(entry.ids), problems: entry.problems }
   }
 
@@ -218,34 +236,68 @@ export class TransformMemo {
 
   /** `keep`: whether a stored module's entry stays (its file is still one the build includes). */
   private async write(keep: (id: string) => boolean): Promise<void> {
-    const parts: (string | Buffer)[] = [`${JSON.stringify({ digest: this.digest })}\n`]
+    const stamps: string[] = []
+    const stampAt = new Map<string, number>()
+    const records: (string | number)[] = []
+    const blobs: (string | Buffer)[] = []
     const record = (id: string, [hash, stamp, entry, code]: Stored): void => {
-      const length = code === null ? -1 : typeof code === 'string' ? Buffer.byteLength(code) : code.length
-      parts.push(`${JSON.stringify(id)}\t${hash}\t${stamp}\t`, entry, `\t${length}\t`, code ?? '', '\n')
+      let at = stampAt.get(stamp)
+      if (at === undefined) {
+        at = stamps.push(stamp) - 1
+        stampAt.set(stamp, at)
+      }
+      records.push(id, hash, at, byteLength(entry), code === null ? -1 : byteLength(code))
+      blobs.push(entry, code ?? '', '\n')
     }
-    for (const [id, stored] of this.stored) if (!this.met.has(id) && keep(id)) record(id, stored)
+    const { bytes } = this
+    for (const [id, [hash, stamp, entryAt, codeAt, codeEnd]] of this.stored) {
+      if (this.met.has(id) || !keep(id)) continue
+      const code = codeEnd < 0 ? null : bytes.subarray(codeAt, codeEnd)
+      record(id, [hash, stamp, bytes.subarray(entryAt, codeAt), code])
+    }
     for (const [id, stored] of this.met) record(id, stored)
-    const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))
-    await writeMemoFile(memoFile(this.cacheDir, this.digest), bytes)
+    const head = `${JSON.stringify({ digest: this.digest })}\n${JSON.stringify({ stamps, records })}\n`
+    const parts = [head, ...blobs].map((p) => (typeof p === 'string' ? Buffer.from(p) : p))
+    await writeMemoFile(memoFile(this.cacheDir, this.digest), Buffer.concat(parts))
   }
 }
 
+function byteLength(text: StoredText): number {
+  return typeof text === 'string' ? Buffer.byteLength(text) : text.length
+}
+
 /**
- * The records of a memo file's `bytes` from `at` into `stored`. A record cut short or out of shape ends
- * the reading: the records before it stand, the rest are misses.
+ * The records of a memo file's `bytes` whose index line starts at `at`. A record whose fields are out
+ * of shape, or whose bytes do not end with a line break where its lengths say, ends the reading: the
+ * records before it stand, the rest are misses. An index that does not parse throws.
  */
-function readRecords(bytes: Buffer, at: number, stored: Map<string, Stored>): void {
-  while (at < bytes.length) {
-    const tabs = tabsFrom(bytes, at, 5)
-    if (!tabs) return
-    const [t1, t2, t3, t4, t5] = tabs as [number, number, number, number, number]
-    const length = Number(bytes.toString('latin1', t4 + 1, t5))
-    const end = t5 + 1 + Math.max(length, 0)
-    if (!Number.isInteger(length) || length < -1 || bytes[end] !== 0x0a) return
-    const code = length < 0 ? null : bytes.subarray(t5 + 1, end)
-    const id = JSON.parse(bytes.toString('utf8', at, t1)) as string
-    const hash = bytes.toString('latin1', t1 + 1, t2)
-    stored.set(id, [hash, bytes.toString('latin1', t2 + 1, t3), bytes.subarray(t3 + 1, t4), code])
-    at = end + 1
+function readRecords(bytes: Buffer, at: number): Map<string, Read> {
+  const stored = new Map<string, Read>()
+  const indexEnd = bytes.indexOf(0x0a, at)
+  if (indexEnd < 0) return stored
+  const { stamps, records } = JSON.parse(bytes.toString('utf8', at, indexEnd)) as {
+    stamps?: unknown
+    records?: unknown
   }
+  if (!Array.isArray(stamps) || !Array.isArray(records)) return stored
+  let next = indexEnd + 1
+  for (let i = 0; i + 4 < records.length; i += 5) {
+    const id: unknown = records[i]
+    const hash: unknown = records[i + 1]
+    const stamp: unknown = stamps[records[i + 2] as number]
+    const entryLength: unknown = records[i + 3]
+    const codeLength: unknown = records[i + 4]
+    if (typeof id !== 'string' || typeof hash !== 'string' || typeof stamp !== 'string') return stored
+    if (!isLength(entryLength, 0) || !isLength(codeLength, -1)) return stored
+    const codeAt = next + entryLength
+    const codeEnd = codeAt + Math.max(codeLength, 0)
+    if (bytes[codeEnd] !== 0x0a) return stored
+    stored.set(id, [hash, stamp, next, codeAt, codeLength < 0 ? -1 : codeEnd])
+    next = codeEnd + 1
+  }
+  return stored
+}
+
+function isLength(value: unknown, least: number): value is number {
+  return Number.isInteger(value) && (value as number) >= least
 }

@@ -44,6 +44,41 @@ async function build(dir: string, out: string): Promise<Map<string, string>> {
   return new Map(files.map((f) => [f, readFileSync(join(dir, out, f), 'utf8')]))
 }
 
+/** A memo file's index line (its second), as the file's format has it. */
+interface MemoIndex {
+  stamps: string[]
+  /** Five values a module: id, content hash, stamp index, entry length, code length (bytes, -1: none). */
+  records: (string | number)[]
+}
+
+/** A memo file's text split at its index line: the header line, the index, the records' bytes after it. */
+function memoParts(memo: string): { header: string; index: MemoIndex; rest: string } {
+  const [header, index] = memo.split('\n', 2) as [string, string]
+  return { header, index: JSON.parse(index) as MemoIndex, rest: memo.slice(header.length + index.length + 2) }
+}
+
+function joinMemo({ header, index, rest }: ReturnType<typeof memoParts>): string {
+  return `${header}\n${JSON.stringify(index)}\n${rest}`
+}
+
+/** The ids of the modules a memo file holds a record of. */
+function memoIds(memo: string): string[] {
+  return memoParts(memo).index.records.filter((_, i) => i % 5 === 0) as string[]
+}
+
+/** Each record's entry (JSON), where its index's lengths (bytes) place it: its code and a line break follow it. */
+function memoEntries(memo: string): string[] {
+  const { index, rest } = memoParts(memo)
+  const bytes = Buffer.from(rest)
+  const entries: string[] = []
+  for (let i = 0, at = 0; i < index.records.length; i += 5) {
+    const entry = index.records[i + 3] as number
+    entries.push(bytes.toString('utf8', at, at + entry))
+    at += entry + Math.max(index.records[i + 4] as number, 0) + 1
+  }
+  return entries
+}
+
 /** The one memo file of the app's build settings. */
 function memoFile(dir: string): string {
   const files = readdirSync(join(dir, '.tms-cache', 'transform')).filter((f) => f.endsWith('.cache'))
@@ -60,7 +95,7 @@ test("a warm build takes an unchanged module's transform from the memo, and ship
   // The memo is what the warm build read: an entry changed on disk (its content hash kept) is shipped,
   // its code's length counted in bytes (the text is not ASCII).
   const memo = readFileSync(memoFile(root), 'utf8')
-  expect(memo.split('\n').filter((l) => l.includes('m1.js'))).toHaveLength(1)
+  expect(memoIds(memo).filter((id) => id.endsWith('m1.js'))).toHaveLength(1)
   expect(memo).toContain("'Open the door ✓'")
   writeFileSync(memoFile(root), memo.replace("'Open the door ✓'", "'Open the memo ✓'"))
   const marked = await build(root, 'dist-marked')
@@ -101,11 +136,12 @@ test("an entry stamped by a build with the same messages and ids is taken as it 
   idsApp(root, ['Save 144024', 'Open the door'])
   const cold = await build(root, 'dist-cold')
   const memo = readFileSync(memoFile(root), 'utf8')
-  // The first line of m1's record: its id, content hash, stamp and entry (its code follows).
-  const line = memo.split('\n').find((l) => l.includes('m1.js'))!
-  const [, , stamp, entry] = line.split('\t')
+  // m1's record: its stamp in the index, and its entry, which names its ids.
+  const { index } = memoParts(memo)
+  const m1 = memoIds(memo).findIndex((id) => id.endsWith('m1.js'))
+  const stamp = index.stamps[index.records[m1 * 5 + 2] as number]!
   expect(stamp).toMatch(/^[0-9a-f]{64}:[0-9a-f]{64}$/)
-  const [open] = (JSON.parse(entry!) as { ids: string[] }).ids
+  const [open] = (JSON.parse(memoEntries(memo)[m1]!) as { ids: string[] }).ids
   expect(cold.get('main.js')).toContain(`_l("${open}", 'Open the door')`)
   // m1's id rewritten on the disk, the stamp kept: taken without a lookup, and its message, which no
   // catalog then holds, shows its source text (nothing fails).
@@ -117,9 +153,9 @@ test("an entry stamped by a build with the same messages and ids is taken as it 
   const rendered = await renderInNode(join(root, 'dist-stamped', 'main.js'))
   expect(rendered.pseudo).toEqual([pseudoLocalize('Save 144024', 'en-XA'), 'Open the door'])
   // The same entry stamped by other messages: its id is looked up, and the module transformed again.
-  const first = line.replaceAll(open!, 'ZZZZZZ')
-  const other = first.replace(stamp!, `${'0'.repeat(64)}:${'0'.repeat(64)}`)
-  writeFileSync(memoFile(root), rewritten.replace(first, other))
+  const other = memoParts(rewritten)
+  other.index.records[m1 * 5 + 2] = other.index.stamps.push(`${'0'.repeat(64)}:${'0'.repeat(64)}`) - 1
+  writeFileSync(memoFile(root), joinMemo(other))
   expect(await build(root, 'dist-checked')).toEqual(cold)
 })
 
@@ -128,11 +164,19 @@ test('a memo file cut short or with a record out of shape is read up to it: the 
   idsApp(root, ['Save 144024', 'Open the door'])
   const cold = await build(root, 'dist-cold')
   const memo = readFileSync(memoFile(root), 'utf8')
+  /** The memo with the first record's field `field` (see `MemoIndex`) changed by `change`. */
+  const first = (field: number, change: (value: string | number) => string | number): string => {
+    const parts = memoParts(memo)
+    parts.index.records[field] = change(parts.index.records[field]!)
+    return joinMemo(parts)
+  }
+  expect(memoIds(memo)).toHaveLength(3)
   const cuts = [
     memo.slice(0, memo.length - 20),
     memo.slice(0, memo.indexOf('\n') + 5),
-    memo.replace(/\t(\d+)\t/, (_, n: string) => `\t${Number(n) + 3}\t`),
-    memo.replace(/\t(\d+)\t/, '\tmany\t'),
+    first(3, (n) => Number(n) + 3),
+    first(4, () => 'many'),
+    first(2, () => 7),
   ]
   for (const [i, cut] of cuts.entries()) {
     writeFileSync(memoFile(root), cut)
@@ -246,7 +290,7 @@ test('a dev server writes the memo once its transforms pause, before it closes',
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const memo = readFileSync(memoFile(root), 'utf8')
-    expect(memo.split('\n').filter((l) => /m[01]\.js/.test(l))).toHaveLength(2)
+    expect(memoIds(memo).filter((id) => /m[01]\.js$/.test(id))).toHaveLength(2)
   } finally {
     await server.close()
   }
