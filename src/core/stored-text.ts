@@ -8,18 +8,3 @@ export type StoredText = string | Buffer
 export function textOf(text: StoredText): string {
   return typeof text === 'string' ? text : text.toString('utf8')
 }
-
-/**
- * The offsets of the next `count` tabs of `bytes` from `at` (the ends of a record's fields), or
- * undefined when fewer follow.
- */
-export function tabsFrom(bytes: Buffer, at: number, count: number): number[] | undefined {
-  const tabs: number[] = []
-  for (let from = at; tabs.length < count; ) {
-    const tab = bytes.indexOf(0x09, from)
-    if (tab < 0) return undefined
-    tabs.push(tab)
-    from = tab + 1
-  }
-  return tabs
-}

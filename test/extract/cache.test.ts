@@ -172,12 +172,19 @@ describe('disk cache (cacheDir)', () => {
 
   it('treats a damaged cache file as a miss and rewrites it', async () => {
     await run({ cacheDir })
-    writeFileSync(join(cacheDir, 'extract.v1.cache'), '{"schema":1,"revision":1,"tool":"x"\nnot json')
+    const file = join(cacheDir, 'extract.v1.cache')
+    const whole = readFileSync(file, 'utf8')
+    writeFileSync(file, '{"schema":1,"revision":1,"tool":"x"\nnot json')
     clearExtractionMemory()
     const next = await run({ cacheDir })
     expect(next.stats.parsed).toBe(3)
     clearExtractionMemory()
     expect((await run({ cacheDir })).stats.parsed).toBe(0)
+    // Cut short: the last file's payload is not where the index says it ends.
+    expect(readFileSync(file, 'utf8')).toBe(whole)
+    writeFileSync(file, whole.slice(0, -10))
+    clearExtractionMemory()
+    expect((await run({ cacheDir })).stats.parsed).toBe(3)
   })
 
   it('ignores a cache written for other options or another schema', async () => {

@@ -12,16 +12,19 @@
  *
  * The disk format is built for the warm run, whose cost is reading this file: one header line, a line
  * that sums up the merged messages (the file digest they came from, their digest and count, the
- * diagnostics), a line with the merged messages themselves, then one line per file
- * `path \t hash \t size \t mtime \t payload`. A file's payload (compact JSON of its messages and call
- * sites) is decoded only when something reads that file's result, and the merged messages only when
- * something reads them: a warm build whose memos answer needs their summary alone.
+ * diagnostics), a line with the merged messages themselves, an index line (a JSON array of five values
+ * per file: path, hash, size, mtime and the length in bytes of its payload), then each file's payload
+ * on a line of its own, in the index's order. The index is parsed in one call, where reading each
+ * file's fields from the bytes one by one cost a cold start thousands of small calls; a file's payload
+ * (compact JSON of its messages and call sites) is decoded only when something reads that file's
+ * result, and the merged messages only when something reads them: a warm build whose memos answer
+ * needs their summary alone.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
-import { type StoredText, tabsFrom, textOf } from '../stored-text'
+import { type StoredText, textOf } from '../stored-text'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import { decodeMessage, type EncodedMessage, encodeFile, encodeMessage, storedExtraction } from './payload'
@@ -102,7 +105,7 @@ export function sameFiles(
 // Disk file
 
 const CACHE_FILE = 'extract.v1.cache'
-export const EXTRACT_CACHE_SCHEMA = 3
+export const EXTRACT_CACHE_SCHEMA = 4
 
 interface Header {
   schema: number
@@ -142,9 +145,9 @@ function empty(): CacheFileContents {
 
 /**
  * Reads the disk cache for this options digest; an empty cache on any failure or mismatch. The file is
- * read as bytes and only the short fields are decoded (each line's own, a few dozen bytes): its
- * payloads and merged messages stay bytes until asked, since one string of megabytes costs a warm
- * start more than the few fields it needs.
+ * read as bytes and only its first four lines are decoded (the merged messages' only when asked): the
+ * payloads stay bytes until asked, since one string of megabytes costs a warm start more than the few
+ * fields it needs.
  */
 export async function loadCacheFile(
   cacheDir: string,
@@ -158,7 +161,8 @@ export async function loadCacheFile(
     return empty()
   }
   try {
-    const lines = lineEnds(bytes)
+    const lines = lineEnds(bytes, 4)
+    if (!lines) return empty()
     const text = (i: number): string => bytes.toString('utf8', lineStart(lines, i), lines[i])
     const header = JSON.parse(text(0)) as Header
     if (
@@ -169,21 +173,23 @@ export async function loadCacheFile(
     ) {
       return empty()
     }
+    const rows = JSON.parse(text(3)) as unknown
+    if (!Array.isArray(rows) || rows.length % 5 !== 0) return empty()
     const cachedFiles = new Map<string, CachedFile>()
     const payloads = new Map<string, { hash: string; payload: StoredText }>()
-    for (let i = 3; i < lines.length; i++) {
-      const start = lineStart(lines, i)
-      const end = lines[i]!
-      if (start === end) continue
-      const tabs = tabsFrom(bytes, start, 4)
-      if (!tabs || tabs[3]! > end) return empty()
-      const [t1, t2, t3, t4] = tabs as [number, number, number, number]
-      const file = JSON.parse(bytes.toString('utf8', start, t1)) as string
-      const hash = bytes.toString('latin1', t1 + 1, t2)
-      const size = Number(bytes.toString('latin1', t2 + 1, t3))
-      const mtimeMs = Number(bytes.toString('latin1', t3 + 1, t4))
-      if (!Number.isFinite(size) || !Number.isFinite(mtimeMs)) return empty()
-      const payload = bytes.subarray(t4 + 1, end)
+    let at = lines[3]! + 1
+    for (let i = 0; i < rows.length; i += 5) {
+      const file: unknown = rows[i]
+      const hash: unknown = rows[i + 1]
+      const size: unknown = rows[i + 2]
+      const mtimeMs: unknown = rows[i + 3]
+      const length: unknown = rows[i + 4]
+      if (typeof file !== 'string' || typeof hash !== 'string') return empty()
+      if (typeof size !== 'number' || typeof mtimeMs !== 'number' || !Number.isInteger(length)) return empty()
+      const end = at + (length as number)
+      if (end < at || bytes[end] !== 0x0a) return empty()
+      const payload = bytes.subarray(at, end)
+      at = end + 1
       payloads.set(file, { hash, payload })
       cachedFiles.set(file, {
         digest,
@@ -194,7 +200,7 @@ export async function loadCacheFile(
       })
     }
     let merged: CacheFileContents['merged'] = null
-    if (lines.length > 2 && lineStart(lines, 1) < lines[1]! && lineStart(lines, 2) < lines[2]!) {
+    if (lineStart(lines, 1) < lines[1]! && lineStart(lines, 2) < lines[2]!) {
       const m = JSON.parse(text(1)) as EncodedSummary
       const line = bytes.subarray(lineStart(lines, 2), lines[2])
       let messages: Message[] | undefined
@@ -217,13 +223,13 @@ export async function loadCacheFile(
   }
 }
 
-/** The offset of each line's end (its line break, or the end of the bytes for the last line). */
-function lineEnds(bytes: Buffer): number[] {
+/** The offsets of the first `count` line breaks, or undefined when the bytes have fewer. */
+function lineEnds(bytes: Buffer, count: number): number[] | undefined {
   const ends: number[] = []
-  for (let at = 0; at <= bytes.length; ) {
+  for (let at = 0; ends.length < count; ) {
     const end = bytes.indexOf(0x0a, at)
-    ends.push(end < 0 ? bytes.length : end)
-    if (end < 0) break
+    if (end < 0) return undefined
+    ends.push(end)
     at = end + 1
   }
   return ends
@@ -285,17 +291,23 @@ export async function saveCacheFile(
   payloads: CacheFileContents['payloads'],
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
-  const parts: string[] = [
-    JSON.stringify(header),
-    encodeSummary(filesDigest(cachedFiles), merged),
-    merged.line === undefined ? encodeMerged(merged.messages) : textOf(merged.line),
-  ]
+  const rows: (string | number)[] = []
+  const texts: string[] = []
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)
     const payload =
       e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))
-    parts.push(`${JSON.stringify(e.result.file)}\t${e.hash}\t${e.size}\t${e.mtimeMs}\t${textOf(payload)}`)
+    const text = textOf(payload)
+    rows.push(e.result.file, e.hash, e.size, e.mtimeMs, Buffer.byteLength(text))
+    texts.push(text)
   }
+  const parts: string[] = [
+    JSON.stringify(header),
+    encodeSummary(filesDigest(cachedFiles), merged),
+    merged.line === undefined ? encodeMerged(merged.messages) : textOf(merged.line),
+    JSON.stringify(rows),
+    ...texts,
+  ]
   const target = join(cacheDir, CACHE_FILE)
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
