@@ -8,3 +8,8 @@ export type StoredText = string | Buffer
 export function textOf(text: StoredText): string {
   return typeof text === 'string' ? text : text.toString('utf8')
 }
+
+/** The length in bytes of `text` as a file holds it (UTF-8), without decoding bytes. */
+export function byteLengthOf(text: StoredText): number {
+  return typeof text === 'string' ? Buffer.byteLength(text) : text.length
+}

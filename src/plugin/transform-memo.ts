@@ -5,7 +5,7 @@ import { SourceMap } from 'magic-string'
 import { contentHash } from '../core/extract/file'
 import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
-import type { StoredText } from '../core/stored-text'
+import { byteLengthOf, type StoredText } from '../core/stored-text'
 import { VERSION } from '../version'
 import type { IdTable, SpelledId } from './id-table'
 import { IdleWrite, writeMemoFile } from './memo-file'
@@ -159,7 +159,7 @@ export class TransformMemo {
   hit(id: string, code: string, startHash: string | undefined, ids: IdTable): MemoHit | undefined {
     const stored = this.stored.get(id)
     if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
-    const [hash, , entryAt, codeAt, codeEnd] = stored
+    const [hash, stamp, entryAt, codeAt, codeEnd] = stored
     const entryBytes = this.bytes.subarray(entryAt, codeAt)
     let entry: MemoEntry
     try {
@@ -167,7 +167,7 @@ export class TransformMemo {
     } catch {
       return undefined
     }
-    if (stored[1] === ids.stamp) ids.adoptVerified(entry.ids, entry.spelled)
+    if (stamp === ids.stamp) ids.adoptVerified(entry.ids, entry.spelled)
     else {
       const spelled = new Set(entry.spelled.map(([sid]) => sid))
       for (const sid of entry.ids) if (!spelled.has(sid) && !ids.holds(sid)) return undefined
@@ -246,7 +246,7 @@ export class TransformMemo {
         at = stamps.push(stamp) - 1
         stampAt.set(stamp, at)
       }
-      records.push(id, hash, at, byteLength(entry), code === null ? -1 : byteLength(code))
+      records.push(id, hash, at, byteLengthOf(entry), code === null ? -1 : byteLengthOf(code))
       blobs.push(entry, code ?? '', '\n')
     }
     const { bytes } = this
@@ -260,10 +260,6 @@ export class TransformMemo {
     const parts = [head, ...blobs].map((p) => (typeof p === 'string' ? Buffer.from(p) : p))
     await writeMemoFile(memoFile(this.cacheDir, this.digest), Buffer.concat(parts))
   }
-}
-
-function byteLength(text: StoredText): number {
-  return typeof text === 'string' ? Buffer.byteLength(text) : text.length
 }
 
 /**

@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
-import { type StoredText, textOf } from '../stored-text'
+import { byteLengthOf, type StoredText } from '../stored-text'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
 import { decodeMessage, type EncodedMessage, encodeFile, encodeMessage, storedExtraction } from './payload'
@@ -105,6 +105,7 @@ export function sameFiles(
 // Disk file
 
 const CACHE_FILE = 'extract.v1.cache'
+const NEWLINE = Buffer.from('\n')
 export const EXTRACT_CACHE_SCHEMA = 4
 
 interface Header {
@@ -280,8 +281,8 @@ function encodeMerged(messages: readonly Message[]): string {
 }
 
 /**
- * Writes the cache atomically. Files decoded from the previous cache file keep their payload text, so a
- * warm run that changed one file re-encodes only that one. A failure to write is returned, not thrown.
+ * Writes the cache atomically. Files read from the previous cache file keep their payload's bytes, so
+ * a warm run that changed one file encodes only that one. A failure to write is returned, not thrown.
  */
 export async function saveCacheFile(
   cacheDir: string,
@@ -292,27 +293,28 @@ export async function saveCacheFile(
 ): Promise<Error | null> {
   const header: Header = { schema: EXTRACT_CACHE_SCHEMA, revision: EXTRACTOR_REVISION, tool: VERSION, digest }
   const rows: (string | number)[] = []
-  const texts: string[] = []
+  const texts: StoredText[] = []
   for (const e of cachedFiles) {
     const stored = payloads.get(e.result.file)
     const payload =
       e.payload ?? (stored !== undefined && stored.hash === e.hash ? stored.payload : encodeFile(e.result))
-    const text = textOf(payload)
-    rows.push(e.result.file, e.hash, e.size, e.mtimeMs, Buffer.byteLength(text))
-    texts.push(text)
+    rows.push(e.result.file, e.hash, e.size, e.mtimeMs, byteLengthOf(payload))
+    texts.push(payload)
   }
-  const parts: string[] = [
+  // Payloads and the merged line read from the last file go back as the bytes they were read as.
+  const lines: StoredText[] = [
     JSON.stringify(header),
     encodeSummary(filesDigest(cachedFiles), merged),
-    merged.line === undefined ? encodeMerged(merged.messages) : textOf(merged.line),
+    merged.line ?? encodeMerged(merged.messages),
     JSON.stringify(rows),
     ...texts,
   ]
+  const bytes = Buffer.concat(lines.flatMap((l) => [typeof l === 'string' ? Buffer.from(l) : l, NEWLINE]))
   const target = join(cacheDir, CACHE_FILE)
   const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
     await mkdir(cacheDir, { recursive: true })
-    await writeFile(temp, `${parts.join('\n')}\n`)
+    await writeFile(temp, bytes)
     await rename(temp, target)
     return null
   } catch (error) {
