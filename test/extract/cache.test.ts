@@ -170,6 +170,25 @@ describe('disk cache (cacheDir)', () => {
     expect(snapshot(again)).toEqual(snapshot(fresh))
   })
 
+  it('merges an edited app from the stored results without decoding their call sites', async () => {
+    // A message of a.ts in a second stored file: the merge folds locations across stored results.
+    write('src/f.ts', "export const f = [t('Hello {name}', { name: 'y' }), t`Tip`]\n")
+    await run({ cacheDir })
+    clearExtractionMemory()
+    write('src/b.tsx', "export const B = () => <p>{t('Changed')}{t('Hello {name}', { name: 'z' })}</p>\n")
+    const next = await run({ cacheDir })
+    expect(next.stats.parsed).toBe(1)
+    const stored = ['a.ts', 'e.ts', 'f.ts'].map((name) => next.files.get(join(dir, 'src', name))!)
+    // Read before anything else reads the stored results: the merge left them undecoded.
+    const undecoded = stored.map((fx) => typeof Object.getOwnPropertyDescriptor(fx, 'calls')?.get)
+    expect(undecoded).toEqual(['function', 'function', 'function'])
+    clearExtractionMemory()
+    const fresh = await extractMessages({ cwd: dir, workers: 0 })
+    expect(next.messages).toEqual(fresh.messages)
+    expect(next.diagnostics).toEqual(fresh.diagnostics)
+    expect(snapshot(next)).toEqual(snapshot(fresh))
+  })
+
   it('treats a damaged cache file as a miss and rewrites it', async () => {
     await run({ cacheDir })
     const file = join(cacheDir, 'extract.v1.cache')

@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
 import { mergeMeta } from './file-context'
+import { mergeableExtraction } from './payload'
 import {
   compareMessages,
   type Diagnostic,
@@ -36,14 +37,15 @@ export class Merger {
     this.#adopt = adopt
   }
 
-  add(result: Pick<FileExtraction, 'messages' | 'diagnostics'>): void {
+  /** `owned`: nothing else keeps this result's objects (as `adopt`, for this result alone). */
+  add(result: Pick<FileExtraction, 'messages' | 'diagnostics'>, owned = this.#adopt): void {
     const byKey = this.#byKey
     const diagnostics = this.#diagnostics
     for (const d of result.diagnostics) diagnostics.push(d)
     for (const m of result.messages) {
       const existing = byKey.get(m.key)
       if (existing === undefined) {
-        if (this.#adopt) {
+        if (owned) {
           byKey.set(m.key, m)
           continue
         }
@@ -121,12 +123,18 @@ export class RunMerger {
   }
 }
 
-/** {@link Merger} over `results`, in file order. */
+/**
+ * {@link Merger} over `results`, in file order. A result read from the extraction cache and not decoded
+ * yet gives the merge its messages alone, as objects of the merge's own (`mergeableExtraction`).
+ */
 export function mergeFiles(
   results: readonly FileExtraction[],
   cwd: string,
 ): { messages: Message[]; diagnostics: Diagnostic[] } {
   const merger = new Merger(cwd)
-  for (const result of results) merger.add(result)
+  for (const result of results) {
+    const part = mergeableExtraction(result)
+    merger.add(part, part.owned)
+  }
   return merger.finish()
 }
