@@ -38,7 +38,7 @@ export class Merger {
   }
 
   /** `owned`: nothing else keeps this result's objects (as `adopt`, for this result alone). */
-  add(result: Pick<FileExtraction, 'messages' | 'diagnostics'>, owned = this.#adopt): void {
+  add(result: Pick<FileExtraction, 'messages' | 'diagnostics'>, owned: boolean = this.#adopt): void {
     const byKey = this.#byKey
     const diagnostics = this.#diagnostics
     for (const d of result.diagnostics) diagnostics.push(d)
