@@ -3,7 +3,7 @@
  * floor rows, unplugin-tms's modes and the peers, each a vite config of the same generated app.
  */
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync, type Stats, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FreshTool, SOURCE_LOCALE, TARGET_LOCALES } from './fresh-app'
 import { repo } from './fresh-runner'
@@ -20,6 +20,8 @@ export interface Variant {
   config: string
   /** Run before each of its builds. */
   before?: () => void
+  /** Run after each of its builds, failed or not. */
+  after?: () => void
 }
 
 export const react = "import react from '@vitejs/plugin-react'\n"
@@ -35,6 +37,9 @@ export const TMS_OPTIONS = {
   namespace: 'bench-fresh',
   report: false,
 }
+
+/** A copy of the warm cache that the builds after an edit keep up with (see `editedBuilds`). */
+export const EDITED_CACHE = '.tms-cache-edited'
 
 /** The warm builds' cache: the seeded one, no request. */
 export const OFFLINE = { cacheDir: '.tms-cache', cache: 'offline' } as const
@@ -142,6 +147,14 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       before: () => rmSync(join(tmsRoot, NO_MEMO_CACHE, 'catalogs'), { recursive: true, force: true }),
     },
     {
+      key: 'tms-edited',
+      label:
+        "unplugin-tms, runtime mode, warm cache, offline, one message edited since the variant's last build (a component's heading)",
+      tool: 'tms',
+      config: tmsConfig({ ...OFFLINE, cacheDir: EDITED_CACHE }),
+      ...editedBuilds(tmsRoot),
+    },
+    {
       key: 'tms-source-catalog',
       short: 'unplugin-tms, runtime mode, sourceCatalog',
       label: 'unplugin-tms, runtime mode, sourceCatalog, warm cache, offline',
@@ -184,4 +197,32 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       config: `${react}import { paraglideVitePlugin } from '@inlang/paraglide-js'\nexport default { plugins: [react(), paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' })] }\n`,
     },
   ]
+}
+
+/**
+ * A warm build after a developer changed one message: before each build, component 1's heading reads
+ * one of two texts in turn, so that it differs from what the variant's last build (and its own cache,
+ * `EDITED_CACHE`) saw; after it, the file is as it was, its modification time too, so that the other
+ * variants' caches still hold it.
+ */
+function editedBuilds(root: string): Pick<Variant, 'before' | 'after'> {
+  const file = join(root, 'src', 'm', 'm1.tsx')
+  let original: { text: string; stat: Stats } | undefined
+  let builds = 0
+  return {
+    before() {
+      const text = readFileSync(file, 'utf8')
+      original = { text, stat: statSync(file) }
+      const edited = text.replace(/<h2>\{t\("([^"]*)"\)\}/, (_, heading: string) => {
+        return `<h2>{t("${heading} (edit ${builds++ % 2})")}`
+      })
+      if (edited === text) throw new Error(`fresh-process: no heading message to edit in ${file}`)
+      writeFileSync(file, edited)
+    },
+    after() {
+      if (original === undefined) return
+      writeFileSync(file, original.text)
+      utimesSync(file, original.stat.atime, original.stat.mtime)
+    },
+  }
 }

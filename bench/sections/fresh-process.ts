@@ -40,6 +40,7 @@ import {
   timingProxy,
 } from '../fresh-runner'
 import {
+  EDITED_CACHE,
   NO_MEMO_CACHE,
   nodeVersionOf,
   PROJECT,
@@ -107,7 +108,8 @@ export async function run(): Promise<BenchSection> {
   const seeded = await seedCache(appOf('tms'), join(appOf('tms'), '.tms-cache'), TMS_OPTIONS)
   if (seeded !== MODULES * 10)
     throw new Error(`fresh-process: the extractor found ${seeded} messages, not ${MODULES * 10}`)
-  cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), NO_MEMO_CACHE), { recursive: true })
+  for (const copy of [NO_MEMO_CACHE, EDITED_CACHE])
+    cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), copy), { recursive: true })
 
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
@@ -165,6 +167,8 @@ export async function run(): Promise<BenchSection> {
         failed.set(v.key, failureOf(error) + paraglideWritten(v))
         console.log(`bench: fresh-process ${v.key} failed: ${failed.get(v.key)}`)
         return undefined
+      } finally {
+        v.after?.()
       }
     }
     // Warm-up: each variant once (the OS's file cache, the config bundling's temp files). Paraglide's
@@ -352,7 +356,7 @@ export async function run(): Promise<BenchSection> {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
       '',
       '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | target (wall) |',
       '| --- | --- | --- | --- | --- | --- | --- |',
