@@ -54,6 +54,7 @@ import {
 import { contentHash, extractFileFromDisk, extractUncached } from './file'
 import { filesDigest } from './files-digest'
 import { Merger, mergeFiles } from './merge'
+import { patchStoredMerge } from './merge-patch'
 import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
 import { extractInThreads, extractMessagesInThreads, type ParsedFile, threadCount } from './pool'
 import { isExtractable } from './sources'
@@ -302,7 +303,10 @@ export async function extractMessages(
   else if (sameFiles(run, digest, cachedFiles)) made = run!.merged
   else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
     made = orMerged(fromDisk, () => merge().messages)
-  } else made = summed(merge())
+  } else {
+    const results = cachedFiles.map((e) => e.result)
+    made = summed((disk !== null ? patchStoredMerge(disk, results, resolved.cwd) : undefined) ?? merge())
+  }
   if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, merged: made })
 
   if (resolved.cacheDir !== null) {
