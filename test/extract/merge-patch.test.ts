@@ -74,6 +74,7 @@ it('merges an edited app as a fresh parse does, over random edits', async () => 
   }
   await run({ cacheDir })
   let patched = 0
+  let lines = 0
   for (let round = 0; round < 40; round++) {
     const edits = 1 + Math.floor(next() * 3)
     for (let e = 0; e < edits; e++) {
@@ -100,13 +101,25 @@ it('merges an edited app as a fresh parse does, over random edits', async () => 
       fresh.digest,
       fresh.count,
     ])
+    // The next run with nothing changed reads the merged line this one wrote (patched or whole) back.
+    clearExtractionMemory()
+    const again = await run({ cacheDir })
+    expect([again.stats.parsed, again.messages, again.diagnostics], context).toEqual([
+      0,
+      fresh.messages,
+      fresh.diagnostics,
+    ])
     const patch = patchStoredMerge(disk, [...fresh.files.values()], dir)
     if (patch === undefined) continue
     patched++
-    expect(patch, context).toEqual({ messages: fresh.messages, diagnostics: fresh.diagnostics })
+    expect([patch.messages, patch.diagnostics], context).toEqual([fresh.messages, fresh.diagnostics])
+    if (patch.line !== undefined) lines++
   }
-  // Each round changes at most 3 files of 20 or more: every one patches.
+  // Each round changes at most 3 files of 20 or more: every one patches. A round that removed a file
+  // encodes its line whole.
   expect(patched).toBe(40)
+  expect(lines).toBeGreaterThan(20)
+  expect(lines).toBeLessThan(40)
 })
 
 it('reads only the changed files and those sharing their messages when it patches', async () => {

@@ -137,7 +137,24 @@ export interface CacheFileContents {
   files: Map<string, CachedFile>
   /** Each file's encoded payload as read, reused when the file is written back unchanged. */
   payloads: Map<string, { hash: string; payload: StoredText }>
-  merged: (Merged & { from: string }) | null
+  merged: StoredMerge | null
+}
+
+/** The merge a cache file holds. */
+export interface StoredMerge extends Merged {
+  /** The digest of the files it was made of (`filesDigest`). */
+  from: string
+  /**
+   * Its line parsed and its messages decoded, each call anew (nothing kept): a patch
+   * (`merge-patch.ts`) takes the messages and writes the entries of those it keeps as they are.
+   */
+  decoded(): { messages: Message[]; line: PatchableLine }
+}
+
+/** A merged line as parsed, to write again with some of its entries (see {@link patchedLine}). */
+export interface PatchableLine {
+  readonly files: readonly string[]
+  readonly m: readonly EncodedMessage[]
 }
 
 function empty(): CacheFileContents {
@@ -205,6 +222,10 @@ export async function loadCacheFile(
       const m = JSON.parse(text(1)) as EncodedSummary
       const line = bytes.subarray(lineStart(lines, 2), lines[2])
       let messages: Message[] | undefined
+      const decoded = () => {
+        const parsed = JSON.parse(line.toString('utf8')) as EncodedMerged
+        return { messages: decodeMerged(parsed, namespace), line: parsed }
+      }
       merged = {
         from: m.from,
         messagesDigest: m.k,
@@ -212,8 +233,9 @@ export async function loadCacheFile(
         styled: m.s,
         diagnostics: m.d,
         line,
+        decoded,
         get messages() {
-          messages ??= decodeMerged(JSON.parse(line.toString('utf8')) as EncodedMerged, namespace)
+          messages ??= decoded().messages
           return messages
         },
       }
@@ -254,6 +276,39 @@ function decodeMerged(merged: EncodedMerged, namespace: string | null): Message[
     messages[k] = message
   }
   return messages
+}
+
+/**
+ * The merged line of `messages`, a patch of the stored line `stored`: the message at `i` is the stored
+ * entry `kept[i]` as it was, or encoded now when that is -1. File indexes stay (a file met now is
+ * added at the end), so a kept entry's locations read back the same. Undefined when the stored line
+ * names a file that `exists` denies: a whole encode then leaves it out, so the list never outgrows the
+ * app's files.
+ */
+export function patchedLine(
+  stored: PatchableLine,
+  messages: readonly Message[],
+  kept: readonly number[],
+  exists: (file: string) => boolean,
+): string | undefined {
+  if (!stored.files.every(exists)) return undefined
+  const files = stored.files.slice()
+  const fileIndex = new Map(files.map((f, i) => [f, i]))
+  const m = messages.map((msg, i) => {
+    const at = kept[i]!
+    if (at >= 0) return stored.m[at]!
+    const where: number[] = []
+    for (const l of msg.locations) {
+      let fi = fileIndex.get(l.file)
+      if (fi === undefined) {
+        fi = files.push(l.file) - 1
+        fileIndex.set(l.file, fi)
+      }
+      where.push(fi, l.line, l.column)
+    }
+    return encodeMessage(msg, where)
+  })
+  return JSON.stringify({ files, m } satisfies EncodedMerged)
 }
 
 function encodeSummary(from: string, merged: Merged): string {

@@ -305,7 +305,8 @@ export async function extractMessages(
     made = orMerged(fromDisk, () => merge().messages)
   } else {
     const results = cachedFiles.map((e) => e.result)
-    made = summed((disk !== null ? patchStoredMerge(disk, results, resolved.cwd) : undefined) ?? merge())
+    const patched = disk !== null ? patchStoredMerge(disk, results, resolved.cwd) : undefined
+    made = patched === undefined ? summed(merge()) : { ...summed(patched), line: patched.line }
   }
   if (!resolved.messagesOnly) rememberMergedRun({ digest, files: cachedFiles, merged: made })
 

@@ -1,4 +1,4 @@
-import type { CacheFileContents } from './cache'
+import { type CacheFileContents, patchedLine } from './cache'
 import { filesDigest } from './files-digest'
 import { compareDiagnostics, Merger } from './merge'
 import { mergeableExtraction } from './payload'
@@ -7,24 +7,31 @@ import { compareMessages, type Diagnostic, type FileExtraction, type Message } f
 /**
  * {@link patchMerge} of the merge the cache file holds, when it was made of the files the cache file
  * lists (a file a run could not keep, unreadable say, is merged but not listed); undefined otherwise,
- * or when its line does not read back.
+ * or when its line does not read back. With the merged line to write (`line`): the stored one's
+ * entries of the messages the patch kept, as they were, and the others encoded (`patchedLine`);
+ * none when a file it names is gone (the whole encode then leaves it out).
  */
 export function patchStoredMerge(
   disk: CacheFileContents,
   results: readonly FileExtraction[],
   cwd: string,
-): { messages: Message[]; diagnostics: Diagnostic[] } | undefined {
+): { messages: Message[]; diagnostics: Diagnostic[]; line?: string } | undefined {
   const last = disk.merged
   const files = [...disk.files.values()]
   if (last === null || last.from !== filesDigest(files)) return undefined
-  let messages: Message[]
+  let stored: ReturnType<typeof last.decoded>
   try {
-    messages = last.messages
+    stored = last.decoded()
   } catch {
     return undefined
   }
   const before = new Map(files.map((f) => [f.result.file, f.result]))
-  return patchMerge({ messages, diagnostics: last.diagnostics }, before, results, cwd)
+  const patch = patchMerge({ messages: stored.messages, diagnostics: last.diagnostics }, before, results, cwd)
+  if (patch === undefined) return undefined
+  const present = new Set(results.map((r) => r.file))
+  const line = patchedLine(stored.line, patch.messages, patch.kept, (file) => present.has(file))
+  const { messages, diagnostics } = patch
+  return line === undefined ? { messages, diagnostics } : { messages, diagnostics, line }
 }
 
 /**
@@ -45,14 +52,15 @@ export function patchStoredMerge(
  *
  * `last`: the last merge, its messages objects of this run's own (decoded from the cache file), which
  * the outcome takes over; `before`: the files it was made of, by path; `results`: this run's files in
- * file order.
+ * file order. `kept`: for each message of the outcome, its index in `last.messages` when it is that
+ * message as it was, else -1.
  */
 export function patchMerge(
   last: { messages: Message[]; diagnostics: readonly Diagnostic[] },
   before: ReadonlyMap<string, FileExtraction>,
   results: readonly FileExtraction[],
   cwd: string,
-): { messages: Message[]; diagnostics: Diagnostic[] } | undefined {
+): { messages: Message[]; diagnostics: Diagnostic[]; kept: number[] } | undefined {
   const order = new Map<string, number>()
   for (const [i, r] of results.entries()) order.set(r.file, i)
   const changed = new Set<string>()
@@ -81,11 +89,11 @@ export function patchMerge(
 
   // The last merge's messages of other keys stay; the unchanged files that hold an affected key join
   // the changed ones in its merge.
-  const kept: Message[] = []
+  const kept: number[] = []
   const holders = new Set<number>(parts.keys())
-  for (const m of last.messages) {
+  for (const [i, m] of last.messages.entries()) {
     const touched = affected.has(m.key)
-    if (!touched) kept.push(m)
+    if (!touched) kept.push(i)
     for (const l of m.locations) {
       if (!before.has(l.file)) return undefined
       const at = order.get(l.file)
@@ -113,7 +121,7 @@ export function patchMerge(
   for (const d of remade.diagnostics) diagnostics.push(d)
   // Stable: at one position, a file's own diagnostics stay before the merge's warnings, as in a whole merge.
   diagnostics.sort(compareDiagnostics)
-  return { messages: mergeSorted(kept, remade.messages), diagnostics }
+  return { ...mergeSorted(last.messages, kept, remade.messages), diagnostics }
 }
 
 const CONFLICT = 'conflicting-metadata'
@@ -122,14 +130,27 @@ function positionOf(at: { file: string; line?: number; column?: number }): strin
   return `${at.file}\u0000${at.line}\u0000${at.column}`
 }
 
-/** Two lists sorted by {@link compareMessages}, as one. */
-function mergeSorted(a: readonly Message[], b: readonly Message[]): Message[] {
-  const out = new Array<Message>(a.length + b.length)
+/**
+ * The messages of `last` at `kept` (in order) and `remade`, each sorted by {@link compareMessages}, as
+ * one sorted list, with each one's index in `last` (-1: remade).
+ */
+function mergeSorted(
+  last: readonly Message[],
+  kept: readonly number[],
+  remade: readonly Message[],
+): { messages: Message[]; kept: number[] } {
+  const messages = new Array<Message>(kept.length + remade.length)
+  const from = new Array<number>(messages.length)
   let i = 0
   let j = 0
-  let k = 0
-  while (i < a.length && j < b.length) out[k++] = compareMessages(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!
-  while (i < a.length) out[k++] = a[i++]!
-  while (j < b.length) out[k++] = b[j++]!
-  return out
+  for (let k = 0; k < messages.length; k++) {
+    if (j < remade.length && (i === kept.length || compareMessages(remade[j]!, last[kept[i]!]!) < 0)) {
+      messages[k] = remade[j++]!
+      from[k] = -1
+    } else {
+      messages[k] = last[kept[i]!]!
+      from[k] = kept[i++]!
+    }
+  }
+  return { messages, kept: from }
 }
