@@ -8,6 +8,7 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { summarizeProfile } from './cpu-profile'
 import { freshBuild, repo } from './fresh-runner'
+import { EDITED_CACHE, editedBuilds } from './fresh-variants'
 import { median } from './vite-app-corpus'
 
 /** The rounds' medians (seconds) the explanation sets the phases against. */
@@ -52,8 +53,9 @@ const more = (seconds: number): string => `${ms(Math.abs(seconds))} ${seconds < 
 /** The section's markdown lines: the profile, the phases and what is left of the target. */
 export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
   const profile = await profiledBuild(input)
-  const miss = pluginPhases(input.node, input.root, true)
-  const hit = pluginPhases(input.node, input.root, false)
+  const miss = pluginPhases(input.node, input.root, 'no memo')
+  const hit = pluginPhases(input.node, input.root, 'memos')
+  const edited = pluginPhases(input.node, input.root, 'edited')
   const overhead = input.runtime - input.plain
   const budget = input.plain * (input.limit - 1)
   const hook = Math.max(0, input.floor - input.plain)
@@ -61,11 +63,13 @@ export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
   const gc = profile.owners.find(([owner]) => owner === 'garbage collection')?.[1] ?? 0
   return [
     ...profile.lines,
-    `What is left: the runtime-mode build took ${more(overhead)} than the plain one (${more(input.noMemo - input.plain)} without its catalog memos), where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor), and one that returns every app module's code, changed, ${ms(Math.max(0, input.echo - input.plain))} (the echo floor): handing rolldown new code for each module is not where the time goes. The plugin's own work, without the bundler (bench/fresh-phases.ts, ${PHASE_RUNS} runs each on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(total(hit) / 1000)} on the main thread when the catalog memos answer and ${ms(total(miss) / 1000)} when they do not; its garbage adds ${ms(gc / 1000)} of collection in the profile above:`,
+    `What is left: the runtime-mode build took ${more(overhead)} than the plain one (${more(input.noMemo - input.plain)} without its catalog memos), where the target allows ${ms(budget)} (${input.limit.toFixed(2)}× of ${input.plain.toFixed(2)} s). A transform hook that vite's filter keeps off every module already costs ${ms(hook)} in this run (the filtered-hook floor), and one that returns every app module's code, changed, ${ms(Math.max(0, input.echo - input.plain))} (the echo floor): handing rolldown new code for each module is not where the time goes. The plugin's own work, without the bundler (bench/fresh-phases.ts, ${PHASE_RUNS} runs each on the same app and cache with the builds' Node, the source through tsx; CPU medians), is ${ms(total(hit) / 1000)} on the main thread when the catalog memos answer and ${ms(total(miss) / 1000)} when they do not; its garbage adds ${ms(gc / 1000)} of collection in the profile above. The last column is the build after an edit (the row above: one component's heading changed since the last build, on that row's cache), ${ms(total(edited) / 1000)}: every phase's memo is keyed by the app's messages, so what is made again beyond the edited module is the work of the messages' change, not of the module's:`,
     '',
-    '| phase | CPU, memos answer | CPU, no memo | what it does |',
-    '| --- | --- | --- | --- |',
-    ...PHASES.map((p) => `| ${p} | ${ms(hit[p] / 1000)} | ${ms(miss[p] / 1000)} | ${WHY[p]} |`),
+    '| phase | CPU, memos answer | CPU, no memo | CPU, one message edited | what it does |',
+    '| --- | --- | --- | --- | --- |',
+    ...PHASES.map(
+      (p) => `| ${p} | ${ms(hit[p] / 1000)} | ${ms(miss[p] / 1000)} | ${ms(edited[p] / 1000)} | ${WHY[p]} |`,
+    ),
     '',
     whyItStays(input, overhead - hook, budget - hook),
     '',
@@ -129,19 +133,28 @@ async function profiledBuild(input: OverheadInput): Promise<Profiled> {
 }
 
 /**
- * The medians of bench/fresh-phases.ts's CPU milliseconds per phase, each run a new process; `noMemo`
+ * The medians of bench/fresh-phases.ts's CPU milliseconds per phase, each run a new process. `no memo`
  * deletes the catalog memos before each run (the runs without come first: the last of them writes the
- * memos the others find).
+ * memos the others find); `edited` changes a message before each run, on the cache of the builds after
+ * an edit (`EDITED_CACHE`), after an untimed run that brings that cache up to the first text.
  */
-function pluginPhases(node: string, root: string, noMemo: boolean): Record<Phase, number> {
+function pluginPhases(
+  node: string,
+  root: string,
+  how: 'memos' | 'no memo' | 'edited',
+): Record<Phase, number> {
+  const edit = how === 'edited' ? editedBuilds(root) : undefined
   const runs: Record<string, number>[] = []
-  for (let i = 0; i < PHASE_RUNS; i++) {
-    if (noMemo) rmSync(join(root, '.tms-cache', 'catalogs'), { recursive: true, force: true })
-    const out = execFileSync(node, ['--import', 'tsx', join(repo, 'bench', 'fresh-phases.ts'), root], {
-      cwd: repo,
-      encoding: 'utf8',
-    })
-    runs.push(JSON.parse(out.trim().split('\n').pop()!))
+  for (let i = edit ? -1 : 0; i < PHASE_RUNS; i++) {
+    if (how === 'no memo') rmSync(join(root, '.tms-cache', 'catalogs'), { recursive: true, force: true })
+    edit?.before?.()
+    try {
+      const args = [join(repo, 'bench', 'fresh-phases.ts'), root, 'runtime', ...(edit ? [EDITED_CACHE] : [])]
+      const out = execFileSync(node, ['--import', 'tsx', ...args], { cwd: repo, encoding: 'utf8' })
+      if (i >= 0) runs.push(JSON.parse(out.trim().split('\n').pop()!))
+    } finally {
+      edit?.after?.()
+    }
   }
   return Object.fromEntries(PHASES.map((p) => [p, median(runs.map((r) => r[p]!))])) as Record<Phase, number>
 }

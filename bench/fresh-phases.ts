@@ -2,10 +2,11 @@
  * The plugin's own main-thread work of one build of bench/fresh-one.ts's app, phase by phase (CPU milliseconds of the process), without
  * the bundler: the build start (options, cached extraction), every module's transform, the sync (cache
  * read, translation checks) and each locale's catalog literal. One process is one cold run, as a build
- * is: `npx tsx bench/fresh-phases.ts [dir] [runtime|inline]`, several times, and compare the medians.
- * The first run writes the catalog memos (`<dir>/.tms-cache/catalogs/`) at its end, untimed, and the
- * later ones are answered by them, as a warm build whose inputs did not change is; delete that folder
- * before each run to measure a build that makes its catalogs.
+ * is: `npx tsx bench/fresh-phases.ts [dir] [runtime|inline] [cacheDir]`, several times, and compare the
+ * medians. The first run writes the catalog memos (`<dir>/.tms-cache/catalogs/`, or those of `cacheDir`,
+ * relative to `dir`) at its end, untimed, and the later ones are answered by them, as a warm build whose
+ * inputs did not change is; delete that folder before each run to measure a build that makes its
+ * catalogs, or edit a message before each to measure a build after an edit.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -20,7 +21,8 @@ const modules = [
   ...readdirSync(join(root, 'src', 'm')).map((f) => join(root, 'src', 'm', f)),
 ]
 const codes = modules.map((f) => readFileSync(f, 'utf8'))
-const session = new TmsSession({ root, ...TMS_OPTIONS, ...OFFLINE, mode })
+const cacheDir = process.argv[4]
+const session = new TmsSession({ root, ...TMS_OPTIONS, ...OFFLINE, mode, ...(cacheDir ? { cacheDir } : {}) })
 session.configure({ root, sourcemap: false })
 const times: Record<string, number> = {}
 const lap = async (name: string, work: () => unknown): Promise<void> => {

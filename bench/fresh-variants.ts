@@ -205,7 +205,7 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
  * `EDITED_CACHE`) saw; after it, the file is as it was, its modification time too, so that the other
  * variants' caches still hold it.
  */
-function editedBuilds(root: string): Pick<Variant, 'before' | 'after'> {
+export function editedBuilds(root: string): Pick<Variant, 'before' | 'after'> {
   const file = join(root, 'src', 'm', 'm1.tsx')
   let original: { text: string; stat: Stats } | undefined
   let builds = 0
