@@ -387,11 +387,6 @@ export class Build {
     return this.catalogs.digestFor(locale)
   }
 
-  /** See {@link CatalogCache.stale}. */
-  staleFullCatalogs(): string[] {
-    return this.catalogs.stale(this.locales)
-  }
-
   /** The locales of an inline build's copies: the source locale, the target locales, the pseudo-locales. */
   inlineLocales(): string[] {
     return [this.options.sourceLocale, ...this.locales]

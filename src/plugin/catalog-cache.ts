@@ -205,20 +205,6 @@ export class CatalogCache {
     this.entriesOf(locale).full = { size: full.size, catalog }
   }
 
-  /**
-   * The locales whose catalog of every id (a dev server's) was made before ids were added since: a
-   * page that loaded it misses the new messages, which `sourceCatalog` has no inline text for.
-   */
-  stale(locales: readonly string[]): string[] {
-    const size = this.source.ids.size
-    return locales.filter((locale) => {
-      const { fullLiteral, full } = this.entries.get(locale) ?? {}
-      return (
-        (fullLiteral !== undefined && fullLiteral.size < size) || (full !== undefined && full.size < size)
-      )
-    })
-  }
-
   /** A locale's catalog literal over rows: from the catalog memo when it has it, else rendered. */
   private literalOf(locale: string, of: Rows): string {
     const { ids, sync } = this.source

@@ -24,7 +24,7 @@ import { warmEditPath } from './warm-up'
  * a push is sent the whole catalog when its report of what it loaded arrives (`answerLoaded`).
  *
  * With `sourceCatalog`, a transform that adds ids (a message typed since) invalidates the catalog
- * modules and pushes the catalogs the page loaded (`onIdsAdded`). webpack's and rspack's dev servers
+ * modules and pushes the catalogs the pages loaded (`onIdsAdded`). webpack's and rspack's dev servers
  * do the same through the catalog modules themselves: each accepts its own hot update and hands the
  * new catalog to the runtime (`HotCatalogs.catalogModule` in hot-catalog.ts), lazy compilation never
  * defers them (`buildVirtualModulesEagerly` in webpack-like.ts); a pull reaches their pages first
@@ -34,7 +34,7 @@ import { warmEditPath } from './warm-up'
  * reaches the session: a late one would fail on the released build, or start a build nobody closes.
  */
 
-/** How long the stale catalogs wait for a burst of transforms (an edit's, a branch switch's) to end. */
+/** How long the push of the loaded catalogs waits for a burst of transforms (an edit's, a branch switch's) to end. */
 const TRANSFORMS_DEBOUNCE_MS = 50
 
 /** What the dev plugin holds of a configured server: `close` stops its timers, watch and refreshes. */
@@ -140,32 +140,42 @@ export function configureDevServer(session: TmsSession, server: ViteDevServer): 
     const outcome =
       (plan === 'start' ? undefined : await session.recheck(plan)) ?? (await session.startAndSync('serve'))
     whileOpen(pushChanged)(before, outcome)
+    // Ids added while the start ran: the new build's catalogs are the ones to push.
+    pushAdded()
   }
 
   // `sourceCatalog`: a message typed since the page loaded its catalog has no text at its call site.
   // The catalog modules are made again at once (a reload imports the new ones); a page that stays
-  // gets the stale catalogs pushed, after the burst of transforms an edit brings.
-  const pushStale = whileOpen(() => {
-    for (const locale of session.openBuild?.staleFullCatalogs() ?? []) {
-      pushToPage(server, { locale, catalog: Object.fromEntries(session.build.catalogFor(locale)) })
-      session.build.catalogLiteralFor(locale)
+  // gets the catalogs pages loaded pushed whole, after the burst of transforms an edit brings. What was
+  // loaded is the pages' own word (`answerLoaded`), not what the build made: a new build start (a
+  // refresh) or anything else that makes the catalogs again meanwhile must not hide that a page's
+  // catalog lacks the new ids.
+  const loaded = new Set<string>()
+  let idsAdded = false
+  const pushAdded = whileOpen(() => {
+    const build = session.openBuild
+    if (!idsAdded || !build) return
+    idsAdded = false
+    for (const locale of build.locales) {
+      if (loaded.has(locale))
+        pushToPage(server, { locale, catalog: Object.fromEntries(build.catalogFor(locale)) })
     }
   })
   session.onIdsAdded = whileOpen(() => {
     for (const locale of session.build.locales) invalidateCatalog(server, locale)
+    idsAdded = true
     clearTimeout(idsTimer)
-    idsTimer = setTimeout(pushStale, TRANSFORMS_DEBOUNCE_MS)
+    idsTimer = setTimeout(pushAdded, TRANSFORMS_DEBOUNCE_MS)
   })
 
   // Vite sends a push only to the pages connected at that moment. A page reports each catalog it loaded
   // once its socket is connected (its client holds the message till then): one whose catalog is not the
-  // current one missed a push, and gets the whole catalog. A stale catalog is pushStale's to send, to
-  // every page, this one connected by then: making its literal here would end its staleness unsent.
+  // current one missed a push (or came after the ids were added), and gets the whole catalog.
   const answerLoaded = whileOpen((data: unknown, client: PageClient) => {
     const build = session.openBuild
     if (!build || !isLoadedCatalog(data) || !build.locales.includes(data.locale)) return
     const { locale, digest } = data
-    if (build.staleFullCatalogs().includes(locale)) return
+    loaded.add(locale)
     if (build.catalogDigestFor(locale) === digest) return
     pushToPage(server, { locale, catalog: Object.fromEntries(build.catalogFor(locale)) }, client)
   })
