@@ -55,7 +55,12 @@ import { contentHash, extractFileFromDisk, extractUncached } from './file'
 import { filesDigest } from './files-digest'
 import { Merger, mergeFiles } from './merge'
 import { patchStoredMerge } from './merge-patch'
-import { type ExtractOptions, type ResolvedExtractOptions, resolveExtractOptions } from './options'
+import {
+  type ExtractOptions,
+  type ResolvedExtractOptions,
+  resolveExtractOptions,
+  type ScannerName,
+} from './options'
 import { extractInThreads, extractMessagesInThreads, type ParsedFile, threadCount } from './pool'
 import { isExtractable } from './sources'
 import { dependsOnInstall } from './svelte'
@@ -195,6 +200,7 @@ export async function extractMessages(
 
   // Changed size or mtime of a known file: read and hash; a known hash still spares the parse.
   const toParse: number[] = []
+  const changed: { i: number; code: string; hash: string; size: number; mtimeMs: number }[] = []
   for (const i of misses) {
     const file = files[i]!
     const s = stats[i]
@@ -219,16 +225,14 @@ export async function extractMessages(
       counts.cached++
       continue
     }
-    const { result, outcome } = extractUncached(file, code, resolved, hash)
+    changed.push({ i, code, hash, size: s.size, mtimeMs: s.mtimeMs })
+  }
+  const scanner = scannerOfRun(resolved, changed.length + toParse.length)
+  for (const { i, code, hash, size, mtimeMs } of changed) {
+    const { result, outcome } = extractUncached(files[i]!, code, resolved, hash, scanner)
     count(outcome)
     const remember = !dependsOnInstall(result)
-    cachedFiles[i] = {
-      digest,
-      hash,
-      size: remember ? s.size : -1,
-      mtimeMs: remember ? s.mtimeMs : -1,
-      result,
-    }
+    cachedFiles[i] = { digest, hash, size: remember ? size : -1, mtimeMs: remember ? mtimeMs : -1, result }
   }
 
   let helped = 0
@@ -262,7 +266,7 @@ export async function extractMessages(
   } else {
     const { results, workers } = await extractInThreads(
       toParse.map((i) => files[i]!),
-      resolved,
+      scanner === resolved.scanner ? resolved : { ...resolved, scanner },
       threads,
     )
     helped = workers
@@ -331,6 +335,20 @@ export async function extractMessages(
     diagnostics: made.diagnostics,
     stats: { files: files.length, ...counts, workers: helped },
   }
+}
+
+/**
+ * Below this many files to parse, a run reads them with the options' `oneFileScanner`. `lazy` (the
+ * default on Node >= 22) pays once per process for raw transfer's buffer, some 50 ms of CPU and the
+ * full collection its allocation sets off, and wins it back at about 0.13 ms a file (BENCHMARKS.md,
+ * "Extraction scanners": 725 against `json`'s 1,302 ms over 5,000 files), so over some 400 files; a
+ * build after an edit parses one or a few.
+ */
+export const FEW_FILES = 100
+
+/** The scanner of a run that parses `parsing` files (see {@link FEW_FILES}). */
+function scannerOfRun(options: ResolvedExtractOptions, parsing: number): ScannerName {
+  return parsing < FEW_FILES ? options.oneFileScanner : options.scanner
 }
 
 /** A merge's messages with what a warm run knows of them without reading them. */
