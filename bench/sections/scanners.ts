@@ -39,11 +39,11 @@ async function measure(corpus: string): Promise<Figures> {
   const { clearExtractionMemory, extractMessages, resolveExtractOptions } = await import(
     '../../src/core/extract/index'
   )
-  const { AVAILABLE_SCANNERS } = await import('../../src/core/extract/scan')
-  const samples = new Map<string, number[]>(AVAILABLE_SCANNERS.map((s) => [s, []]))
+  const { availableScanners } = await import('../../src/core/extract/scan')
+  const samples = new Map<string, number[]>(availableScanners().map((s) => [s, []]))
   // Round -1 warms every path up and is not counted.
   for (let round = -1; round < ROUNDS; round++) {
-    for (const scanner of AVAILABLE_SCANNERS) {
+    for (const scanner of availableScanners()) {
       clearExtractionMemory()
       const before = process.cpuUsage()
       const result = await extractMessages({ cwd: corpus, include: ['**/*.tsx'], workers: 0, scanner })

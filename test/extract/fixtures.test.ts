@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { clearExtractionMemory, type ExtractOptions, extractMessages } from '../../src/core/extract/index'
-import { AVAILABLE_SCANNERS } from '../../src/core/extract/scan'
+import { availableScanners } from '../../src/core/extract/scan'
 import { expectFixture } from '../helpers/fixture'
 import { describeExtraction } from './harness'
 
@@ -19,7 +19,7 @@ const cases = readdirSync(root, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'expected.json')))
   .map((d) => d.name)
   .sort()
-const scanners = AVAILABLE_SCANNERS
+const scanners = availableScanners()
 
 describe.each(cases)('fixture %s', (name) => {
   const dir = join(root, name)

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { extractFromCode, resolveExtractOptions } from '../../src/core/extract/index'
-import { AVAILABLE_SCANNERS } from '../../src/core/extract/scan'
+import { availableScanners } from '../../src/core/extract/scan'
 
 const code = `import { msg, t } from 'unplugin-tms/runtime'
 export const a = t('At module level')
@@ -19,7 +19,7 @@ export const o = { get x() { return t('In a getter') }, y: () => () => t('Nested
 export default t\`A tagged template\`
 `
 
-describe.each(AVAILABLE_SCANNERS)('the %s scanner', (scanner) => {
+describe.each(availableScanners())('the %s scanner', (scanner) => {
   it('marks exactly the calls outside every function and class, never a descriptor', () => {
     const options = resolveExtractOptions({ cwd: '/app', namespace: null, scanner })
     const fx = extractFromCode('/app/src/m.ts', code, options)

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { FEW_FILES, resolveExtractOptions } from '../../src/core/extract/index'
-import { LAZY_SUPPORTED } from '../../src/core/extract/options'
+import { lazySupported } from '../../src/core/extract/oxc'
 
 const repo = join(import.meta.dirname, '../..')
 
@@ -114,5 +114,5 @@ test("a run that parses FEW_FILES files or more reads them with the options' sca
   const run = extractAppInFreshNode(dir)
   expect(run.parsed).toBe(FEW_FILES)
   expect(run.texts).toHaveLength(FEW_FILES)
-  expect(run.arrayBuffersGrowth >= RAW_TRANSFER).toBe(LAZY_SUPPORTED)
+  expect(run.arrayBuffersGrowth >= RAW_TRANSFER).toBe(lazySupported())
 })

@@ -6,7 +6,7 @@ import {
   resolveExtractOptions,
 } from '../../src/core/extract/index'
 import { quickRead } from '../../src/core/extract/quick'
-import { AVAILABLE_SCANNERS, LAZY_SUPPORTED, mayDeclare, scannerFor } from '../../src/core/extract/scan'
+import { availableScanners, lazySupported, mayDeclare, scannerFor } from '../../src/core/extract/scan'
 import { parseUnits } from '../../src/core/extract/sources'
 
 describe('keyword specs', () => {
@@ -67,7 +67,7 @@ describe('options', () => {
     [{ runtimeModule: '' }, 'runtimeModule', /non-empty module specifier/],
     [{ workers: -1 }, 'workers', /whole number >= 0/],
     [{ scanner: 'fast' }, 'scanner', /one of lazy, lazy-nodes, json, json-nodes, estree; got fast/],
-    ...(LAZY_SUPPORTED
+    ...(lazySupported()
       ? []
       : [[{ scanner: 'lazy' }, 'scanner', /needs raw transfer \(Node >= 22\)/] as [object, string, RegExp]]),
   ])('rejects %j naming %s', (options, option, message) => {
@@ -117,14 +117,14 @@ describe('the declaration pre-check', () => {
 
 it('takes the scanner the options name, the fastest one this Node has for auto', () => {
   expect(resolveExtractOptions({ scanner: 'estree' }).scanner).toBe('estree')
-  expect(resolveExtractOptions({}).scanner).toBe(LAZY_SUPPORTED ? 'lazy' : 'json')
-  for (const name of AVAILABLE_SCANNERS) expect(scannerFor(name).name).toBe(name)
+  expect(resolveExtractOptions({}).scanner).toBe(lazySupported() ? 'lazy' : 'json')
+  for (const name of availableScanners()) expect(scannerFor(name).name).toBe(name)
   // A named scanner keeps its results apart from the others' in the caches.
-  const digests = new Set(AVAILABLE_SCANNERS.map((scanner) => resolveExtractOptions({ scanner }).digest))
-  expect(digests.size).toBe(AVAILABLE_SCANNERS.length)
+  const digests = new Set(availableScanners().map((scanner) => resolveExtractOptions({ scanner }).digest))
+  expect(digests.size).toBe(availableScanners().length)
 })
 
-describe.each(AVAILABLE_SCANNERS)('offsets (%s scanner)', (scanner) => {
+describe.each(availableScanners())('offsets (%s scanner)', (scanner) => {
   const options = resolveExtractOptions({ cwd: '/app', scanner })
 
   it('are UTF-16 offsets into the original text, with astral characters and CRLF before the call', () => {

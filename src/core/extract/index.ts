@@ -263,10 +263,11 @@ export async function extractMessages(
       const result: FileExtraction = { file: files[i]!, hash: '', messages: [], calls: [], diagnostics: [] }
       cachedFiles[i] = { digest, hash: '', size: -1, mtimeMs: -1, result }
     }
-  } else {
+  } else if (toParse.length > 0) {
+    // Read only when a file is parsed: under `auto` the options' scanner asks the parser (oxc.ts).
     const { results, workers } = await extractInThreads(
       toParse.map((i) => files[i]!),
-      scanner === resolved.scanner ? resolved : { ...resolved, scanner },
+      { ...resolved, scanner },
       threads,
     )
     helped = workers

@@ -10,10 +10,10 @@
  * The file is parsed a second time, into a whole ESTree, only when its text names the binding's module:
  * the call scanners (scan.ts) read calls only, and most files import no `<T>`.
  */
-import { parseSync } from 'oxc-parser'
 import type { FileContext } from './file-context'
 import { TElement, writtenName } from './jsx-element'
 import type { AstNode } from './nodes'
+import { oxcParser } from './oxc'
 import type { ParseUnit } from './sources'
 
 /** The module `<T>` comes from. */
@@ -42,7 +42,7 @@ function localNames(imports: Iterable<AstNode>): Set<string> {
 /** Finds the `<T>` elements of one program and adds their messages to `ctx`. */
 export function scanJsx(ctx: FileContext, unit: ParseUnit): void {
   if (unit.lang === 'ts') return
-  const result = parseSync(unit.parseName, unit.code, {
+  const result = oxcParser().parseSync(unit.parseName, unit.code, {
     lang: unit.lang,
     sourceType: unit.sourceType,
     // The TS flavour keeps an element's type arguments (`<List<Item>`), after which a `key` goes.

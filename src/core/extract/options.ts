@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto'
 import { isAbsolute, resolve } from 'node:path'
-import { rawTransferSupported } from 'oxc-parser'
 import { APP_PLACEHOLDER_SOURCE, type PlaceholderSpec, placeholderRegex } from '../model/placeholders'
 import { ExtractOptionsError } from './errors'
 import { type KeywordSpec, parseKeywordSpec } from './keywords'
+import { lazySupported } from './oxc'
 
 /** The ways a program can be read (scan.ts says why each exists). */
 export type ScannerName = 'lazy' | 'lazy-nodes' | 'json' | 'json-nodes' | 'estree'
 
 const SCANNER_NAMES: readonly string[] = ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
-
-/**
- * Raw transfer (and the lazy visitor of scan-lazy.ts) exist on Node >= 22 only. Here rather than in
- * the scanner, as the choice of `auto` reads it and the scanners read these options.
- */
-export const LAZY_SUPPORTED: boolean = rawTransferSupported()
 
 /** What `extractMessages` / `tms extract` read. Every field is optional. */
 export interface ExtractOptions {
@@ -191,7 +185,7 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
       `scanner must be "auto" or one of ${SCANNER_NAMES.join(', ')}; got ${scanner}`,
     )
   }
-  if ((scanner === 'lazy' || scanner === 'lazy-nodes') && !LAZY_SUPPORTED) {
+  if ((scanner === 'lazy' || scanner === 'lazy-nodes') && !lazySupported()) {
     throw new ExtractOptionsError(
       'scanner',
       `the ${scanner} scanner needs raw transfer (Node >= 22); use json on Node ${process.versions.node}`,
@@ -215,7 +209,7 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
       ]),
     )
     .digest('hex')
-  return {
+  const resolved: ResolvedExtractOptions = {
     cwd,
     include,
     exclude,
@@ -226,8 +220,17 @@ export function resolveExtractOptions(options: ExtractOptions = {}): ResolvedExt
     cacheDir,
     workers,
     messagesOnly,
-    scanner: scanner === 'auto' ? (LAZY_SUPPORTED ? 'lazy' : 'json') : scanner,
+    scanner: scanner === 'auto' ? 'json' : scanner,
     oneFileScanner: scanner === 'auto' ? 'json' : scanner,
     digest,
   }
+  // Under `auto`, whether raw transfer runs here is the parser's to tell (lazy on Node >= 22, json
+  // before), asked when a run first parses: a run that parses nothing never loads it (oxc.ts).
+  if (scanner === 'auto') {
+    Object.defineProperty(resolved, 'scanner', {
+      get: (): ScannerName => (lazySupported() ? 'lazy' : 'json'),
+      enumerable: true,
+    })
+  }
+  return resolved
 }

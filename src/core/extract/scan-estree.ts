@@ -8,12 +8,12 @@
  * (bindings.ts) cannot clear; the `estree` scanner runs every program through it, so the fixtures hold
  * it to the same output as the others.
  */
-import { visitorKeys } from 'oxc-parser'
 import { addNamespace, type Bindings, specOf } from './bindings'
 import { handleCall, handleTagged } from './calls'
 import type { FileContext } from './file-context'
 import { type KeywordSpec, RUNTIME_MESSAGE_EXPORTS } from './keywords'
 import { type AstNode, unwrap } from './nodes'
+import { oxcParser } from './oxc'
 import type { ParseUnit } from './sources'
 import type { Range } from './types'
 
@@ -49,7 +49,8 @@ interface Walk {
   deferred: Range[]
 }
 
-const estreeKeys: Record<string, readonly string[]> = visitorKeys
+/** Each node type's child keys, the parser's own, read when a first program is walked. */
+let estreeKeys: Record<string, readonly string[]> = {}
 
 function declare(walk: Walk, pattern: AstNode | null | undefined, scope: Scope): void {
   if (!pattern) return
@@ -216,6 +217,7 @@ export function scanEstree(ctx: FileContext, unit: ParseUnit, program: AstNode, 
     deferred: [],
   }
   // `program.start` skips leading comments; the module scope covers the whole text.
+  if (estreeKeys.Program === undefined) estreeKeys = oxcParser().visitorKeys
   walkNode(walk, program, { start: 0, end: unit.code.length, isFunction: true, parent: null })
 
   for (const [alias, kind] of walk.runtimeAliases) {

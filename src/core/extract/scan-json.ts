@@ -10,12 +10,12 @@
  * assumes no local declaration hides a keyword; `parseJsonProgram` also serves the scope-aware walk,
  * which parses the same JSON whole.
  */
-import { parseSync as parseJson } from 'oxc-parser/src-js/bindings'
 import { applyImports, type Bindings, baseBindings, type ImportRecord, readImports, specOf } from './bindings'
 import { handleCall, handleTagged } from './calls'
 import type { FileContext } from './file-context'
 import type { KeywordSpec } from './keywords'
 import type { AstNode } from './nodes'
+import { oxcBinding } from './oxc'
 import { parserOptions, reportParseErrors } from './parse'
 import { quickRead } from './quick'
 import type { ParseUnit } from './sources'
@@ -31,7 +31,7 @@ export interface JsonProgram {
 /** Parses one program to JSON and reads its imports; null when it does not parse (reported to `ctx`). */
 export function parseJsonProgram(ctx: FileContext, unit: ParseUnit): JsonProgram | null {
   const options = ctx.options
-  const result = parseJson(unit.parseName, unit.code, parserOptions(unit, false))
+  const result = oxcBinding().parseSync(unit.parseName, unit.code, parserOptions(unit, false))
   if (reportParseErrors(ctx, result.errors)) {
     // Taking the JSON frees it on the Rust side now rather than at some later finalizer.
     void result.program

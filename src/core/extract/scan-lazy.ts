@@ -9,13 +9,13 @@
  * declaration hides a keyword; when the text cannot rule one out it returns false and the caller runs
  * the scope-aware walk.
  */
-import * as oxc from 'oxc-parser'
-import { parseSync } from 'oxc-parser'
+import type { parseSync } from 'oxc-parser'
 import { applyImports, type Bindings, baseBindings, needsScopes, readImports, specOf } from './bindings'
 import { handleCall, handleTagged } from './calls'
 import type { FileContext } from './file-context'
 import type { KeywordSpec } from './keywords'
 import type { AstNode } from './nodes'
+import { oxcParser } from './oxc'
 import { parserOptions, reportParseErrors } from './parse'
 import { isWordChar } from './precheck'
 import { quickRead } from './quick'
@@ -85,7 +85,7 @@ let lazyVisitor: any = null
 function getLazyVisitor(): unknown {
   if (lazyVisitor === null) {
     // Exported by oxc-parser's JS but missing from its type declarations.
-    const { experimentalGetLazyVisitor } = oxc as unknown as {
+    const { experimentalGetLazyVisitor } = oxcParser() as unknown as {
       experimentalGetLazyVisitor(): new (visitor: Record<string, (node: AstNode) => void>) => unknown
     }
     const Visitor = experimentalGetLazyVisitor()
@@ -111,7 +111,11 @@ function getLazyVisitor(): unknown {
 /** Scans one program with the lazy visitor; false when it needs the scope-aware walk instead. */
 export function scanLazy(ctx: FileContext, unit: ParseUnit, quickReads: boolean): boolean {
   const options = ctx.options
-  const result = parseSync(unit.parseName, unit.code, parserOptions(unit, true)) as LazyParseResult
+  const result = oxcParser().parseSync(
+    unit.parseName,
+    unit.code,
+    parserOptions(unit, true),
+  ) as LazyParseResult
   try {
     if (reportParseErrors(ctx, result.errors)) return true
     const imports = readImports(result.module.staticImports, unit.code, options.runtimeModule)

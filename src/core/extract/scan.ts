@@ -26,13 +26,14 @@
 
 import { needsScopes } from './bindings'
 import type { FileContext } from './file-context'
-import { LAZY_SUPPORTED, type ScannerName } from './options'
+import type { ScannerName } from './options'
+import { lazySupported } from './oxc'
 import { scanEstree } from './scan-estree'
 import { parseJsonProgram, scanJsonText, treeOf } from './scan-json'
 import { scanLazy } from './scan-lazy'
 import type { ParseUnit } from './sources'
 
-export { LAZY_SUPPORTED } from './options'
+export { lazySupported } from './oxc'
 export { mayDeclare, mentionsKeyword } from './precheck'
 
 /** One way of reading a program: finds its keyword calls and hands each to calls.ts, which adds it to `ctx`. */
@@ -104,9 +105,11 @@ const SCANNERS: Record<ScannerName, Scanner> = {
 }
 
 /** Every scanner this Node can run: the lazy ones need raw transfer (Node >= 22). */
-export const AVAILABLE_SCANNERS: readonly ScannerName[] = LAZY_SUPPORTED
-  ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
-  : ['json', 'json-nodes', 'estree']
+export function availableScanners(): readonly ScannerName[] {
+  return lazySupported()
+    ? ['lazy', 'lazy-nodes', 'json', 'json-nodes', 'estree']
+    : ['json', 'json-nodes', 'estree']
+}
 
 /** The scanner of a name the options resolved (`resolveExtractOptions` checks it can run here). */
 export function scannerFor(name: ScannerName): Scanner {

@@ -1,5 +1,6 @@
-import { type ParserOptions, parseSync, Visitor } from 'oxc-parser'
+import type { ParserOptions } from 'oxc-parser'
 import { type AstNode, staticString, unwrap } from '../../core/extract/nodes'
+import { oxcParser } from '../../core/extract/oxc'
 import { jsString } from '../../core/js-string'
 import { LOOKUP_LOCAL } from '../transform'
 
@@ -145,6 +146,7 @@ export function findSites(code: string, fileName: string): ChunkSites {
     found = quick.length
   } else if (mentioned > 0) {
     const options: ParserOptions = { lang: 'js', sourceType: 'unambiguous', preserveParens: false }
+    const { parseSync, Visitor } = oxcParser()
     const parsed = parseSync(fileName.replace(/\.[cm]?js$/, '.js'), code, options)
     const fatal = parsed.errors.find((e) => e.severity === 'Error')
     if (fatal) {
