@@ -36,8 +36,9 @@ export function reportPlugin(plugins: PluginContext): UnpluginOptions {
   const hooks = rollupLikeHooks(session, rollupState)
   plugin.buildStart = hooks.buildStart
   plugin.buildEnd = hooks.buildEnd
-  plugin.rollup = { closeBundle: hooks.closeBundle }
-  plugin.rolldown = { closeBundle: hooks.closeBundle }
+  const { renderStart, closeBundle } = hooks
+  plugin.rollup = { renderStart, closeBundle }
+  plugin.rolldown = { renderStart, closeBundle }
   // Vite 7 and later, before any environment is built: a failure rolldown (vite 8) would wrap in its
   // own error, with its stack and its `errors` below our message, reaches vite's CLI as it is.
   const buildApp = {
@@ -53,7 +54,8 @@ export function reportPlugin(plugins: PluginContext): UnpluginOptions {
   }
   plugin.vite = {
     buildApp,
-    closeBundle: hooks.closeBundle,
+    renderStart,
+    closeBundle,
     configResolved(config) {
       rollupState.command = config.command
       session.configure({

@@ -60,6 +60,7 @@ export function rollupLikeHooks(
   session: TmsSession,
   state: RollupLikeState,
 ): Pick<UnpluginOptions, 'buildStart' | 'buildEnd'> & {
+  renderStart: { order: 'post'; handler(): void }
   closeBundle(): Promise<void>
 } {
   /** This build's start: null before it, 'whole' when buildStart waited for the sync too. */
@@ -68,12 +69,16 @@ export function rollupLikeHooks(
   let open = 0
   /** Counts build starts and releases: a dev server's sync reported late is reported only for its own build. */
   let generation = 0
+  /** A production build's sync is done: its catalogs are made when its chunks start to render. */
+  let catalogsDue = false
   /**
    * Every module is transformed and the sync is done: the catalogs renderChunk will fill are made now,
-   * on the next turn of the event loop, while the bundler links and renders on its own threads (the
-   * main thread waits on them) instead of after, when the chunks wait for them. The same list of
-   * modules and the same function as renderChunk's, so the literal is the one renderChunk would make;
-   * a failure here is left to renderChunk, which makes it again and reports it.
+   * on the next turn of the event loop, while the bundler renders on its own threads (the main thread
+   * waits on them) instead of after, when the chunks wait for them. Called from the last renderStart,
+   * not from buildEnd: between buildEnd and renderStart rolldown links and then calls the other
+   * plugins' hooks on the main thread, which this work would hold up. The same list of modules and
+   * the same function as renderChunk's, so the literal is the one renderChunk would make; a failure
+   * here is left to renderChunk, which makes it again and reports it.
    */
   const prepareCatalogs = (ctx: RollupLikeContext): void => {
     if (session.openBuild?.inline || typeof ctx.getModuleIds !== 'function') return
@@ -149,18 +154,28 @@ export function rollupLikeHooks(
       }
       if (error) return
       if (started === 'extraction') {
-        prepareCatalogs(ctx)
+        catalogsDue = true
         tell(ctx, outcome)
       }
       if (state.command === 'serve' || !session.options.report) return
       log(ctx, state, reportText(outcome.report))
       ctx.emitFile({ type: 'asset', fileName: REPORT_FILE, source: reportJson(outcome.report) })
     },
+    // After the other plugins' renderStart: the bundler renders its chunks once all have returned.
+    renderStart: {
+      order: 'post',
+      handler() {
+        if (!catalogsDue) return
+        catalogsDue = false
+        prepareCatalogs(this as unknown as RollupLikeContext)
+      },
+    },
     // After the last hook of a build (each rebuild of a watch, a dev server's close).
     async closeBundle() {
       open = Math.max(0, open - 1)
       if (open > 0) return
       generation++
+      catalogsDue = false
       started = null
       state.modules = undefined
       // The catalog memos this build wrote are on disk when it ends: the next build may read them.
