@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sealed, unsealedBytes } from '../core/cache/index'
+import { readWhole } from '../core/read-whole'
 import { VERSION } from '../version'
 import { LONG_ID_LENGTH, longId, longsDigest } from './ids'
 import { writeMemoFile } from './memo-file'
@@ -67,7 +67,7 @@ export class IdsMemo {
     const file = join(cacheDir, 'ids', `${app}.v${IDS_SCHEMA}.cache`)
     let bytes: Buffer
     try {
-      bytes = await readFile(file)
+      bytes = await readWhole(file)
     } catch {
       return new IdsMemo(file, undefined)
     }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SourceMap } from 'magic-string'
 import { contentHash } from '../core/extract/file'
 import type { ResolvedExtractOptions } from '../core/extract/index'
 import type { ResolvedOptions } from '../core/model/options'
+import { readWhole } from '../core/read-whole'
 import { byteLengthOf, type StoredText } from '../core/stored-text'
 import { VERSION } from '../version'
 import type { IdTable, SpelledId } from './id-table'
@@ -140,7 +140,7 @@ export class TransformMemo {
       .update(JSON.stringify([TRANSFORM_REVISION, VERSION, inputs]))
       .digest('hex')
     try {
-      const bytes = await readFile(memoFile(cacheDir, digest))
+      const bytes = await readWhole(memoFile(cacheDir, digest))
       const header = Buffer.from(`${JSON.stringify({ digest })}\n`)
       if (bytes.subarray(0, header.length).equals(header)) {
         return new TransformMemo(cacheDir, digest, bytes, readRecords(bytes, header.length))

@@ -21,9 +21,10 @@
  * needs their summary alone.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VERSION } from '../../version'
+import { readWhole } from '../read-whole'
 import { byteLengthOf, type StoredText } from '../stored-text'
 import { filesDigest } from './files-digest'
 import { EXTRACTOR_REVISION } from './options'
@@ -69,6 +70,11 @@ export function setDiskState(state: string): void {
 
 export function rememberedFile(file: string): CachedFile | undefined {
   return memory.get(file)
+}
+
+/** Whether this process remembers no file yet (its first run): a run then reads the disk cache. */
+export function remembersNoFile(): boolean {
+  return memory.size === 0
 }
 
 export function rememberFile(cached: CachedFile): void {
@@ -174,7 +180,7 @@ export async function loadCacheFile(
 ): Promise<CacheFileContents> {
   let bytes: Buffer
   try {
-    bytes = await readFile(join(cacheDir, CACHE_FILE))
+    bytes = await readWhole(join(cacheDir, CACHE_FILE))
   } catch {
     return empty()
   }

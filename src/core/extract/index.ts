@@ -47,6 +47,7 @@ import {
   rememberedFile,
   rememberFile,
   rememberMergedRun,
+  remembersNoFile,
   sameFiles,
   saveCacheFile,
   setDiskState,
@@ -154,6 +155,12 @@ export async function extractMessages(
 ): Promise<ExtractResult> {
   const resolved = isResolved(options) ? options : resolveExtractOptions(options)
   const { digest } = resolved
+  // A process's first run needs the disk cache: its read (megabytes, on libuv's threads) goes on while
+  // this thread walks the tree and stats each file, rather than after.
+  const early =
+    resolved.cacheDir !== null && remembersNoFile()
+      ? loadCacheFile(resolved.cacheDir, digest, resolved.namespace)
+      : null
   const files = await findSourceFiles(resolved)
   // Synchronous stat is several times faster than thousands of promises here. Only the caches read
   // size and mtime: a messages-only run remembers nothing, so it has no stat (and nothing is kept).
@@ -185,7 +192,7 @@ export async function extractMessages(
   // The disk cache is read only when the in-process one does not cover every file.
   const disk =
     misses.length > 0 && resolved.cacheDir !== null
-      ? await loadCacheFile(resolved.cacheDir, digest, resolved.namespace)
+      ? await (early ?? loadCacheFile(resolved.cacheDir, digest, resolved.namespace))
       : null
   if (disk !== null) {
     misses = misses.filter((i) => {
