@@ -37,6 +37,12 @@ export interface BuildTime {
   cpu: number
   /** The build process's peak resident memory in MiB (GNU time's `%M`); NaN where /usr/bin/time is missing. */
   peakMiB: number
+  /**
+   * The build process's minor page faults (GNU time's `%R`): each first touch of a page of memory. On
+   * a virtual machine whose host backs a page only when the guest touches it, one costs some 13 µs of
+   * system time (see BENCHMARKS.md, "A fresh process per build"); NaN where /usr/bin/time is missing.
+   */
+  faults: number
 }
 
 /**
@@ -46,7 +52,7 @@ export interface BuildTime {
  */
 const GNU_TIME = '/usr/bin/time'
 const TIMED = existsSync(GNU_TIME)
-  ? `${GNU_TIME} -f TMS_PEAK_KB=%M "$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc`
+  ? `${GNU_TIME} -f 'TMS_PEAK_KB=%M TMS_FAULTS=%R' "$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc`
   : '"$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc'
 
 function seconds(span: string): number {
@@ -99,7 +105,9 @@ export function freshBuild(
       const cpu = seconds(user) + seconds(system)
       const peak = /TMS_PEAK_KB=(\d+)/.exec(output)
       const peakMiB = peak ? Number(peak[1]) / 1024 : Number.NaN
-      if (code === 0 && Number.isFinite(cpu)) resolve({ wall, cpu, peakMiB })
+      const faulted = /TMS_FAULTS=(\d+)/.exec(output)
+      const faults = faulted ? Number(faulted[1]) : Number.NaN
+      if (code === 0 && Number.isFinite(cpu)) resolve({ wall, cpu, peakMiB, faults })
       else reject(new Error(`vite build ${config} in ${root} exited with ${code}:\n${output.slice(-4000)}`))
     })
   })

@@ -123,9 +123,9 @@ export async function run(): Promise<BenchSection> {
           .join(', ')})`,
       )
   // Each round's timed builds by variant: a ratio is the median of the rounds' own ratios.
-  const rounds: Map<string, { wall: number; cpu: number; peakMiB: number }>[] = []
+  const rounds: Map<string, { wall: number; cpu: number; peakMiB: number; faults: number }>[] = []
   /** Every round's measure `of` of variant `key`. */
-  const series = (key: string, of: 'wall' | 'cpu' | 'peakMiB'): number[] =>
+  const series = (key: string, of: 'wall' | 'cpu' | 'peakMiB' | 'faults'): number[] =>
     rounds.flatMap((r) => r.get(key)?.[of] ?? [])
   const requests: RequestTimes[] = []
   const failed = new Map<string, string>()
@@ -258,9 +258,10 @@ export async function run(): Promise<BenchSection> {
     LEFT_OUT.has(key) ? failed.get(key)! : `build failed: ${failed.get(key)}`
   const timeRows = all.map((v) => {
     const ts = series(v.key, 'wall')
-    if (failed.has(v.key)) return `| ${v.label} | ${notBuilt(v.key)} | | | | | |`
+    if (failed.has(v.key)) return `| ${v.label} | ${notBuilt(v.key)} | | | | | | |`
     const rss = median(series(v.key, 'peakMiB'))
-    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(series(v.key, 'cpu')).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${targets[v.key] ?? ''} |`
+    const faults = median(series(v.key, 'faults'))
+    return `| ${v.label} | ${median(ts).toFixed(2)} s (${Math.min(...ts).toFixed(2)}–${Math.max(...ts).toFixed(2)}) | ${ratio(v.key).toFixed(2)}× | ${median(series(v.key, 'cpu')).toFixed(2)} s | ${cpuRatio(v.key).toFixed(2)}× | ${Number.isNaN(rss) ? 'n/a' : `${rss.toFixed(0)} MiB`} | ${Number.isNaN(faults) ? 'n/a' : `${(faults / 1000).toFixed(1)} k`} | ${targets[v.key] ?? ''} |`
   })
   const net = {
     count: median(requests.map((r) => r.count)),
@@ -350,16 +351,21 @@ export async function run(): Promise<BenchSection> {
         messages: MODULES * 10,
         locales: TARGET_LOCALES.length,
         peers: peers.map((k) => [all.find((v) => v.key === k)!.short ?? k, ratio(k)]),
+        faults: {
+          plain: median(series('plain', 'faults')),
+          echo: median(series('echo-hook', 'faults')),
+          runtime: median(series('tms-runtime', 'faults')),
+        },
       })
   const nodeVersion = nodeVersionOf(NODE)
   return {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory, and on this virtual machine, whose host backs a page only when the guest first touches it, one costs some 13 µs of system time (an echo-floor build that also filled a 56 MiB buffer, 14,000 more faults, took 0.17 s longer, median of 8 paired runs), so each megabyte a build touches adds about 3 ms here, where a fault on memory the machine already holds typically costs about a microsecond. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
       '',
-      '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | target (wall) |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | page faults | target (wall) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...timeRows,
       '',
       ...[...warmFailures].flatMap(([key, why]) => [
