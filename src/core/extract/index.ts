@@ -306,11 +306,15 @@ export async function extractMessages(
   let made: Merged
   const run = lastMergedRun()
   const fromDisk = disk?.merged ?? null
-  const merge = mergeOf(cachedFiles, resolved.cwd)
+  const merge = () =>
+    mergeFiles(
+      cachedFiles.map((e) => e.result),
+      resolved.cwd,
+    )
   if (merger !== null) made = summed(merger.finish())
   else if (sameFiles(run, digest, cachedFiles)) made = run!.merged
   else if (fromDisk !== null && fromDisk.from === filesDigest(cachedFiles)) {
-    made = orMerged(fromDisk, mergedMessagesOf(cachedFiles, resolved.cwd))
+    made = orMerged(fromDisk, () => merge().messages)
   } else {
     const results = cachedFiles.map((e) => e.result)
     const patched = disk !== null ? patchStoredMerge(disk, results, resolved.cwd) : undefined
@@ -327,34 +331,6 @@ export async function extractMessages(
     if (!current) await saveCacheFile(resolved.cacheDir, digest, kept, made, disk?.payloads ?? new Map())
     setDiskState(state)
   }
-  return extractResult(made, fileMap, { files: files.length, ...counts, workers: helped })
-}
-
-/** The merge of `files`' results. */
-function mergeOf(files: readonly CachedFile[], cwd: string): () => ReturnType<typeof mergeFiles> {
-  return () =>
-    mergeFiles(
-      files.map((e) => e.result),
-      cwd,
-    )
-}
-
-/** The merged messages of `files`, made when first asked: made here, not in `extractMessages`, as {@link extractResult}. */
-function mergedMessagesOf(files: readonly CachedFile[], cwd: string): () => Message[] {
-  const merge = mergeOf(files, cwd)
-  return () => merge().messages
-}
-
-/**
- * A run's result, made outside `extractMessages` so that its getter closes over `made` alone: a
- * closure there would keep that function's whole scope (each file's stat among it) for as long as the
- * build keeps the result.
- */
-function extractResult(
-  made: Merged,
-  files: ExtractResult['files'],
-  stats: ExtractResult['stats'],
-): ExtractResult {
   return {
     // Read when asked: a warm build whose memos answer reads none (see `Merged`).
     get messages() {
@@ -363,9 +339,9 @@ function extractResult(
     count: made.count,
     styled: made.styled,
     digest: made.messagesDigest,
-    files,
+    files: fileMap,
     diagnostics: made.diagnostics,
-    stats,
+    stats: { files: files.length, ...counts, workers: helped },
   }
 }
 
