@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { summarizeProfile } from './cpu-profile'
-import { freshBuild, repo } from './fresh-runner'
+import { FAULT_MS, faultsText, freshBuild, repo } from './fresh-runner'
 import { EDITED_CACHE, editedBuilds } from './fresh-variants'
 import { median } from './vite-app-corpus'
 
@@ -34,9 +34,6 @@ export interface OverheadInput {
   /** Minor page faults (medians) of the plain build, the echo floor and the runtime-mode build. */
   faults: { plain: number; echo: number; runtime: number }
 }
-
-/** What a minor page fault costs on this machine when its host has yet to back the page (see the section's text). */
-const FAULT_MS = 0.013
 
 const PHASE_RUNS = 3
 const PHASES = ['start', 'transform', 'sync', 'catalogs'] as const
@@ -88,7 +85,6 @@ export async function whatIsLeft(input: OverheadInput): Promise<string[]> {
  * overhead above the hook floor, `room` what the target leaves above it.
  */
 function whyItStays(input: OverheadInput, own: number, room: number): string {
-  const k = (faults: number): string => `${(faults / 1000).toFixed(1)} k`
   const limit = `${input.limit.toFixed(2)}×`
   const cut =
     own <= room
@@ -97,7 +93,7 @@ function whyItStays(input: OverheadInput, own: number, room: number): string {
         ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${limit} in this run`
         : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${limit}`
   const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
-  return `Why it stays: with the memos answering, no id is looked up and no message hashed; what is left is reading what the memos hold, which every build does because any file may have changed: a stat of every file, the extraction cache (the rows of its files; the ${input.messages.toLocaleString('en-US')} messages are left undecoded), the transform memo (each module's output), the catalog memos' literals, some 11 MB of cache files read as bytes of which each module's output and the literals become strings, and the garbage that leaves. The work runs on the main thread, the build start's before rolldown starts and the rest while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take more out: less to decode per module (the transform memo holding each module's edits instead of its output), and the catalogs kept out of the bundler's render (each locale's chunk, a megabyte here, is rendered, minified and read back by vite's own generateBundle: about 35 ms a locale, measured with one locale against three). The memory the work touches counts as well, on this machine more than on most: the runtime-mode build makes ${k(input.faults.runtime)} page faults against the echo floor's ${k(input.faults.echo)} and plain's ${k(input.faults.plain)} (the memos' bytes, the strings made of them, the catalog chunks the bundler renders and vite reads back, and the heap that grows to hold them), up to ${Math.round((input.faults.runtime - input.faults.echo) * FAULT_MS)} ms of system time above the floor when the host has yet to back those pages. The peers do this work too, and more of it: ${peers} in the same rounds.`
+  return `Why it stays: with the memos answering, no id is looked up and no message hashed; what is left is reading what the memos hold, which every build does because any file may have changed: a stat of every file, the extraction cache (the rows of its files; the ${input.messages.toLocaleString('en-US')} messages are left undecoded), the transform memo (each module's output), the catalog memos' literals, some 11 MB of cache files read as bytes of which each module's output and the literals become strings, and the garbage that leaves. The work runs on the main thread, the build start's before rolldown starts and the rest while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take more out: less to decode per module (the transform memo holding each module's edits instead of its output), and the catalogs kept out of the bundler's render (each locale's chunk, a megabyte here, is rendered, minified and read back by vite's own generateBundle: about 35 ms a locale, measured with one locale against three). The memory the work touches counts as well, on this machine more than on most: the runtime-mode build makes ${faultsText(input.faults.runtime)} page faults against the echo floor's ${faultsText(input.faults.echo)} and plain's ${faultsText(input.faults.plain)} (the memos' bytes, the strings made of them, the catalog chunks the bundler renders and vite reads back, and the heap that grows to hold them), up to ${Math.round((input.faults.runtime - input.faults.echo) * FAULT_MS)} ms of system time above the floor when the host has yet to back those pages. The peers do this work too, and more of it: ${peers} in the same rounds.`
 }
 
 interface Profiled {

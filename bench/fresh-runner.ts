@@ -39,10 +39,19 @@ export interface BuildTime {
   peakMiB: number
   /**
    * The build process's minor page faults (GNU time's `%R`): each first touch of a page of memory. On
-   * a virtual machine whose host backs a page only when the guest touches it, one costs some 13 µs of
-   * system time (see BENCHMARKS.md, "A fresh process per build"); NaN where /usr/bin/time is missing.
+   * a virtual machine whose host backs a page only when the guest touches it, one costs some
+   * {@link FAULT_MS} of system time (see BENCHMARKS.md, "A fresh process per build"); NaN where
+   * /usr/bin/time is missing.
    */
   faults: number
+}
+
+/** What a minor page fault costs on this machine when its host has yet to back the page, in milliseconds. */
+export const FAULT_MS = 0.013
+
+/** A count of page faults as the fresh-process section prints it: thousands. */
+export function faultsText(faults: number): string {
+  return `${(faults / 1000).toFixed(1)} k`
 }
 
 /**

@@ -7,17 +7,13 @@ import { closeSync, fstatSync, openSync, read } from 'node:fs'
  * synchronously (microseconds); rejects as `readFile` would (ENOENT and the rest).
  */
 export function readWhole(file: string): Promise<Buffer> {
-  let fd: number
+  let fd: number | undefined
   let size: number
   try {
     fd = openSync(file, 'r')
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  try {
     size = fstatSync(fd).size
   } catch (error) {
-    closeSync(fd)
+    if (fd !== undefined) closeSync(fd)
     return Promise.reject(error)
   }
   const bytes = Buffer.allocUnsafe(size)
