@@ -14,6 +14,7 @@ import { MessageForms } from '../core/icu/forms'
 import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/model/placeholders'
 import type { TmsReport } from '../core/report'
+import type { StoredText } from '../core/stored-text'
 import { type SyncResult, translationsOf } from '../core/sync'
 import { CatalogCache } from './catalog-cache'
 import { IdTable } from './id-table'
@@ -380,6 +381,11 @@ export class Build {
   /** See {@link CatalogCache.literalFor}. */
   catalogLiteralFor(locale: string, files?: Iterable<string>): string {
     return this.catalogs.literalFor(locale, files)
+  }
+
+  /** See {@link CatalogCache.storedLiteralFor}. */
+  storedCatalogLiteralFor(locale: string, files?: Iterable<string>): StoredText {
+    return this.catalogs.storedLiteralFor(locale, files)
   }
 
   /** See {@link CatalogCache.digestFor}. */

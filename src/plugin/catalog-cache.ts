@@ -9,6 +9,7 @@ import {
 import type { Message } from '../core/extract/index'
 import type { CompiledMessage } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
+import { type StoredText, textOf } from '../core/stored-text'
 import type { SyncResult } from '../core/sync'
 import { rowsKey } from '../core/sync/catalog-memo'
 import type { IdTable } from './id-table'
@@ -77,9 +78,9 @@ interface LocaleEntries {
   /** The catalog of every id (dev server, webpack's catalogs). */
   full?: { size: number; catalog: Map<string, CompiledMessage> }
   /** The literal of the catalog of every id, and its digest once asked (see `digestFor`). */
-  fullLiteral?: { size: number; literal: string; digest?: string }
+  fullLiteral?: { size: number; literal: StoredText; digest?: string }
   /** The literal of the used ids' catalog over the rows it was made of. */
-  used?: { rows: Rows; sync: SyncResult | undefined; literal: string }
+  used?: { rows: Rows; sync: SyncResult | undefined; literal: StoredText }
 }
 
 export class CatalogCache {
@@ -121,6 +122,17 @@ export class CatalogCache {
 
   /** The literal of `catalogFor(locale, files)` (as `catalogLiteral` makes it), kept when the bundle uses every id. */
   literalFor(locale: string, files?: Iterable<string>): string {
+    const entry = this.literalEntry(locale, files)
+    if (typeof entry.literal !== 'string') entry.literal = entry.literal.toString('utf8')
+    return entry.literal
+  }
+
+  /** {@link literalFor} as its catalog memo holds it: bytes, unless something decoded them already. */
+  storedLiteralFor(locale: string, files?: Iterable<string>): StoredText {
+    return this.literalEntry(locale, files).literal
+  }
+
+  private literalEntry(locale: string, files?: Iterable<string>): { literal: StoredText } {
     const { usage, ids, sync } = this.source
     const entries = this.entriesOf(locale)
     const used = files && usage.usedIds(files)
@@ -128,19 +140,17 @@ export class CatalogCache {
     if (used && used.size !== ids.size) {
       const rows = this.rowsOf(used)
       const made = entries.used
-      if (made?.rows === rows && made.sync === sync) return made.literal
-      const literal = this.literalOf(locale, rows)
-      entries.used = { rows, sync, literal }
-      return literal
+      if (made?.rows === rows && made.sync === sync) return made
+      entries.used = { rows, sync, literal: this.literalOf(locale, rows) }
+      return entries.used
     }
     if (!files) usage.registerAll()
     const size = ids.size
     const known = entries.fullLiteral
-    if (known?.size === size) return known.literal
+    if (known?.size === size) return known
     // The bundle's used ids are every id: the same rows, read without the table of every id (see `IdTable`).
-    const literal = this.literalOf(locale, this.rowsOf(used ?? ids.sources))
-    entries.fullLiteral = { size, literal }
-    return literal
+    entries.fullLiteral = { size, literal: this.literalOf(locale, this.rowsOf(used ?? ids.sources)) }
+    return entries.fullLiteral
   }
 
   /**
@@ -148,7 +158,7 @@ export class CatalogCache {
    * literal: the module and each page's report of the catalog it loaded ask it of the same literal.
    */
   digestFor(locale: string): string {
-    this.literalFor(locale)
+    this.literalEntry(locale)
     const full = this.entriesOf(locale).fullLiteral!
     full.digest ??= literalDigest(full.literal)
     return full.digest
@@ -205,13 +215,16 @@ export class CatalogCache {
     this.entriesOf(locale).full = { size: full.size, catalog }
   }
 
-  /** A locale's catalog literal over rows: from the catalog memo when it has it, else rendered. */
-  private literalOf(locale: string, of: Rows): string {
+  /**
+   * A locale's catalog literal over rows: from the catalog memo when it has it (its bytes, decoded
+   * only by a caller that needs the text), else rendered.
+   */
+  private literalOf(locale: string, of: Rows): StoredText {
     const { ids, sync } = this.source
     // A production build with no network: the last build's literal while its inputs are the same.
     const memos = sync?.memos
     const key = memos && this.memoKey(of, memos.messages)
-    const memoed = key && memos.literal(locale, key)
+    const memoed = key && memos.storedLiteral(locale, key)
     if (memoed) return memoed
     of.made ??= catalogRows(ids.sources, this.source.messages, of.ids)
     of.heads ??= of.made.map((row) => `${jsString(row.id)}:`)
@@ -254,7 +267,9 @@ export class CatalogCache {
     // catalog parsed, rather than its translations decoded, checked and compiled again.
     const made = entries.fullLiteral
     if (made?.size === ids.size) {
-      const catalog = new Map(Object.entries(JSON.parse(made.literal) as Record<string, CompiledMessage>))
+      const catalog = new Map(
+        Object.entries(JSON.parse(textOf(made.literal)) as Record<string, CompiledMessage>),
+      )
       entries.full = { size: ids.size, catalog }
       return catalog
     }

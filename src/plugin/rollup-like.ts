@@ -1,14 +1,23 @@
 import { join } from 'node:path'
 import type { UnpluginOptions } from 'unplugin'
+import type { StoredText } from '../core/stored-text'
 import { type Problem, toRollupLog, toText, vitePrinter } from './problems'
 import { REPORT_FILE, reportJson, reportText } from './report'
 import type { SyncOutcome, TmsSession } from './session'
-import { fillCatalogMarkers, hasCatalogMarker, jsonExpression } from './virtual'
+import {
+  catalogModuleLocale,
+  fillCatalogMarkers,
+  filledCatalogBytes,
+  hasCatalogMarker,
+  jsonExpression,
+  literalDigest,
+} from './virtual'
 
 /**
  * Rollup, rolldown and vite: the build start reports through `this.warn` / `this.error`, the report
- * is an emitted asset, and the catalog markers are filled in renderChunk, when every module of the
- * graph is known.
+ * is an emitted asset, and the catalog markers are filled once every module of the graph is known: a
+ * catalog's own chunk in generateBundle, written as a file of bytes (see {@link writeCatalogFiles}),
+ * any other chunk holding a marker in renderChunk.
  */
 
 /** The part of rollup's and rolldown's plugin context these hooks use. */
@@ -88,7 +97,7 @@ export function rollupLikeHooks(
       // The build closed first (or a new one started): its catalogs are nobody's.
       if (state.modules !== files) return
       try {
-        for (const locale of session.build.locales) session.build.catalogLiteralFor(locale, files)
+        for (const locale of session.build.locales) session.build.storedCatalogLiteralFor(locale, files)
       } catch {
         // renderChunk asks again and reports.
       }
@@ -186,19 +195,56 @@ export function rollupLikeHooks(
   }
 }
 
+/** What these hooks read of a chunk: rollup's and rolldown's rendered and output chunks alike. */
+export interface ChunkLike {
+  fileName: string
+  facadeModuleId: string | null
+  moduleIds: readonly string[]
+}
+
+/**
+ * The locale of a chunk that holds its catalog module alone (a locale's loader imports it, so it is
+ * a chunk of its own unless the app's chunking put more in it); undefined for any other chunk.
+ */
+function catalogChunkLocale(chunk: Omit<ChunkLike, 'fileName'>): string | undefined {
+  const { facadeModuleId, moduleIds } = chunk
+  if (!facadeModuleId || moduleIds.length !== 1 || moduleIds[0] !== facadeModuleId) return undefined
+  return catalogModuleLocale(facadeModuleId)
+}
+
+/** The catalog literals a build's chunks hold, of the modules of its graph (listed once for all). */
+function literals(
+  session: TmsSession,
+  state: RollupLikeState,
+  ctx: { getModuleIds(): IterableIterator<string> },
+): { byIndex(index: number): StoredText | undefined; of(locale: string): StoredText } {
+  state.modules ??= [...ctx.getModuleIds()]
+  const files = state.modules
+  const of = (locale: string) => session.build.storedCatalogLiteralFor(locale, files)
+  return {
+    of,
+    byIndex(index) {
+      const locale = session.build.locales[index]
+      return locale === undefined ? undefined : of(locale)
+    },
+  }
+}
+
 /**
  * Fills the catalog markers of a rendered chunk with the catalogs of the modules of the build's graph
- * (rollup, rolldown, vite): the virtual modules' last step.
+ * (rollup, rolldown, vite), but those of a catalog's own chunk written without a source map: they are
+ * filled as its file is written ({@link writeCatalogFiles}).
  */
 export function fillChunkCatalogs(
   session: TmsSession,
   state: RollupLikeState,
   ctx: { getModuleIds(): IterableIterator<string> },
   code: string,
-  fileName: string,
+  chunk: ChunkLike,
   sourcemap: boolean | 'inline' | 'hidden' | undefined,
 ): ReturnType<typeof fillCatalogMarkers> {
   if (!hasCatalogMarker(code)) return null
+  if (!sourcemap && catalogChunkLocale(chunk) !== undefined) return null
   state.modules ??= [...ctx.getModuleIds()]
   const files = state.modules
   const catalogOf = (index: number) => {
@@ -206,7 +252,51 @@ export function fillChunkCatalogs(
     return locale === undefined ? undefined : session.build.catalogLiteralFor(locale, files)
   }
   // true, 'inline' or 'hidden' all write a map
-  return fillCatalogMarkers(code, fileName, catalogOf, !!sourcemap, jsonExpression)
+  return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!sourcemap, jsonExpression)
+}
+
+/**
+ * What a catalog's own chunk adds to its hash (augmentChunkHash): its catalog's digest. The chunk is
+ * hashed with its marker, filled only after (see {@link writeCatalogFiles}), and its name must change
+ * with its catalog, which the marker's text does not.
+ */
+export function catalogChunkHash(
+  session: TmsSession,
+  state: RollupLikeState,
+  ctx: { getModuleIds(): IterableIterator<string> },
+  chunk: Omit<ChunkLike, 'fileName'>,
+): string | undefined {
+  const locale = catalogChunkLocale(chunk)
+  return locale === undefined ? undefined : literalDigest(literals(session, state, ctx).of(locale))
+}
+
+/**
+ * Writes each catalog's own chunk as a file of bytes (generateBundle, after the other plugins'): its
+ * code with the marker filled from the catalog memo's bytes, undecoded. A chunk would go through the
+ * bundler's minifier and back into JavaScript, megabytes per locale, for a string the minifier cannot
+ * shorten (about 0.05x of BENCHMARKS.md's build). Left to renderChunk when the output has source maps.
+ */
+export function writeCatalogFiles(
+  session: TmsSession,
+  state: RollupLikeState,
+  ctx: {
+    getModuleIds(): IterableIterator<string>
+    emitFile(file: { type: 'asset'; fileName: string; source: Uint8Array }): string
+  },
+  sourcemap: boolean | 'inline' | 'hidden' | undefined,
+  bundle: Record<string, { type: 'chunk' | 'asset' } | undefined>,
+): void {
+  if (sourcemap) return
+  for (const fileName of Object.keys(bundle)) {
+    const chunk = bundle[fileName]
+    if (chunk?.type !== 'chunk') continue
+    const rendered = chunk as unknown as ChunkLike & { code: string }
+    if (catalogChunkLocale(rendered) === undefined) continue
+    const source = filledCatalogBytes(rendered.code, literals(session, state, ctx).byIndex)
+    if (!source) continue
+    delete bundle[fileName]
+    ctx.emitFile({ type: 'asset', fileName, source })
+  }
 }
 
 function log(ctx: RollupLikeContext, state: RollupLikeState, text: string): void {

@@ -5,7 +5,7 @@ import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { PULLS_PATH } from './pull-channel'
-import { fillChunkCatalogs } from './rollup-like'
+import { catalogChunkHash, fillChunkCatalogs, writeCatalogFiles } from './rollup-like'
 import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
 import { CATALOG_MARKER_NAME, catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
@@ -164,7 +164,16 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     renderChunk: {
       order: 'post',
       handler(code, chunk, output) {
-        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+        return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
+      },
+    },
+    augmentChunkHash(chunk) {
+      return catalogChunkHash(session, rollupState, this, chunk)
+    },
+    generateBundle: {
+      order: 'post',
+      handler(output, bundle) {
+        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
       },
     },
   }
@@ -183,7 +192,16 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
       order: 'post',
       filter,
       handler(code, chunk, output) {
-        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+        return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
+      },
+    },
+    augmentChunkHash(chunk) {
+      return catalogChunkHash(session, rollupState, this, chunk)
+    },
+    generateBundle: {
+      order: 'post',
+      handler(output, bundle) {
+        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
       },
     },
   }
@@ -192,7 +210,16 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
       order: 'post',
       filter,
       handler(code, chunk, output) {
-        return fillChunkCatalogs(session, rollupState, this, code, chunk.fileName, output.sourcemap)
+        return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
+      },
+    },
+    augmentChunkHash(chunk) {
+      return catalogChunkHash(session, rollupState, this, chunk)
+    },
+    generateBundle: {
+      order: 'post',
+      handler(output, bundle) {
+        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
       },
     },
     config(_config, env) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import MagicString, { type SourceMap } from 'magic-string'
 import { type CompiledMessage, compiledLiteral } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
+import type { StoredText } from '../core/stored-text'
 import { pullsClient } from './pull-page-code'
 
 /**
@@ -73,8 +74,8 @@ export function catalogDigest(catalog: CatalogMap): string {
   return literalDigest(catalogLiteral(catalog))
 }
 
-/** `catalogDigest` of a catalog whose literal is already made. */
-export function literalDigest(literal: string): string {
+/** `catalogDigest` of a catalog whose literal is already made (its text, or the text's UTF-8 bytes). */
+export function literalDigest(literal: StoredText): string {
   return createHash('sha256').update(literal).digest('hex').slice(0, 12)
 }
 
@@ -148,6 +149,50 @@ export function catalogMarkerEdits(
     edits.push({ start: m.index, end: m.index + m[0].length, text: expression(literal) })
   }
   return edits
+}
+
+/**
+ * The bytes of a chunk whose markers are filled as {@link jsonExpression} fills them, each literal
+ * escaped on its bytes: a literal a catalog memo read is written out without being decoded into a
+ * string of megabytes and encoded again. Null when the chunk has no marker to fill.
+ */
+export function filledCatalogBytes(
+  code: string,
+  literalOf: (index: number) => StoredText | undefined,
+): Buffer | null {
+  const parts: Buffer[] = []
+  let at = 0
+  MARKER.lastIndex = 0
+  for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
+    const literal = literalOf(Number(m[2]))
+    if (literal === undefined) continue
+    parts.push(Buffer.from(`${code.slice(at, m.index)}JSON.parse('`))
+    quotedBytes(typeof literal === 'string' ? Buffer.from(literal) : literal, parts)
+    parts.push(Buffer.from("')"))
+    at = m.index + m[0].length
+  }
+  if (parts.length === 0) return null
+  parts.push(Buffer.from(code.slice(at)))
+  return Buffer.concat(parts)
+}
+
+const BACKSLASH = 0x5c
+const QUOTE = 0x27
+const ESCAPED = { [BACKSLASH]: Buffer.from('\\\\'), [QUOTE]: Buffer.from("\\'") }
+
+/** `bytes` as the body of a single-quoted string, as `jsonExpression` escapes a literal: pushed to `parts`. */
+function quotedBytes(bytes: Buffer, parts: Buffer[]): void {
+  let from = 0
+  let backslash = bytes.indexOf(BACKSLASH)
+  let quote = bytes.indexOf(QUOTE)
+  while (backslash >= 0 || quote >= 0) {
+    const at = quote < 0 || (backslash >= 0 && backslash < quote) ? backslash : quote
+    parts.push(bytes.subarray(from, at), ESCAPED[bytes[at] as typeof BACKSLASH | typeof QUOTE])
+    from = at + 1
+    if (at === backslash) backslash = bytes.indexOf(BACKSLASH, from)
+    else quote = bytes.indexOf(QUOTE, from)
+  }
+  parts.push(bytes.subarray(from))
 }
 
 /** `code` with the edits made. */

@@ -20,8 +20,8 @@ afterEach(() => {
 
 test('a vite build makes its catalogs after the last renderStart and before the chunks that hold them', async () => {
   const events: string[] = []
-  const made = Build.prototype.catalogLiteralFor
-  vi.spyOn(Build.prototype, 'catalogLiteralFor').mockImplementation(function (this: Build, ...args) {
+  const made = Build.prototype.storedCatalogLiteralFor
+  vi.spyOn(Build.prototype, 'storedCatalogLiteralFor').mockImplementation(function (this: Build, ...args) {
     if (!events.includes('catalog')) events.push('catalog')
     return made.apply(this, args)
   })

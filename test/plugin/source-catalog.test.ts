@@ -60,8 +60,6 @@ function literalOf(text: (source: string) => string): string {
  * catalog modules hold it so from the start), or the literal itself (esbuild).
  */
 function inChunk(literal: string, bundler: string): string {
-  // rolldown's minifier requotes the string (it runs after the marker is filled).
-  if (bundler === 'rolldown') return `JSON.parse(\`${literal}\`)`
   if (bundler === 'esbuild') return `(${literal})`
   return `JSON.parse('${literal}')`
 }

@@ -5,6 +5,7 @@ import {
   catalogLiteral,
   catalogMarker,
   fillCatalogMarkers,
+  filledCatalogBytes,
   jsonExpression,
   markerCatalogModule,
   runtimeModule,
@@ -55,6 +56,26 @@ describe('catalog markers', () => {
     expect(filled).not.toMatch(/<\/script|<!--|\u2028/)
     const value = new Function(`${filled} return e`)() as Record<string, unknown>
     expect(value).toEqual(Object.fromEntries(texts))
+  })
+
+  test("a catalog's file is its chunk filled as jsonExpression fills it, escaped on the literal's bytes", () => {
+    const texts = new Map<string, unknown>([
+      ['q', "It's \\ '' \\\\' \"quoted\" \u2028 日本 😀 ${x} `"],
+      ['r', "'"],
+    ])
+    const literal = catalogLiteral(texts as never)
+    const chunk = `var a=${catalogMarker(0, '0')},b=${catalogMarker(1, '0')},c=${catalogMarker(7, '0')};export{a,b,c};`
+    const literals = [Buffer.from(literal), '{"s":"\\\\\'"}']
+    const bytes = filledCatalogBytes(chunk, (i) => literals[i])!
+    const strings = (i: number) => (typeof literals[i] === 'string' ? literals[i] : literals[i]?.toString())
+    // The same bytes as the text's fill; a marker of no known locale stays.
+    expect(bytes.toString()).toBe(fillCatalogMarkers(chunk, 'c.js', strings, false, jsonExpression)!.code)
+    expect(bytes.toString()).toContain(catalogMarker(7, '0'))
+    const run = `const __TMS_CATALOG__ = () => null; ${bytes.toString().replace(/export\{.*$/, '')} return [a, b]`
+    const value = new Function(run)() as unknown[]
+    expect(value).toEqual([Object.fromEntries(texts), { s: "\\'" }])
+    expect(filledCatalogBytes('export default 1', () => literal)).toBeNull()
+    expect(filledCatalogBytes(chunk, () => undefined)).toBeNull()
   })
 
   test('a chunk without a marker, or with a marker of no known locale, is left alone', () => {

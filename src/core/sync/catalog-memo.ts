@@ -331,12 +331,14 @@ export class CatalogMemos {
    * the literal is the one a build made of these rows, shipped as read (as the transform memo's code is).
    */
   literal(locale: string, rows: string): string | undefined {
+    const stored = this.storedLiteral(locale, rows)
+    return stored === undefined ? undefined : textOf(stored)
+  }
+
+  /** {@link literal} as the memo holds it: the file's bytes, for a caller that writes them out as they are. */
+  storedLiteral(locale: string, rows: string): StoredText | undefined {
     const found = this.locales.get(locale)?.found
-    const index = found ? found.header.literals.findIndex((l) => l.rows === rows) : -1
-    if (index < 0) return undefined
-    const literal = textOf(found!.literals[index]!)
-    found!.literals[index] = literal
-    return literal
+    return found?.literals[found.header.literals.findIndex((l) => l.rows === rows)]
   }
 
   /** Keeps a literal this build made in the locale's memo, written at {@link settled}. */
