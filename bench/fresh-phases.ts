@@ -38,7 +38,9 @@ await lap('transform', () => {
 })
 await lap('sync', () => session.synced())
 await lap('catalogs', () => {
-  if (mode === 'runtime') for (const l of session.build.locales) session.build.catalogLiteralFor(l, modules)
+  // As a build's catalog files: the literal as its memo holds it.
+  if (mode === 'runtime')
+    for (const l of session.build.locales) session.build.storedCatalogLiteralFor(l, modules)
   else for (const l of session.build.inlineLocales()) session.build.inlineTexts(l)
 })
 const c = process.cpuUsage(all)
