@@ -195,18 +195,29 @@ export function rollupLikeHooks(
   }
 }
 
-/** What these hooks read of a chunk: rollup's and rolldown's rendered and output chunks alike. */
-export interface ChunkLike {
-  fileName: string
+/** What a catalog's own chunk is known by: rollup's and rolldown's rendered and output chunks alike. */
+export interface CatalogChunk {
   facadeModuleId: string | null
   moduleIds: readonly string[]
+}
+
+/** A bundle as generateBundle hands it: each output file by its name. */
+export type OutputFiles = Record<string, ({ type: 'chunk'; code: string } & CatalogChunk) | { type: 'asset' }>
+
+/** An output's `sourcemap` option: true, 'inline' and 'hidden' all write a map. */
+export type Sourcemap = boolean | 'inline' | 'hidden' | undefined
+
+/** The part of the plugin context the catalog files' hooks use. */
+export interface CatalogFilesContext {
+  getModuleIds(): IterableIterator<string>
+  emitFile(file: { type: 'asset'; fileName: string; source: Uint8Array }): string
 }
 
 /**
  * The locale of a chunk that holds its catalog module alone (a locale's loader imports it, so it is
  * a chunk of its own unless the app's chunking put more in it); undefined for any other chunk.
  */
-function catalogChunkLocale(chunk: Omit<ChunkLike, 'fileName'>): string | undefined {
+function catalogChunkLocale(chunk: CatalogChunk): string | undefined {
   const { facadeModuleId, moduleIds } = chunk
   if (!facadeModuleId || moduleIds.length !== 1 || moduleIds[0] !== facadeModuleId) return undefined
   return catalogModuleLocale(facadeModuleId)
@@ -240,8 +251,8 @@ export function fillChunkCatalogs(
   state: RollupLikeState,
   ctx: { getModuleIds(): IterableIterator<string> },
   code: string,
-  chunk: ChunkLike,
-  sourcemap: boolean | 'inline' | 'hidden' | undefined,
+  chunk: CatalogChunk & { fileName: string },
+  sourcemap: Sourcemap,
 ): ReturnType<typeof fillCatalogMarkers> {
   if (!hasCatalogMarker(code)) return null
   if (!sourcemap && catalogChunkLocale(chunk) !== undefined) return null
@@ -251,7 +262,6 @@ export function fillChunkCatalogs(
     const locale = session.build.locales[index]
     return locale === undefined ? undefined : session.build.catalogLiteralFor(locale, files)
   }
-  // true, 'inline' or 'hidden' all write a map
   return fillCatalogMarkers(code, chunk.fileName, catalogOf, !!sourcemap, jsonExpression)
 }
 
@@ -264,7 +274,7 @@ export function catalogChunkHash(
   session: TmsSession,
   state: RollupLikeState,
   ctx: { getModuleIds(): IterableIterator<string> },
-  chunk: Omit<ChunkLike, 'fileName'>,
+  chunk: CatalogChunk,
 ): string | undefined {
   const locale = catalogChunkLocale(chunk)
   return locale === undefined ? undefined : literalDigest(literals(session, state, ctx).of(locale))
@@ -272,27 +282,23 @@ export function catalogChunkHash(
 
 /**
  * Writes each catalog's own chunk as a file of bytes (generateBundle, after the other plugins'): its
- * code with the marker filled from the catalog memo's bytes, undecoded. A chunk would go through the
- * bundler's minifier and back into JavaScript, megabytes per locale, for a string the minifier cannot
- * shorten (about 0.05x of BENCHMARKS.md's build). Left to renderChunk when the output has source maps.
+ * code with the marker filled from the catalog memo's bytes, undecoded. As a chunk it would go through
+ * the bundler's minifier and back into JavaScript, megabytes per locale, for a string no minifier
+ * shortens (docs/bundling.md: 0.93x the wall time of BENCHMARKS.md's build). Left to renderChunk
+ * when the output has source maps.
  */
 export function writeCatalogFiles(
   session: TmsSession,
   state: RollupLikeState,
-  ctx: {
-    getModuleIds(): IterableIterator<string>
-    emitFile(file: { type: 'asset'; fileName: string; source: Uint8Array }): string
-  },
-  sourcemap: boolean | 'inline' | 'hidden' | undefined,
-  bundle: Record<string, { type: 'chunk' | 'asset' } | undefined>,
+  ctx: CatalogFilesContext,
+  sourcemap: Sourcemap,
+  bundle: OutputFiles,
 ): void {
   if (sourcemap) return
   for (const fileName of Object.keys(bundle)) {
-    const chunk = bundle[fileName]
-    if (chunk?.type !== 'chunk') continue
-    const rendered = chunk as unknown as ChunkLike & { code: string }
-    if (catalogChunkLocale(rendered) === undefined) continue
-    const source = filledCatalogBytes(rendered.code, literals(session, state, ctx).byIndex)
+    const chunk = bundle[fileName]!
+    if (chunk.type !== 'chunk' || catalogChunkLocale(chunk) === undefined) continue
+    const source = filledCatalogBytes(chunk.code, literals(session, state, ctx).byIndex)
     if (!source) continue
     delete bundle[fileName]
     ctx.emitFile({ type: 'asset', fileName, source })

@@ -5,7 +5,15 @@ import { REACT_MODULE } from '../core/extract/jsx'
 import { isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { catalogBaseModuleLocale, hotCatalogsOf } from './hot-catalog'
 import { PULLS_PATH } from './pull-channel'
-import { catalogChunkHash, fillChunkCatalogs, writeCatalogFiles } from './rollup-like'
+import {
+  type CatalogChunk,
+  type CatalogFilesContext,
+  catalogChunkHash,
+  fillChunkCatalogs,
+  type OutputFiles,
+  type Sourcemap,
+  writeCatalogFiles,
+} from './rollup-like'
 import { isServerCompiler } from './server-compiler'
 import { SVELTE_RUNTIME } from './transform'
 import { CATALOG_MARKER_NAME, catalogModuleLocale, literalCatalogModule, RUNTIME_ID } from './virtual'
@@ -150,16 +158,27 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
     },
   }
   if (!isRollupLike(plugins.framework)) return plugin
-  // Last among the chunk's renderChunk hooks: the others (vite's own, a minifier plugin's) then read
-  // the small marker rather than a catalog of megabytes, each copied between the bundler and
-  // JavaScript; the marker survives a minifier (see `catalogMarker`). Filled in generateBundle instead,
-  // after rolldown's minifier (a chunk named from augmentChunkHash), a vite 8 build of BENCHMARKS.md's
-  // 2,000-component app was 1.12x slower, not faster (12 paired builds). One entry per bundler: each
-  // types its own context and output options.
+  // A catalog's own chunk is written as a file of bytes in generateBundle (`writeCatalogFiles`). Any
+  // other marker (an output with source maps, a chunk the app's chunking shared) is filled by the last
+  // renderChunk hook: the others (vite's own, a minifier plugin's) then read the small marker rather
+  // than a catalog of megabytes, each copied between the bundler and JavaScript; the marker survives a
+  // minifier (see `catalogMarker`). One entry per bundler: each types its own context and output options.
   // Rolldown (vite 8 too) reads the filter itself: a chunk with no marker, the entry of megabytes
   // among them, is not copied into JavaScript to be searched. Rollup has no renderChunk filter; the
   // handler looks itself.
   const filter = { code: { include: CATALOG_MARKER_NAME } }
+  // A catalog's own chunk: its catalog's digest in its name, its file written as bytes (rollup-like.ts).
+  const catalogFiles = {
+    augmentChunkHash(this: CatalogFilesContext, chunk: CatalogChunk) {
+      return catalogChunkHash(session, rollupState, this, chunk)
+    },
+    generateBundle: {
+      order: 'post' as const,
+      handler(this: CatalogFilesContext, output: { sourcemap?: Sourcemap }, bundle: OutputFiles) {
+        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
+      },
+    },
+  }
   plugin.rollup = {
     renderChunk: {
       order: 'post',
@@ -167,15 +186,7 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
         return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
       },
     },
-    augmentChunkHash(chunk) {
-      return catalogChunkHash(session, rollupState, this, chunk)
-    },
-    generateBundle: {
-      order: 'post',
-      handler(output, bundle) {
-        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
-      },
-    },
+    ...catalogFiles,
   }
   plugin.rolldown = {
     // As vite's build below: rolldown's own alias, not a resolveId call per importing module. An
@@ -195,15 +206,7 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
         return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
       },
     },
-    augmentChunkHash(chunk) {
-      return catalogChunkHash(session, rollupState, this, chunk)
-    },
-    generateBundle: {
-      order: 'post',
-      handler(output, bundle) {
-        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
-      },
-    },
+    ...catalogFiles,
   }
   plugin.vite = {
     renderChunk: {
@@ -213,15 +216,7 @@ export function virtualModulesPlugin(plugins: PluginContext): UnpluginOptions {
         return fillChunkCatalogs(session, rollupState, this, code, chunk, output.sourcemap)
       },
     },
-    augmentChunkHash(chunk) {
-      return catalogChunkHash(session, rollupState, this, chunk)
-    },
-    generateBundle: {
-      order: 'post',
-      handler(output, bundle) {
-        writeCatalogFiles(session, rollupState, this, output.sourcemap, bundle)
-      },
-    },
+    ...catalogFiles,
     config(_config, env) {
       return {
         // A production build's modules import the runtime through a file that re-exports the runtime
