@@ -223,21 +223,22 @@ function catalogChunkLocale(chunk: CatalogChunk): string | undefined {
   return catalogModuleLocale(facadeModuleId)
 }
 
-/** The catalog literals a build's chunks hold, of the modules of its graph (listed once for all). */
-function literals(
+/** The modules of the build's graph, listed once for every chunk and output. */
+function graphModules(state: RollupLikeState, ctx: { getModuleIds(): IterableIterator<string> }): string[] {
+  state.modules ??= [...ctx.getModuleIds()]
+  return state.modules
+}
+
+/** The catalog literal of a marker's locale place (as its memo holds it), of the graph's modules. */
+function storedLiterals(
   session: TmsSession,
   state: RollupLikeState,
   ctx: { getModuleIds(): IterableIterator<string> },
-): { byIndex(index: number): StoredText | undefined; of(locale: string): StoredText } {
-  state.modules ??= [...ctx.getModuleIds()]
-  const files = state.modules
-  const of = (locale: string) => session.build.storedCatalogLiteralFor(locale, files)
-  return {
-    of,
-    byIndex(index) {
-      const locale = session.build.locales[index]
-      return locale === undefined ? undefined : of(locale)
-    },
+): (index: number) => StoredText | undefined {
+  const files = graphModules(state, ctx)
+  return (index) => {
+    const locale = session.build.locales[index]
+    return locale === undefined ? undefined : session.build.storedCatalogLiteralFor(locale, files)
   }
 }
 
@@ -256,8 +257,7 @@ export function fillChunkCatalogs(
 ): ReturnType<typeof fillCatalogMarkers> {
   if (!hasCatalogMarker(code)) return null
   if (!sourcemap && catalogChunkLocale(chunk) !== undefined) return null
-  state.modules ??= [...ctx.getModuleIds()]
-  const files = state.modules
+  const files = graphModules(state, ctx)
   const catalogOf = (index: number) => {
     const locale = session.build.locales[index]
     return locale === undefined ? undefined : session.build.catalogLiteralFor(locale, files)
@@ -277,7 +277,8 @@ export function catalogChunkHash(
   chunk: CatalogChunk,
 ): string | undefined {
   const locale = catalogChunkLocale(chunk)
-  return locale === undefined ? undefined : literalDigest(literals(session, state, ctx).of(locale))
+  if (locale === undefined) return undefined
+  return literalDigest(session.build.storedCatalogLiteralFor(locale, graphModules(state, ctx)))
 }
 
 /**
@@ -298,7 +299,7 @@ export function writeCatalogFiles(
   for (const fileName of Object.keys(bundle)) {
     const chunk = bundle[fileName]!
     if (chunk.type !== 'chunk' || catalogChunkLocale(chunk) === undefined) continue
-    const source = filledCatalogBytes(chunk.code, literals(session, state, ctx).byIndex)
+    const source = filledCatalogBytes(chunk.code, storedLiterals(session, state, ctx))
     if (!source) continue
     delete bundle[fileName]
     ctx.emitFile({ type: 'asset', fileName, source })

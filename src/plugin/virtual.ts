@@ -134,6 +134,16 @@ export const objectExpression: CatalogExpression = (literal) => `(${literal})`
 export const jsonExpression: CatalogExpression = (literal) =>
   `JSON.parse('${literal.replace(/[\\']/g, '\\$&')}')`
 
+/** Each catalog marker of a chunk: where it is, and its locale's place in the registered list. */
+function catalogMarkers(code: string): { start: number; end: number; index: number }[] {
+  const found: { start: number; end: number; index: number }[] = []
+  MARKER.lastIndex = 0
+  for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
+    found.push({ start: m.index, end: m.index + m[0].length, index: Number(m[2]) })
+  }
+  return found
+}
+
 /** The edits that replace every catalog marker in a chunk by its catalog's expression. */
 export function catalogMarkerEdits(
   code: string,
@@ -141,12 +151,11 @@ export function catalogMarkerEdits(
   expression: CatalogExpression = objectExpression,
 ): CodeEdit[] {
   const edits: CodeEdit[] = []
-  MARKER.lastIndex = 0
-  for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
-    const catalog = catalogOf(Number(m[2]))
+  for (const { start, end, index } of catalogMarkers(code)) {
+    const catalog = catalogOf(index)
     if (!catalog) continue
     const literal = typeof catalog === 'string' ? catalog : catalogLiteral(catalog)
-    edits.push({ start: m.index, end: m.index + m[0].length, text: expression(literal) })
+    edits.push({ start, end, text: expression(literal) })
   }
   return edits
 }
@@ -162,14 +171,13 @@ export function filledCatalogBytes(
 ): Buffer | null {
   const parts: Buffer[] = []
   let at = 0
-  MARKER.lastIndex = 0
-  for (let m = MARKER.exec(code); m; m = MARKER.exec(code)) {
-    const literal = literalOf(Number(m[2]))
+  for (const { start, end, index } of catalogMarkers(code)) {
+    const literal = literalOf(index)
     if (literal === undefined) continue
-    parts.push(Buffer.from(`${code.slice(at, m.index)}JSON.parse('`))
+    parts.push(Buffer.from(`${code.slice(at, start)}JSON.parse('`))
     quotedBytes(typeof literal === 'string' ? Buffer.from(literal) : literal, parts)
     parts.push(Buffer.from("')"))
-    at = m.index + m[0].length
+    at = end
   }
   if (parts.length === 0) return null
   parts.push(Buffer.from(code.slice(at)))
