@@ -230,9 +230,9 @@ export class Build {
     return this.isSourceFile(file)
   }
 
-  /** What a transform found a module to use. */
-  setFileIds(file: string, ids: Set<string>): void {
-    this.usage.setFileIds(file, ids)
+  /** What a transform found a module to use (see {@link ModuleUsage.setFileIds}). */
+  setFileIds(file: string, ids: Set<string>, remembered?: string): void {
+    this.usage.setFileIds(file, ids, remembered)
   }
 
   private siteLookup(site: CallSite, fx: FileExtraction): SiteLookup | undefined {

@@ -11,7 +11,7 @@ import type { CompiledMessage } from '../core/icu/compile'
 import { jsString } from '../core/js-string'
 import { type StoredText, textOf } from '../core/stored-text'
 import type { SyncResult } from '../core/sync'
-import { rowsKey } from '../core/sync/catalog-memo'
+import { modulesKey, rowsKey } from '../core/sync/catalog-memo'
 import type { IdTable } from './id-table'
 import type { KeptSlots } from './inline-texts'
 import type { ModuleUsage } from './module-usage'
@@ -34,6 +34,8 @@ export interface CatalogSource {
   readonly sync: SyncResult | undefined
   /** `sourceCatalog`: the source locale, whose messages fill every catalog's gaps. */
   readonly fallbackLocale: string | undefined
+  /** The transform memo: what its digest covers, a modules' key covers (see `modulesKey`). */
+  readonly memo: { readonly digest: string } | undefined
   catalogInput(locale: string): CatalogInput
 }
 
@@ -81,6 +83,8 @@ interface LocaleEntries {
   fullLiteral?: { size: number; literal: StoredText; digest?: string }
   /** The literal of the used ids' catalog over the rows it was made of. */
   used?: { rows: Rows; sync: SyncResult | undefined; literal: StoredText }
+  /** The literal a catalog memo gave for the bundle of a modules' key (see {@link CatalogCache.modulesKeyOf}). */
+  bundle?: { modules: string; sync: SyncResult | undefined; literal: StoredText }
 }
 
 export class CatalogCache {
@@ -88,6 +92,8 @@ export class CatalogCache {
   private readonly entries = new Map<string, LocaleEntries>()
   /** See `rowsOf`. */
   private rows: Rows | undefined
+  /** The modules' key last made, of the `rememberedKey` it was made of. */
+  private modules: { remembered: string; key: string } | undefined
   /** The rows key of the ids inline copies last asked of (see `keptSlots`). */
   private slotRows: { ids: readonly string[]; key: string } | undefined
 
@@ -135,13 +141,24 @@ export class CatalogCache {
   private literalEntry(locale: string, files?: Iterable<string>): { literal: StoredText } {
     const { usage, ids, sync } = this.source
     const entries = this.entriesOf(locale)
+    const modules = files && this.modulesKeyOf(files)
+    // A bundle of the modules a memo noted: its literal, with no id read, sorted or hashed.
+    if (modules) {
+      const made = entries.bundle
+      if (made?.modules === modules && made.sync === sync) return made
+      const memoed = sync?.memos?.storedLiteral(locale, { modules })
+      if (memoed) {
+        entries.bundle = { modules, sync, literal: memoed }
+        return entries.bundle
+      }
+    }
     const used = files && usage.usedIds(files)
     // The ids of the bundle's modules (the usedIds answer is one set for all locales), a part of them.
     if (used && used.size !== ids.size) {
       const rows = this.rowsOf(used)
       const made = entries.used
       if (made?.rows === rows && made.sync === sync) return made
-      entries.used = { rows, sync, literal: this.literalOf(locale, rows) }
+      entries.used = { rows, sync, literal: this.literalOf(locale, rows, modules) }
       return entries.used
     }
     if (!files) usage.registerAll()
@@ -149,8 +166,26 @@ export class CatalogCache {
     const known = entries.fullLiteral
     if (known?.size === size) return known
     // The bundle's used ids are every id: the same rows, read without the table of every id (see `IdTable`).
-    entries.fullLiteral = { size, literal: this.literalOf(locale, this.rowsOf(used ?? ids.sources)) }
+    const rows = this.rowsOf(used ?? ids.sources)
+    entries.fullLiteral = { size, literal: this.literalOf(locale, rows, modules) }
     return entries.fullLiteral
+  }
+
+  /**
+   * The modules' key of a bundle (see `modulesKey`): when the transform memo keeps every module's ids
+   * with this build's stamp, and a memo may answer (no message met since the build start).
+   * Undefined otherwise: the bundle's ids are read.
+   */
+  private modulesKeyOf(files: Iterable<string>): string | undefined {
+    const { usage, ids, memo, sync, fallbackLocale } = this.source
+    if (!memo || !sync?.memos || this.source.messageCount !== sync.memos.messages) return undefined
+    const remembered = usage.rememberedKey(files)
+    if (remembered === undefined) return undefined
+    if (this.modules?.remembered !== remembered) {
+      const scope = { transform: memo.digest, stamp: ids.stamp, fallback: fallbackLocale }
+      this.modules = { remembered, key: modulesKey(remembered, scope) }
+    }
+    return this.modules.key
   }
 
   /**
@@ -217,19 +252,23 @@ export class CatalogCache {
 
   /**
    * A locale's catalog literal over rows: from the catalog memo when it has it (its bytes, decoded
-   * only by a caller that needs the text), else rendered.
+   * only by a caller that needs the text), else rendered; `modules`: the bundle's modules' key, noted
+   * beside it.
    */
-  private literalOf(locale: string, of: Rows): StoredText {
+  private literalOf(locale: string, of: Rows, modules?: string): StoredText {
     const { ids, sync } = this.source
     // A production build with no network: the last build's literal while its inputs are the same.
     const memos = sync?.memos
     const key = memos && this.memoKey(of, memos.messages)
     const memoed = key && memos.storedLiteral(locale, key)
-    if (memoed) return memoed
+    if (memoed) {
+      if (modules) memos.noteModules(locale, key, modules)
+      return memoed
+    }
     of.made ??= catalogRows(ids.sources, this.source.messages, of.ids)
     of.heads ??= of.made.map((row) => `${jsString(row.id)}:`)
     const literal = renderCatalogLiteral(this.source.catalogInput(locale), of.made, of.heads)
-    if (key) memos.record(locale, key, literal)
+    if (key) memos.record(locale, key, literal, modules)
     return literal
   }
 

@@ -25,6 +25,13 @@ export class ModuleUsage {
   private forgotten = 0
   /** The last answer of {@link transformedSince}: every locale's catalog asks for the same. */
   private lastSince: { since: number; transforms: number; files: ReadonlySet<string> } | undefined
+  /**
+   * File -> the content hash under which the transform memo keeps its ids with this build's stamp
+   * (see `TransformMemo`): the ids are a function of the two.
+   */
+  private readonly remembered = new Map<string, string>()
+  /** The last answer of {@link rememberedKey}, as {@link lastUsed}. */
+  private lastKey: { files: Iterable<string>; transforms: number; key: string | undefined } | undefined
 
   constructor(startFiles: ReadonlyMap<string, FileExtraction>, idsOf: (fx: FileExtraction) => Set<string>) {
     this.startFiles = startFiles
@@ -43,9 +50,14 @@ export class ModuleUsage {
     return ids
   }
 
-  /** What a transform found a module to use. */
-  setFileIds(file: string, ids: Set<string>): void {
+  /**
+   * What a transform found a module to use; `remembered`: the content hash under which the transform
+   * memo keeps these ids with this build's stamp.
+   */
+  setFileIds(file: string, ids: Set<string>, remembered?: string): void {
     this.fileIds.set(file, ids)
+    if (remembered === undefined) this.remembered.delete(file)
+    else this.remembered.set(file, remembered)
     this.transformed.push(file)
   }
 
@@ -80,6 +92,22 @@ export class ModuleUsage {
   }
 
   /**
+   * The ids of the given modules named without their union (see {@link rememberedKeyOf}); kept for
+   * the same list object as {@link usedIds}'s answer.
+   */
+  rememberedKey(files: Iterable<string>): string | undefined {
+    const last = this.lastKey
+    if (last?.files === files && last.transforms === this.transforms) return last.key
+    const key = rememberedKeyOf(files, {
+      remembered: this.remembered,
+      fileIds: this.fileIds,
+      calledAtStart: (file) => (this.startFiles.get(file)?.calls.length ?? 0) > 0,
+    })
+    this.lastKey = { files, transforms: this.transforms, key }
+    return key
+  }
+
+  /**
    * The ids the given modules use. The answer for the same list object is kept: the bundler layers
    * pass one list, once every module is transformed, for all locales' catalogs.
    */
@@ -90,6 +118,36 @@ export class ModuleUsage {
     this.lastUsed = { files, transforms: this.transforms, used }
     return used
   }
+}
+
+/**
+ * What names the ids of the given modules without reading them, with the build's stamp: each module
+ * by its file and the content hash under which the transform memo keeps its ids, sorted (a bundler
+ * may list its modules in another order each build). Undefined when a module's ids are not in the
+ * memo (a module changed since the build start, the build start's extraction of a module no
+ * transform met): only their union tells them then. A module with no call site adds nothing.
+ */
+export function rememberedKeyOf(
+  files: Iterable<string>,
+  usage: {
+    remembered: ReadonlyMap<string, string>
+    fileIds: ReadonlyMap<string, ReadonlySet<string>>
+    /** Whether the build start's extraction of the file has call sites. */
+    calledAtStart: (file: string) => boolean
+  },
+): string | undefined {
+  const parts: string[] = []
+  for (const id of files) {
+    const file = stripQuery(id)
+    const hash = usage.remembered.get(file)
+    if (hash !== undefined) {
+      parts.push(`${file}\u0000${hash}`)
+      continue
+    }
+    const ids = usage.fileIds.get(file)
+    if (ids ? ids.size > 0 : usage.calledAtStart(file)) return undefined
+  }
+  return parts.length > 0 ? parts.sort().join('\n') : undefined
 }
 
 /** The file of a module id: the id without its query (`App.vue?vue&type=script` -> `App.vue`). */

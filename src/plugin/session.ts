@@ -406,7 +406,7 @@ export class TmsSession {
     if (id !== file && /\.astro$/i.test(file)) return null
     const remembered = build.memo?.hit(id, code, build.startHashes.get(file), build.ids)
     if (remembered) {
-      build.setFileIds(file, remembered.ids)
+      build.setFileIds(file, remembered.ids, remembered.hash)
       const { problems } = remembered
       if (remembered.code !== null) return { code: remembered.code, map: remembered.map, problems }
       return problems.length > 0 ? { code, map: null, problems } : null
@@ -425,8 +425,10 @@ export class TmsSession {
     }
     // Only the content the build start extracted: its keys, and so its ids, are the build's.
     const memo = build.startHashes.get(file) === fx.hash ? build.memo : undefined
+    // The memo keeps the ids under the content hash and this build's stamp (see `ModuleUsage`).
+    const kept = memo ? fx.hash : undefined
     if (fx.calls.length === 0) {
-      build.setFileIds(file, new Set())
+      build.setFileIds(file, new Set(), kept)
       memo?.record(id, fx.hash, { code: null, map: null, problems }, new Set(), build.ids)
       return problems.length > 0 ? { code, map: null, problems } : null
     }
@@ -450,7 +452,7 @@ export class TmsSession {
       idOnly: build.sourceCatalog,
     })
     const used = new Set(result?.ids ?? [])
-    build.setFileIds(file, used)
+    build.setFileIds(file, used, kept)
     if (build.sourceCatalog && build.idSources.size > known) this.onIdsAdded?.()
     memo?.record(
       id,

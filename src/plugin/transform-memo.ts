@@ -67,6 +67,8 @@ export interface MemoHit {
   map: SourceMap | null
   ids: Set<string>
   problems: Problem[]
+  /** The module's content hash: the memo keeps its ids under it and this build's stamp. */
+  hash: string
 }
 
 /** Everything besides a module's content and ids that its transform's output depends on. */
@@ -115,7 +117,8 @@ type Read = [hash: string, stamp: string, entryAt: number, codeAt: number, codeE
 
 export class TransformMemo {
   private readonly cacheDir: string
-  private readonly digest: string
+  /** What names everything besides a module's content and ids that its output depends on. */
+  readonly digest: string
   /** The file's bytes, which {@link stored} points into. */
   private readonly bytes: Buffer
   /** Module id -> what the file holds of its transform. */
@@ -179,7 +182,7 @@ export class TransformMemo {
     this.met.set(id, [hash, ids.stamp, entryBytes, codeBytes])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
     const out = codeBytes === null ? null : codeBytes.toString('utf8')
-    return { code: out, map, ids: new Set(entry.ids), problems: entry.problems }
+    return { code: out, map, ids: new Set(entry.ids), problems: entry.problems, hash }
   }
 
   /** Remembers the transform of module `id` (content `hash`), which used `used` of `ids`. */

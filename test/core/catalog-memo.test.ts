@@ -6,6 +6,7 @@ import { expect, it } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
 import type { IdSource } from '../../src/core/catalog/index'
 import { type CheckedMessage, checkLocale } from '../../src/core/check/locale'
+import { textOf } from '../../src/core/stored-text'
 import { CatalogMemos, type MemoOptions, memoMessagesOf, rowsKey } from '../../src/core/sync/catalog-memo'
 
 /**
@@ -185,6 +186,7 @@ it('misses, never fails, for a memo it cannot trust', async () => {
     sealed({ problems: [{ index: 2, hashcode: 'h1', reason: 'r' }] }),
     sealed({ literals: [{ rows: 'rows-1', length: -1 }] }),
     sealed({ literals: [{ rows: 'rows-1', length: 3 }] }),
+    sealed({ literals: [{ ...header.literals[0], modules: 7 }] }),
     sealed({ schema: 0 }),
     sealed({ manifest: { unknown: '0', absent: -1 } }),
   ]
@@ -242,6 +244,36 @@ it('keeps both literals of a locale recorded twice in one build, whichever write
   second.checkCached('fr-FR', check('fr-FR'))
   expect(second.literal('fr-FR', 'rows-all')).toBe('{"w":"À bientôt","x":"Au revoir 日本 😀"}')
   expect(second.literal('fr-FR', 'rows-used')).toBe('{"x":"Au revoir 日本 😀"}')
+})
+
+it("finds a literal by the modules' key noted with it, one literal per key; a memo that answered is not written for a note", async () => {
+  const { cache, file } = await setup()
+  const written = async () => (await fs.stat(file, { bigint: true })).mtimeNs
+  const built = async () => {
+    const memos = await memosOf(cache)
+    memos.checkCached('fr-FR', check('fr-FR'))
+    return memos
+  }
+  // The literal was recorded with no modules' key: none finds it.
+  const second = await built()
+  expect(second.storedLiteral('fr-FR', { modules: 'm-1' })).toBeUndefined()
+  second.noteModules('fr-FR', 'rows-1', 'm-1')
+  expect(textOf(second.storedLiteral('fr-FR', { modules: 'm-1' })!)).toBe('{"x":"Au revoir"}')
+  const before = await written()
+  await second.settled()
+  expect(await written()).toBe(before)
+  expect((await built()).storedLiteral('fr-FR', { modules: 'm-1' })).toBeUndefined()
+  // Noted with a literal the build made: written with it.
+  const third = await built()
+  third.noteModules('fr-FR', 'rows-1', 'm-1')
+  third.record('fr-FR', 'rows-2', '{"y":"Salut"}', 'm-1')
+  await third.settled()
+  const fourth = await built()
+  expect(textOf(fourth.storedLiteral('fr-FR', { modules: 'm-1' })!)).toBe('{"y":"Salut"}')
+  expect(fourth.literal('fr-FR', 'rows-1')).toBe('{"x":"Au revoir"}')
+  // Another bundle's key moves to the literal its bundle uses; the last one noted keeps it.
+  fourth.noteModules('fr-FR', 'rows-1', 'm-1')
+  expect(textOf(fourth.storedLiteral('fr-FR', { modules: 'm-1' })!)).toBe('{"x":"Au revoir"}')
 })
 
 /** Counts the checks of the cache file's translations that a build makes. */

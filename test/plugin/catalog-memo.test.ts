@@ -5,6 +5,7 @@ import { DiskCache } from '../../src/core/cache'
 import { clearExtractionMemory } from '../../src/core/extract/index'
 import { pseudoLocalize } from '../../src/core/model/pseudo'
 import type { Options } from '../../src/options'
+import { ModuleUsage } from '../../src/plugin/module-usage'
 import { TmsSession } from '../../src/plugin/session'
 import { type Built, buildEsbuild, buildRollup, buildRspack, buildVite, buildWebpack } from './bundlers'
 import { FRENCH_TEXT, memoFiles, PROJECT, renderInNode, suiteProject } from './helpers'
@@ -103,6 +104,24 @@ test("a build the memos answer reads no message: the extraction cache's line of 
     parse.mockRestore()
   }
 })
+
+test("a build of the last build's modules finds its literals by their modules' key, reading no module's ids", async () => {
+  const { root } = project.current
+  rmSync(catalogsDir(), { recursive: true, force: true })
+  const first = await buildRollup(root, offline(), join(root, 'out-first'))
+  const read = vi.spyOn(ModuleUsage.prototype, 'usedIds')
+  try {
+    const second = await buildRollup(root, offline(), join(root, 'out-second'))
+    expect(read).not.toHaveBeenCalled()
+    expect(outputOf(second)).toEqual(outputOf(first))
+    // A module changed since: its ids are read, and the output is a build's without memos.
+    edit('greet.js', (text) => `${text}\n// changed\n`)
+    await sameAsWithoutMemo(offline())
+    expect(read).toHaveBeenCalled()
+  } finally {
+    read.mockRestore()
+  }
+}, 120_000)
 
 test('rollup: the second offline build is answered by the memos, its output the same bytes', async () => {
   const root = project.current.root

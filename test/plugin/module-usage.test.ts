@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { FileExtraction } from '../../src/core/extract/index'
 import { ModuleUsage } from '../../src/plugin/module-usage'
 
 describe('ModuleUsage', () => {
@@ -34,5 +35,32 @@ describe('ModuleUsage', () => {
     expect([...u.transformedSince(5)!]).toEqual([])
     u.setFileIds('/f.js', new Set())
     expect([...u.transformedSince(5)!]).toEqual(['/f.js'])
+  })
+
+  it("names the bundle's ids by the hashes the transform memo keeps them under, whatever the modules' order", () => {
+    const started = (calls: number) => ({ calls: new Array(calls) }) as unknown as FileExtraction
+    const u = new ModuleUsage(
+      new Map([
+        ['/s.js', started(1)],
+        ['/quiet.js', started(0)],
+      ]),
+      () => new Set(),
+    )
+    u.setFileIds('/a.js', new Set(['a1']), 'ha')
+    u.setFileIds('/b.vue', new Set(['b1']), 'hb')
+    // No call site: nothing to name, whether the memo keeps it or not.
+    u.setFileIds('/none.js', new Set())
+    const files = ['/b.vue?vue&type=script', '/a.js', '/none.js', '/quiet.js', '/lib.js']
+    const key = u.rememberedKey(files)
+    expect(key).toBe('/a.js\u0000ha\n/b.vue\u0000hb')
+    expect(u.rememberedKey([...files].reverse())).toBe(key)
+    // The build start's sites of a module no transform met: only their ids tell.
+    expect(u.rememberedKey([...files, '/s.js'])).toBeUndefined()
+    // Made again, not kept by the memo (its content changed since the start): the same.
+    u.setFileIds('/a.js', new Set(['a1']))
+    expect(u.rememberedKey(files)).toBeUndefined()
+    u.setFileIds('/a.js', new Set(['a2']), 'ha2')
+    expect(u.rememberedKey(files)).toBe('/a.js\u0000ha2\n/b.vue\u0000hb')
+    expect(u.rememberedKey(['/none.js', '/lib.js'])).toBeUndefined()
   })
 })

@@ -9,7 +9,7 @@ import type { ResolvedOptions } from '../model/options'
  */
 
 /** Changes whenever what a memo holds, or how a key is made, changes. */
-export const MEMO_SCHEMA = 5
+export const MEMO_SCHEMA = 6
 
 /** The options in every locale's key; `root` names the memo files, so apps sharing a cache directory keep one each. */
 export type MemoOptions = Pick<ResolvedOptions, 'sourceLocale' | 'placeholder' | 'retrievalType' | 'root'> &
@@ -44,6 +44,20 @@ export function rowsKey(
     else parts.push(`${id}\u0000${source.key}\u0000${source.spelling?.join('\u0001') ?? ''}`)
   }
   return sha256(parts.join('\n'))
+}
+
+/**
+ * The modules' key of a bundle's catalog literal: what names the ids its modules use without listing
+ * them (`remembered`, see `rememberedKeyOf`: each module by the content hash under which the
+ * transform memo keeps its ids with `stamp`), with what else its rows' key depends on: the transform
+ * memo's inputs (`transform`: its digest) and the fallback locale. A memo notes it beside the
+ * literal's rows' key.
+ */
+export function modulesKey(
+  remembered: string,
+  scope: { transform: string; stamp: string; fallback: string | undefined },
+): string {
+  return sha256(`${scope.transform}\u0000${scope.stamp}\u0000${scope.fallback ?? ''}\u0000${remembered}`)
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DiskCache } from '../cache'
 import type { LocaleCheck, LocaleProblem } from '../check/locale'
 import { messagesDigest } from '../messages-digest'
 import { type StoredText, textOf } from '../stored-text'
+import { LITERALS, type MemoHeader, memoBody, parseMemo } from './catalog-memo-file'
 import {
   baseKey,
   MEMO_SCHEMA,
@@ -12,7 +13,7 @@ import {
 } from './catalog-memo-keys'
 import type { ManifestSums } from './manifest'
 
-export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
+export { MEMO_SCHEMA, type MemoOptions, modulesKey, rowsKey } from './catalog-memo-keys'
 
 /**
  * The catalog memo: what a build (a production build, or a dev server's, which writes it when told by
@@ -50,34 +51,6 @@ export { MEMO_SCHEMA, type MemoOptions, rowsKey } from './catalog-memo-keys'
  * writes the memo again (atomically, see `DiskCache.writeMemo`). It holds what the build outputs anyway
  * (the catalog literal, the translation problems it reports), never an option's value.
  */
-
-/**
- * What a locale's memo holds besides its literals: its file is the digest of the rest, this header
- * (one line of JSON), then the literals one after the other.
- */
-interface MemoHeader {
-  schema: number
-  /** The locale's key. */
-  key: string
-  /** The sync's outcome for the locale (none for a pseudo-locale or the source locale). */
-  problems: LocaleProblem[]
-  incomplete: string[]
-  translated: number
-  /** What the manifest says of the messages, when the build that wrote the memo read it whole. */
-  manifest?: ManifestSums
-  /**
-   * The rows' key and length in bytes of each literal, the last made first: a build may make a
-   * locale's literal of two sets of ids (esbuild's of every id, then the bundle's; an inline copy's
-   * texts beside a runtime build's literal), each kept, and decoded only when asked.
-   */
-  literals: { rows: string; bytes: number }[]
-}
-
-/**
- * How many literals a locale's memo keeps: an app built by turns in runtime mode, with `sourceCatalog`
- * and in inline mode (one cache directory) keeps each one's; esbuild's two and an inline copy's.
- */
-const LITERALS = 3
 
 /** A locale's sync outcome as a memo gives it back: the translations themselves are decoded only if asked. */
 export interface MemoCheck {
@@ -335,14 +308,23 @@ export class CatalogMemos {
     return stored === undefined ? undefined : textOf(stored)
   }
 
-  /** {@link literal} as the memo holds it: the file's bytes, for a caller that writes them out as they are. */
-  storedLiteral(locale: string, rows: string): StoredText | undefined {
+  /**
+   * {@link literal} as the memo holds it: the file's bytes, for a caller that writes them out as they
+   * are. `of`: the rows' key, or the modules' key (see `modulesKey`) a build noted with them.
+   */
+  storedLiteral(locale: string, of: string | { modules: string }): StoredText | undefined {
     const found = this.locales.get(locale)?.found
-    return found?.literals[found.header.literals.findIndex((l) => l.rows === rows)]
+    const at = found?.header.literals.findIndex((l) =>
+      typeof of === 'string' ? l.rows === of : l.modules === of.modules,
+    )
+    return at === undefined ? undefined : found!.literals[at]
   }
 
-  /** Keeps a literal this build made in the locale's memo, written at {@link settled}. */
-  record(locale: string, rows: string, literal: string): void {
+  /**
+   * Keeps a literal this build made in the locale's memo, written at {@link settled}; `modules`: the
+   * modules' key of the bundle whose ids are its rows.
+   */
+  record(locale: string, rows: string, literal: string, modules?: string): void {
     const memo = this.locales.get(locale)
     if (!memo) return
     const kept = memo.found?.header.literals ?? []
@@ -352,8 +334,24 @@ export class CatalogMemos {
       literals: [{ rows, bytes: Buffer.byteLength(literal) }, ...kept].slice(0, LITERALS),
     }
     memo.found = { header, literals }
+    if (modules !== undefined) this.noteModules(locale, rows, modules)
     memo.unwritten = true
     this.unwritten?.()
+  }
+
+  /**
+   * Notes that a bundle of modules' key `modules` uses the ids of the literal of rows' key `rows`, so
+   * that its next build finds the literal without making the rows (see `CatalogCache`). One literal
+   * has a modules' key at a time. Written with the memo's next write: a memo that answered is not
+   * written again for a note.
+   */
+  noteModules(locale: string, rows: string, modules: string): void {
+    const header = this.locales.get(locale)?.found?.header
+    if (!header) return
+    header.literals = header.literals.map((l) => {
+      if (l.rows === rows) return { ...l, modules }
+      return l.modules === modules ? { rows: l.rows, bytes: l.bytes } : l
+    })
   }
 
   /**
@@ -400,7 +398,7 @@ export class CatalogMemos {
       if (memo.unwritten) {
         memo.unwritten = false
         const header: MemoHeader = memo.found?.header ?? { ...this.headerOf(memo), literals: [] }
-        write(file, `${JSON.stringify(header)}\n${(memo.found?.literals ?? []).map(textOf).join('')}`)
+        write(file, memoBody(header, (memo.found?.literals ?? []).map(textOf)))
       }
       if (memo.unkept) {
         const texts = memo.unkept
@@ -441,58 +439,11 @@ export class CatalogMemos {
   /** The locale's memo, when it answers `key`. */
   private async read(locale: string, key: string): Promise<LocaleMemo['found']> {
     // Sealed with the digest of the rest: a memo whose bytes changed on the disk is a miss.
-    // Its literals stay bytes until one is asked: a runtime build reads its catalog's, not an inline copy's.
     const body = await this.cache.readMemoBytes(this.cache.memoFile(locale, this.retrievalType, this.app))
-    if (body === undefined) return undefined
-    const line = body.indexOf(0x0a)
-    if (line < 0) return undefined
-    let header: unknown
-    try {
-      header = JSON.parse(body.toString('utf8', 0, line))
-    } catch {
-      return undefined
-    }
-    if (!isHeader(header) || header.key !== key) return undefined
-    if (header.problems.some((p) => p.index >= this.messages)) return undefined
-    const literals: StoredText[] = []
-    let at = line + 1
-    for (const { bytes } of header.literals) {
-      literals.push(body.subarray(at, at + bytes))
-      at += bytes
-    }
-    if (at !== body.length) return undefined
+    const parsed = body && parseMemo(body, key, this.messages)
+    if (!parsed) return undefined
+    const { header, literals } = parsed
     const texts = this.keepTexts ? await this.readTexts(locale, key) : undefined
     return { header, literals, texts }
   }
-}
-
-function isHeader(value: unknown): value is MemoHeader {
-  if (typeof value !== 'object' || value === null) return false
-  const h = value as Partial<MemoHeader>
-  return (
-    h.schema === MEMO_SCHEMA &&
-    typeof h.key === 'string' &&
-    typeof h.translated === 'number' &&
-    Array.isArray(h.literals) &&
-    h.literals.every((l) => typeof l?.rows === 'string' && Number.isInteger(l.bytes) && l.bytes >= 0) &&
-    Array.isArray(h.incomplete) &&
-    h.incomplete.every((i) => typeof i === 'string') &&
-    Array.isArray(h.problems) &&
-    h.problems.every(isProblem) &&
-    (h.manifest === undefined ||
-      (Number.isInteger(h.manifest?.unknown) && Number.isInteger(h.manifest?.absent)))
-  )
-}
-
-function isProblem(value: unknown): value is LocaleProblem {
-  if (typeof value !== 'object' || value === null) return false
-  const p = value as Record<string, unknown>
-  return (
-    Number.isInteger(p.index) &&
-    (p.index as number) >= 0 &&
-    typeof p.hashcode === 'string' &&
-    (typeof p.reason === 'string' ||
-      typeof p.note === 'string' ||
-      (Array.isArray(p.lacks) && p.lacks.every((c) => typeof c === 'string')))
-  )
 }
