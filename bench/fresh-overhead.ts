@@ -46,7 +46,7 @@ const WHY: Record<Phase, string> = {
     "runs as a JavaScript hook on every module: with its memo, hashes the module and takes the remembered output (decoded from the memo file's bytes) and ids, stamped by a build with the same messages and ids; without, decodes the module's cached call sites, looks each one up and rewrites it",
   sync: 'without a memo: reads the translation cache (every message in every locale) and checks each translation against its message (placeholders, ICU syntax), so that a broken translation falls back to the source text instead of shipping; with one: finds it by the digests of the manifest and the cache files, recorded with their stat (catalogs/digests.json), so that none is read (the digest of the messages comes with the extraction)',
   catalogs:
-    "without a memo: makes each locale's catalog literal of the ids the bundle uses; with one: sorts those ids and hashes them to find the literal, which ships as read",
+    "without a memo: makes each locale's catalog literal of the ids the bundle uses; with one: finds the literal by the modules' key the memo noted beside it (each module's path and content hash, when the transform memo keeps every module's ids), else by the bundle's ids, sorted and hashed, and ships it as read",
 }
 
 const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`
