@@ -4,6 +4,7 @@ import { inlineUnsupportedMessage, type Options, resolveOptions, TmsConfigError 
 import { type Framework, PLUGIN_NAME, type PluginContext } from './context'
 import { devServerPlugin } from './dev-plugin'
 import { inlineCopiesPlugin } from './inline-plugin'
+import { preloadPlugin } from './preload-plugin'
 import { reportPlugin } from './report-plugin'
 import { TmsSession } from './session'
 import { transformPlugin } from './transform-plugin'
@@ -29,7 +30,7 @@ function validateAtSetup(raw: Options | undefined, framework: Framework): boolea
 /**
  * The plugin as small plugins with one job each, sharing one {@link PluginContext}: the runtime and
  * catalogs as virtual modules, the transform, the build's start and report, inline copies, the dev
- * server. All carry one name (bundlers print it in front of warnings) and run `pre`, in this order,
+ * server, and in vite the catalog loaders' preload lists (`preload-plugin.ts`). All carry one name (bundlers print it in front of warnings) and run `pre`, in this order,
  * which is the order the hooks of one plugin ran in before (webpack's loader rules, esbuild's
  * callbacks); unplugin gives each bundler the array in its own way (esbuild: one host plugin).
  */
@@ -56,5 +57,6 @@ export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta
     reportPlugin(context),
     inlineCopiesPlugin(context),
     devServerPlugin(context),
+    ...(framework === 'vite' ? [preloadPlugin()] : []),
   ]
 }

@@ -217,7 +217,7 @@ export interface CatalogFilesContext {
  * The locale of a chunk that holds its catalog module alone (a locale's loader imports it, so it is
  * a chunk of its own unless the app's chunking put more in it); undefined for any other chunk.
  */
-function catalogChunkLocale(chunk: CatalogChunk): string | undefined {
+export function catalogChunkLocale(chunk: CatalogChunk): string | undefined {
   const { facadeModuleId, moduleIds } = chunk
   if (!facadeModuleId || moduleIds.length !== 1 || moduleIds[0] !== facadeModuleId) return undefined
   return catalogModuleLocale(facadeModuleId)
