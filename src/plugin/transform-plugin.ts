@@ -3,10 +3,11 @@ import { escapeRegex } from '../core/escape-regex'
 import { REACT_MODULE } from '../core/extract/jsx'
 import { MESSAGE_COMPONENT_MENTION } from '../core/extract/vue'
 import type { Options } from '../options'
-import { type Framework, isRollupLike, PLUGIN_NAME, type PluginContext } from './context'
+import { type Framework, isRollupLike, isWebpackLike, PLUGIN_NAME, type PluginContext } from './context'
 import { toEsbuildMessage } from './esbuild'
 import { type Problem, toRollupLog, toText, vitePrinter } from './problems'
 import { RUNTIME_SPECIFIER } from './virtual-plugin'
+import { staticTransformRule } from './webpack-rule'
 
 /**
  * The transform: each included module's message calls become catalog lookups (`TmsSession.transform`,
@@ -56,7 +57,7 @@ function toMessage(
 export function transformPlugin(plugins: PluginContext): UnpluginOptions {
   const { session, framework } = plugins
   const code = codeFilter(plugins.raw, plugins.hasConfigFile)
-  return {
+  const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
     // Before other transforms: the call sites found at build start are positions in the original text.
     enforce: 'pre',
@@ -81,4 +82,12 @@ export function transformPlugin(plugins: PluginContext): UnpluginOptions {
       },
     },
   }
+  if (isWebpackLike(framework)) {
+    // unplugin has just put the transform's rule first: the same rule, static (webpack-rule.ts).
+    const ownRule = (compiler: { options: { module?: { rules?: unknown[] } } }): void =>
+      staticTransformRule(compiler.options.module?.rules, plugin, SCRIPT_MODULE, NODE_MODULES)
+    plugin.webpack = ownRule
+    plugin.rspack = ownRule
+  }
+  return plugin
 }
