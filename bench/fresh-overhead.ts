@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { summarizeProfile } from './cpu-profile'
-import { FAULT_MS, faultsText, freshBuild, repo } from './fresh-runner'
+import { faultsText, freshBuild, repo } from './fresh-runner'
 import { EDITED_CACHE, editedBuilds } from './fresh-variants'
 import { median } from './vite-app-corpus'
 
@@ -33,6 +33,8 @@ export interface OverheadInput {
   peers: [string, number][]
   /** Minor page faults (medians) of the plain build, the echo floor and the runtime-mode build. */
   faults: { plain: number; echo: number; runtime: number }
+  /** What a page fault costs on this machine, in milliseconds (`measureFaultCost`); undefined where unknown. */
+  faultMs?: number
 }
 
 const PHASE_RUNS = 3
@@ -93,7 +95,7 @@ function whyItStays(input: OverheadInput, own: number, room: number): string {
         ? `the floor alone is over the target, so no amount of work taken out of the plugin reaches ${limit} in this run`
         : `the plugin would have to do about ${Math.round((1 - room / own) * 100)}% less in a warm build to reach ${limit}`
   const peers = input.peers.map(([label, r]) => `${label} ${r.toFixed(2)}×`).join(', ')
-  return `Why it stays: with the memos answering, no id is looked up and no message hashed; what is left is reading what the memos hold, which every build does because any file may have changed: a stat of every file, the extraction cache (the rows of its files; the ${input.messages.toLocaleString('en-US')} messages are left undecoded), the transform memo (each module's output), the catalog memos' literals, some 11 MB of cache files read as bytes, of which each module's output becomes a string (the literals are written out as read), and the garbage that leaves. The work runs on the main thread, the build start's before rolldown starts and the rest while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take more out: less to decode per module (the transform memo holding each module's edits instead of its output), and an entry chunk vite need not lex again: the catalog loaders' dynamic imports make vite's generateBundle read the whole entry back and parse it for its preload markers (about 30 ms of the main thread here). The memory the work touches counts as well, on this machine more than on most: the runtime-mode build makes ${faultsText(input.faults.runtime)} page faults against the echo floor's ${faultsText(input.faults.echo)} and plain's ${faultsText(input.faults.plain)} (the memos' bytes, the strings made of them, the catalog files, and the heap that grows to hold them), up to ${Math.round((input.faults.runtime - input.faults.echo) * FAULT_MS)} ms of system time above the floor when the host has yet to back those pages. The peers do this work too, and more of it: ${peers} in the same rounds.`
+  return `Why it stays: with the memos answering, no id is looked up and no message hashed; what is left is reading what the memos hold, which every build does because any file may have changed: a stat of every file, the extraction cache (the rows of its files; the ${input.messages.toLocaleString('en-US')} messages are left undecoded), the transform memo (each module's output), the catalog memos' literals, some 11 MB of cache files read as bytes, of which each module's output becomes a string (the literals are written out as read), and the garbage that leaves. The work runs on the main thread, the build start's before rolldown starts and the rest while rolldown's threads hold both of this machine's cores, so most of it adds to the wall time rather than hiding behind the bundler: ${cut}. What would take more out: less to decode per module (the transform memo holding each module's edits instead of its output). The memory the work touches counts as well: the runtime-mode build makes ${faultsText(input.faults.runtime)} page faults against the echo floor's ${faultsText(input.faults.echo)} and plain's ${faultsText(input.faults.plain)} (the memos' bytes, the strings made of them, the catalog files, and the heap that grows to hold them)${input.faultMs === undefined ? '' : `, about ${Math.round((input.faults.runtime - input.faults.echo) * input.faultMs)} ms of system time above the floor on this machine`}. The peers do this work too, and more of it: ${peers} in the same rounds.`
 }
 
 interface Profiled {

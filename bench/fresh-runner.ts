@@ -3,7 +3,7 @@
  * user runs it), a warm offline cache for unplugin-tms, the emulator in a process of its own behind a
  * proxy that times each request, and the sizes of a build's output.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -38,16 +38,51 @@ export interface BuildTime {
   /** The build process's peak resident memory in MiB (GNU time's `%M`); NaN where /usr/bin/time is missing. */
   peakMiB: number
   /**
-   * The build process's minor page faults (GNU time's `%R`): each first touch of a page of memory. On
-   * a virtual machine whose host backs a page only when the guest touches it, one costs some
-   * {@link FAULT_MS} of system time (see BENCHMARKS.md, "A fresh process per build"); NaN where
-   * /usr/bin/time is missing.
+   * The build process's minor page faults (GNU time's `%R`): each first touch of a page of memory,
+   * whose cost on the machine {@link measureFaultCost} measures; NaN where /usr/bin/time is missing.
    */
   faults: number
 }
 
-/** What a minor page fault costs on this machine when its host has yet to back the page, in milliseconds. */
-export const FAULT_MS = 0.013
+/** What a run measured a minor page fault to cost: milliseconds each, and how. */
+export interface FaultCost {
+  ms: number
+  /** How it was measured, for the section's text. */
+  how: string
+}
+
+const TOUCHED_MIB = 512
+
+/**
+ * What a minor page fault costs on this machine, in milliseconds: `node` processes that fill a fresh
+ * buffer of 512 MiB (each page touched once) against ones that touch nothing, in 5 pairs; the median
+ * pair's extra system time over its extra faults (GNU time's `%S`, `%R`). Virtual machines differ by
+ * an order of magnitude (a host that backs a page only when the guest first touches it costs the
+ * most), so the section measures the machine it runs on. Undefined where /usr/bin/time is missing.
+ */
+export function measureFaultCost(node: string): FaultCost | undefined {
+  if (!existsSync(GNU_TIME)) return undefined
+  const run = (code: string): { system: number; faults: number } => {
+    const { stderr } = spawnSync(GNU_TIME, ['-f', 'TMS_FAULT_COST=%S %R', node, '-e', code], {
+      encoding: 'utf8',
+    })
+    const [system = '', faults = ''] = (/TMS_FAULT_COST=(\S+) (\d+)/.exec(stderr) ?? []).slice(1)
+    return { system: Number(system), faults: Number(faults) }
+  }
+  const pairs: { system: number; faults: number }[] = []
+  for (let i = 0; i < 5; i++) {
+    const touched = run(`Buffer.allocUnsafe(${TOUCHED_MIB} * 2 ** 20).fill(1)`)
+    const idle = run('0')
+    pairs.push({ system: touched.system - idle.system, faults: touched.faults - idle.faults })
+  }
+  pairs.sort((a, b) => a.system - b.system)
+  const { system, faults } = pairs[2]!
+  if (!(faults > 0) || !Number.isFinite(system)) return undefined
+  return {
+    ms: (system * 1000) / faults,
+    how: `a \`node\` process that fills a fresh ${TOUCHED_MIB} MiB buffer makes ${Math.round(faults / 1000)} k more faults than one that touches nothing and took ${system.toFixed(2)} s more system time, median of 5 pairs in this run`,
+  }
+}
 
 /** A count of page faults as the fresh-process section prints it: thousands. */
 export function faultsText(faults: number): string {

@@ -31,11 +31,11 @@ import {
   type BuildTime,
   emulatorProcess,
   entryChunk,
-  FAULT_MS,
   faultsText,
   filesUnder,
   freshBuild,
   gzipBytes,
+  measureFaultCost,
   type RequestTimes,
   repo,
   seedCache,
@@ -113,6 +113,8 @@ export async function run(): Promise<BenchSection> {
   for (const copy of [NO_MEMO_CACHE, EDITED_CACHE])
     cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), copy), { recursive: true })
 
+  // Before the builds, on a machine that has nothing else of this run to do.
+  const faultCost = measureFaultCost(NODE)
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
   const all = variants(proxy.url, NODE, appOf('tms'))
@@ -163,6 +165,9 @@ export async function run(): Promise<BenchSection> {
     const attempt = async (v: Variant, dir: string): Promise<BuildTime | undefined> => {
       try {
         v.before?.()
+        // The last build's writes (a build that makes its memos writes megabytes) flushed first, not
+        // in this build's time.
+        execFileSync('sync')
         return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
       } catch (error) {
         if (v.tool === 'tms') throw error
@@ -358,13 +363,14 @@ export async function run(): Promise<BenchSection> {
           echo: median(series('echo-hook', 'faults')),
           runtime: median(series('tms-runtime', 'faults')),
         },
+        faultMs: faultCost?.ms,
       })
   const nodeVersion = nodeVersionOf(NODE)
   return {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory, and on this virtual machine, whose host backs a page only when the guest first touches it, one costs some ${Math.round(FAULT_MS * 1000)} µs of system time (an echo-floor build that also filled a 56 MiB buffer, 14,000 more faults, took 0.17 s longer, median of 8 paired runs), so each megabyte a build touches adds about 3 ms here, where a fault on memory the machine already holds typically costs about a microsecond. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower) and each build after the disk writes of the last were flushed (\`sync\`); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory${faultCost ? `, and one costs ${(faultCost.ms * 1000).toFixed(1)} µs of system time on this machine (${faultCost.how}), so each megabyte a build touches adds about ${(faultCost.ms * 256).toFixed(1)} ms here (virtual machines differ by an order of magnitude: one whose host backs a page only when the guest first touches it costs the most)` : ''}. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
       '',
       '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | page faults | target (wall) |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
