@@ -30,9 +30,10 @@ function validateAtSetup(raw: Options | undefined, framework: Framework): boolea
 /**
  * The plugin as small plugins with one job each, sharing one {@link PluginContext}: the runtime and
  * catalogs as virtual modules, the transform, the build's start and report, inline copies, the dev
- * server, and in vite the catalog loaders' preload lists (`preload-plugin.ts`). All carry one name (bundlers print it in front of warnings) and run `pre`, in this order,
- * which is the order the hooks of one plugin ran in before (webpack's loader rules, esbuild's
- * callbacks); unplugin gives each bundler the array in its own way (esbuild: one host plugin).
+ * server, and in vite the catalog loaders' preload lists (`preload-plugin.ts`). All carry one name
+ * (bundlers print it in front of warnings) and run `pre`, in this order, which is the order the hooks
+ * of one plugin ran in before (webpack's loader rules, esbuild's callbacks); unplugin gives each
+ * bundler the array in its own way (esbuild: one host plugin).
  */
 export function createPlugin(raw: Options | undefined, meta: UnpluginContextMeta): UnpluginOptions[] {
   const framework = meta.framework
