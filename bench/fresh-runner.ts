@@ -61,7 +61,7 @@ const TOUCHED_MIB = 512
  * most), so the section measures the machine it runs on. Undefined where /usr/bin/time is missing.
  */
 export function measureFaultCost(node: string): FaultCost | undefined {
-  if (!existsSync(GNU_TIME)) return undefined
+  if (!HAS_GNU_TIME) return undefined
   const run = (code: string): { system: number; faults: number } => {
     const { stderr } = spawnSync(GNU_TIME, ['-f', 'TMS_FAULT_COST=%S %R', node, '-e', code], {
       encoding: 'utf8',
@@ -95,7 +95,8 @@ export function faultsText(faults: number): string {
  * has no way to read a child's.
  */
 const GNU_TIME = '/usr/bin/time'
-const TIMED = existsSync(GNU_TIME)
+const HAS_GNU_TIME = existsSync(GNU_TIME)
+const TIMED = HAS_GNU_TIME
   ? `${GNU_TIME} -f 'TMS_PEAK_KB=%M TMS_FAULTS=%R' "$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc`
   : '"$0" "$@"; rc=$?; echo TMS_TIMES >&2; times >&2; exit $rc'
 

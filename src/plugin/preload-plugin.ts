@@ -76,9 +76,11 @@ export function preloadPlugin(): UnpluginOptions {
     name: PLUGIN_NAME,
     enforce: 'pre',
     vite: {
+      // A dev server writes no chunk.
+      apply: 'build',
       configResolved(config) {
         const preload = config.build.modulePreload
-        leftToVite = config.command !== 'build' || (preload !== false && !!preload.resolveDependencies)
+        leftToVite = preload !== false && !!preload.resolveDependencies
       },
       generateBundle: {
         order: 'pre',
