@@ -117,6 +117,11 @@ test('a build gives the colliding keys their long ids whichever module is transf
       'b.js': `export default __tms_l("cCit94Ps", 'Save 206714')`,
       'c.js': `export default __tms_l("vNxsBQ", 'Cancel')`,
     })
+    // Its sync and memo writes done before the next session, and before afterEach removes the
+    // directory they write into.
+    await s.synced()
+    await s.memosWritten()
+    s.release()
   }
 })
 
@@ -148,4 +153,6 @@ test('the next build start gives both keys long ids; a module the bundler kept f
   const catalog = s.build.catalogFor('en-XA', [p.file('a.js'), p.file('b.js')])
   expect([...catalog.keys()].sort()).toEqual(['cCit94', 'cCit948R', 'cCit94Ps'])
   expect(catalog.get('cCit94')).toEqual(catalog.get('cCit948R'))
+  await s.memosWritten()
+  s.release()
 })
