@@ -98,9 +98,7 @@ export const REPORTS_FREE_PAGES: boolean = existsSync('/sys/module/page_reportin
  * Leaves `mib` MiB of memory free and backed by the host, for the build that starts next: a `node`
  * process fills that much, 64 MiB at a time, and exits. On a machine that reports free pages (see
  * {@link REPORTS_FREE_PAGES}) a build otherwise pays for the host's backing by how long ago the last
- * process ended, not by what it does: on the fresh-process section's machine a plain build's 150
- * transparent huge pages cost its bundler's threads 0.05 s of system time right after another build
- * and 0.4 to 0.9 s after a pause of 3 s, which made its wall time 0.7 or 1.2 s by turns.
+ * process ended, not by what it does (the fresh-process section's text gives the figures).
  */
 export function backFreeMemory(node: string, mib: number): void {
   const chunks = Math.ceil(mib / 64)

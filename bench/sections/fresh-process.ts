@@ -132,7 +132,8 @@ export async function run(): Promise<BenchSection> {
         ? Math.max(4096, Math.ceil(2 * largestPeakMiB))
         : 0
   const backMemory = (): void => {
-    if (backedMiB() > 0) backFreeMemory(NODE, backedMiB())
+    const mib = backedMiB()
+    if (mib > 0) backFreeMemory(NODE, mib)
   }
   // Before the builds, on a machine that has nothing else of this run to do.
   const faultCost = measureFaultCost(NODE, backMemory)
