@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import { buildCatalog, type CatalogInput, type IdSource } from '../core/catalog/index'
 import type { LocaleCheckMemo } from '../core/check/locale'
 import { isIcuSource } from '../core/check/message'
@@ -13,6 +15,7 @@ import type { KeywordSpec } from '../core/extract/keywords'
 import { MessageForms } from '../core/icu/forms'
 import type { ResolvedOptions } from '../core/model/options'
 import { restorePlaceholders } from '../core/model/placeholders'
+import { readWhole } from '../core/read-whole'
 import type { TmsReport } from '../core/report'
 import type { StoredText } from '../core/stored-text'
 import { type SyncResult, translationsOf } from '../core/sync'
@@ -20,10 +23,10 @@ import { CatalogCache } from './catalog-cache'
 import { IdTable } from './id-table'
 import { sameSpelling } from './ids'
 import type { IdsMemo } from './ids-memo'
-import type { LocaleTexts } from './inline/index'
+import type { CopiesStore, LocaleTexts } from './inline/index'
 import { InlineTexts } from './inline-texts'
 import type { SiteLookup } from './lookup'
-import { IdleWrite } from './memo-file'
+import { IdleWrite, writeMemoFile } from './memo-file'
 import { ModuleUsage, stripQuery } from './module-usage'
 import type { TransformMemo } from './transform-memo'
 import type { CatalogChanges, CatalogMap } from './virtual'
@@ -120,6 +123,8 @@ export class Build {
   private readonly startLookups = new Map<CallSite, SiteLookup | undefined>()
   /** A dev server's next write of its catalog memos (see {@link autosaveCatalogMemos}). */
   private memosWrite: IdleWrite | undefined
+  /** The writes of this build's kept inline copies (see {@link keptCopies}). */
+  private readonly copiesWrites: Promise<void>[] = []
 
   constructor(
     options: ResolvedOptions,
@@ -403,5 +408,20 @@ export class Build {
     const source = locale === this.options.sourceLocale
     const input = () => (source ? this.catalogInput(locale, undefined) : this.catalogInput(locale))
     return this.inlineTextsOf.of(locale, input, this.options.sourceLocale, this.catalogs.keptSlots(locale))
+  }
+
+  /** Where the copies of the inline output named `output` are kept: `<cacheDir>/inline/` (see `KeptCopies`). */
+  keptCopies(output: string): CopiesStore {
+    const name = createHash('sha1').update(`${this.options.root}\0${output}`).digest('hex').slice(0, 16)
+    const file = join(this.options.cacheDir, 'inline', `${name}.v1.cache`)
+    return {
+      read: () => readWhole(file).catch(() => undefined),
+      write: (bytes) => void this.copiesWrites.push(writeMemoFile(file, bytes)),
+    }
+  }
+
+  /** Resolves when the kept copies this build wrote are on disk. */
+  async copiesWritten(): Promise<void> {
+    await Promise.all(this.copiesWrites)
   }
 }

@@ -45,7 +45,7 @@ export function inlineCopiesPlugin(plugins: PluginContext): UnpluginOptions {
       if (!session.openBuild?.inline) return
       // The translations: buildEnd has waited for them already.
       await session.synced()
-      emitLocaleCopies(session.build, this, output, bundle)
+      await emitLocaleCopies(session.build, this, output, bundle)
     },
   }
   plugin.rollup = { generateBundle }

@@ -216,11 +216,12 @@ export class TmsSession {
     this.current = undefined
   }
 
-  /** Resolves when the catalog, transform and ids memos the current build wrote are on disk (a failed write is only a miss later). */
+  /** Resolves when the catalog, transform and ids memos and kept copies the current build wrote are on disk (a failed write is only a miss later). */
   async memosWritten(): Promise<void> {
     const build = this.current
     const kept = (id: string): boolean => build?.includes(id) ?? false
-    await Promise.all([build?.sync?.memos?.settled(), build?.memo?.save(kept), build?.idsMemo?.saved()])
+    const memos = [build?.sync?.memos?.settled(), build?.memo?.save(kept), build?.idsMemo?.saved()]
+    await Promise.all([...memos, build?.copiesWritten()])
   }
 
   /** Resolves when the current build start's extraction is done; rejects with its error. */

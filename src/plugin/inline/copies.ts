@@ -34,6 +34,14 @@ export interface InlineBuild {
   inlineLocales(): readonly string[]
   /** What a locale's copy puts in place of the sites. */
   inlineTexts(locale: string): LocaleTexts
+  /** Where the copies of the output named `output` are kept for the next build (`kept-copies.ts`). */
+  keptCopies?(output: string): CopiesStore | undefined
+}
+
+/** Where one output's copies are kept (`kept-copies.ts`): a read that fails is undefined, a write that fails is lost. */
+export interface CopiesStore {
+  read(): Promise<Buffer | undefined>
+  write(bytes: Buffer): void
 }
 
 /** A file of one locale's copy, named relative to the copy's directory. */
@@ -42,6 +50,17 @@ export interface CopyFile {
   source: string | Uint8Array
   /** The output file it is a copy of. */
   of: string
+  /** Whether it is that file as the bundler made it (no site, no renamed hash in it, not renamed). */
+  asOutput?: true
+}
+
+/** A locale's texts with those of `ids` looked up once (`slots`, `slotForms`): what a copy reads per site. */
+export function slotted(locale: LocaleTexts, ids: readonly string[]): LocaleTexts {
+  const slots = locale.textsOf ? locale.textsOf(ids) : ids.map((id) => locale.text(id))
+  const texts: LocaleTexts = { locale: locale.locale, text: (id) => locale.text(id), slots }
+  if (locale.form) texts.form = locale.form
+  if (locale.formsOf) texts.slotForms = locale.formsOf(ids, slots)
+  return texts
 }
 
 export class InlineOutput {
@@ -133,7 +152,10 @@ export class InlineOutput {
     return [...seen].sort((a, b) => (this.files[a]!.file.fileName < this.files[b]!.file.fileName ? -1 : 1))
   }
 
-  /** The files of one locale's copy. */
+  /**
+   * The files of one locale's copy. Texts with their `slots` already looked up must be those of this
+   * output's {@link slotIds} (see {@link slotted}).
+   */
   copy(texts: LocaleTexts): CopyFile[] {
     return this.make(texts, false)
   }
@@ -148,11 +170,13 @@ export class InlineOutput {
     return this.make(texts, true)
   }
 
+  /** The message ids of the output's sites, in the order of their slots (`Site.slot`). */
+  get slotIds(): readonly string[] {
+    return this.ids
+  }
+
   private make(locale: LocaleTexts, bytes: boolean): CopyFile[] {
-    const slots = locale.textsOf ? locale.textsOf(this.ids) : this.ids.map((id) => locale.text(id))
-    const texts: LocaleTexts = { locale: locale.locale, text: (id) => locale.text(id), slots }
-    if (locale.form) texts.form = locale.form
-    if (locale.formsOf) texts.slotForms = locale.formsOf(this.ids, slots)
+    const texts = locale.slots ? locale : slotted(locale, this.ids)
     const staged = this.files.map((p) => stage(p, texts, bytes))
     const digests = new Map<number, string>()
     const digest = (i: number): string => {
@@ -176,7 +200,7 @@ export class InlineOutput {
     this.files.forEach((p, i) => {
       const fileName = this.renamed[i] ? renameFile(p.file.fileName, p.file.hash!, renames) : p.file.fileName
       if (p.text === undefined) {
-        out.push({ fileName, source: p.file.source, of: p.file.fileName })
+        out.push({ fileName, source: p.file.source, of: p.file.fileName, asOutput: true })
         return
       }
       const { replacements, html } = staged[i]!
@@ -218,7 +242,10 @@ export class InlineOutput {
           out.push({ fileName: mapName, source: json, of: map.fileName })
         }
       }
-      out.push({ fileName, source, of: p.file.fileName })
+      const file: CopyFile = { fileName, source, of: p.file.fileName }
+      const same = p.kind !== 'html' && p.sites.length === 0 && !mentionsRenamed && !this.renamed[i]
+      if (same && p.text === p.file.source) file.asOutput = true
+      out.push(file)
     })
     return out
   }

@@ -7,9 +7,10 @@
  * rspack: after `OPTIMIZE_HASH`). The copies: `copies.ts` reads the output once (`InlineBuild` is what
  * they ask of the build), `prepare.ts` prepares and stages each file, `markers.ts` is what differs per
  * locale, `hashes.ts` new content hashes in file names, `sourcemap.ts`, `html.ts` (`<html lang dir>`),
- * `runtime.ts` (a runtime with no catalog to load).
+ * `runtime.ts` (a runtime with no catalog to load), `kept-copies.ts` (a build's copies kept for the next).
  */
 
+export type { CopiesStore } from './copies'
 export type { LocaleTexts } from './markers'
 export { copyPublicDir, emitLocaleCopies, inlineBase } from './rollup'
 export { inlineRuntimeModule } from './runtime'
