@@ -289,15 +289,19 @@ describe('vite builds in a row, one cache', () => {
 
   test('a build takes the kept copies; a changed translation remakes its locale, a changed module all', async () => {
     project = await setupInlineProject(['fr-FR', 'de-DE'])
-    const out = join(project.root, 'dist')
-    const run = () =>
-      viteBuild({
+    // Each build into a directory of its own: the memo is the output's, wherever it is written.
+    let builds = 0
+    let out = ''
+    const run = () => {
+      out = join(project.root, `dist-${++builds}`)
+      return viteBuild({
         root: project.root,
         configFile: false,
         logLevel: 'silent',
         plugins: [tmsVite(project.options())],
         build: { outDir: out, emptyOutDir: true },
       })
+    }
     const copyText = (locale: string): string =>
       [...treeOf(join(out, locale))]
         .filter(([file]) => file.endsWith('.js'))

@@ -30,8 +30,6 @@ interface LikeAsset {
 type LikeBundle = Record<string, LikeChunk | LikeAsset>
 interface LikeOutputOptions {
   assetFileNames?: unknown
-  dir?: string
-  file?: string
   format?: string
 }
 interface LikeContext {
@@ -86,9 +84,12 @@ export async function emitLocaleCopies(
   options: LikeOutputOptions,
   bundle: LikeBundle,
 ): Promise<void> {
-  // One memo per output of the build (a config's several outputs each keep their own).
-  const output = `${options.format ?? ''}\0${options.dir ?? options.file ?? ''}`
-  const copies = await KeptCopies.of(outputFilesOf(bundle, options), build.keptCopies?.(output))
+  const files = outputFilesOf(bundle, options)
+  // Each output of a config (its format, the names of its files without a content hash: a page, a
+  // server entry) keeps its own memo; not by directory, which a build may pick anew each time.
+  const names = files.flatMap((f) => (f.hash === undefined ? [f.fileName] : [])).sort()
+  const output = JSON.stringify([options.format ?? '', names])
+  const copies = await KeptCopies.of(files, build.keptCopies?.(output))
   for (const name of Object.keys(bundle)) if (name !== REPORT_FILE) delete bundle[name]
   for (const locale of build.inlineLocales()) {
     for (const file of copies.copyBytes(build.inlineTexts(locale))) {
