@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { SourceMap } from 'magic-string'
@@ -32,9 +33,10 @@ import type { Problem } from './problems'
  * lengths in bytes of its entry and of its output code, -1 for none); then each record's entry (JSON,
  * one line: see {@link MemoEntry}) and code as they are, followed by a line break, in the index's
  * order. A warm start parses the index in one call and keeps only where each record's bytes are: a
- * record's entry and code are decoded only when its module is transformed, each a short string the
- * transform hands on (decoded whole, the file would be one string of megabytes; read field by field,
- * thousands of small calls into the buffer API, which cost a cold start more than the parse). A record
+ * record's entry and code are read only when its module is transformed, each a short string the
+ * transform hands on (read field by field, thousands of small calls into the buffer API, which cost a
+ * cold start more than the parse). A file all of ASCII (its byte offsets are then its characters') is
+ * made one string at the first hit, and each hit takes slices of it: no decoding call per record. A record
  * whose bytes do not end where the index says ends the reading: the ones before it stand, the rest are
  * misses. A source map's `sourcesContent` is left out (it is the module's content, which a hit has). Written
  * atomically (temp file + rename) when a build made an entry, so a build that changed nothing writes
@@ -129,6 +131,8 @@ export class TransformMemo {
   private written: Promise<void> | undefined
   /** A dev server's write, waiting for its transforms to pause (see {@link autosave}). */
   private idle: IdleWrite | undefined
+  /** The file as one string when it is all ASCII, null when it is not; made at the first hit. */
+  private text: string | null | undefined
 
   private constructor(cacheDir: string, digest: string, bytes: Buffer, stored: Map<string, Read>) {
     this.cacheDir = cacheDir
@@ -164,9 +168,13 @@ export class TransformMemo {
     if (stored === undefined || stored[0] !== startHash || startHash !== contentHash(code)) return undefined
     const [hash, stamp, entryAt, codeAt, codeEnd] = stored
     const entryBytes = this.bytes.subarray(entryAt, codeAt)
+    if (this.text === undefined) this.text = isAscii(this.bytes) ? this.bytes.toString('latin1') : null
+    const text = this.text
     let entry: MemoEntry
     try {
-      entry = JSON.parse(entryBytes.toString('utf8')) as MemoEntry
+      entry = JSON.parse(
+        text === null ? entryBytes.toString('utf8') : text.slice(entryAt, codeAt),
+      ) as MemoEntry
     } catch {
       return undefined
     }
@@ -181,7 +189,8 @@ export class TransformMemo {
     const codeBytes = codeEnd < 0 ? null : this.bytes.subarray(codeAt, codeEnd)
     this.met.set(id, [hash, ids.stamp, entryBytes, codeBytes])
     const map = entry.map === null ? null : new SourceMap({ ...entry.map, sourcesContent: [code] })
-    const out = codeBytes === null ? null : codeBytes.toString('utf8')
+    const out =
+      codeBytes === null ? null : text === null ? codeBytes.toString('utf8') : text.slice(codeAt, codeEnd)
     return { code: out, map, ids: new Set(entry.ids), problems: entry.problems, hash }
   }
 

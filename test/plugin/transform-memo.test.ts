@@ -113,6 +113,22 @@ test("a warm build takes an unchanged module's transform from the memo, and ship
   expect(changed.get('main.js')).toContain("'Open the gate ✓'")
 })
 
+test('a memo all of ASCII is read as one string: each hit ships its own slice of it', async () => {
+  root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
+  idsApp(root, ['Save 144024', 'Open the door'])
+  const cold = await build(root, 'dist-cold')
+  expect(await build(root, 'dist-warm')).toEqual(cold)
+  const memo = readFileSync(memoFile(root), 'utf8')
+  expect(Buffer.byteLength(memo)).toBe(memo.length)
+  writeFileSync(memoFile(root), memo.replace("'Open the door'", "'Open the memo'"))
+  const marked = await build(root, 'dist-marked')
+  expect(marked.get('main.js')).toBe(cold.get('main.js')!.replace("'Open the door'", "'Open the memo'"))
+  expect((await renderInNode(join(root, 'dist-marked', 'main.js'))).source).toEqual([
+    'Save 144024',
+    'Open the memo',
+  ])
+})
+
 test("a message added elsewhere that takes a module's short id makes that module's memo a miss", async () => {
   root = mkdtempSync(join(tmpdir(), 'tms-memo-'))
   idsApp(root, ['Save 144024'])
