@@ -40,6 +40,8 @@ export const TMS_OPTIONS = {
 
 /** A copy of the warm cache that the builds after an edit keep up with (see `editedBuilds`). */
 export const EDITED_CACHE = '.tms-cache-edited'
+/** A copy of the warm cache whose kept inline copies are removed before each build (see `tms-inline-made`). */
+export const INLINE_MADE_CACHE = '.tms-cache-inline-made'
 
 /** The warm builds' cache: the seeded one, no request. */
 export const OFFLINE = { cacheDir: '.tms-cache', cache: 'offline' } as const
@@ -168,6 +170,13 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       label: `unplugin-tms, inline mode, ${TARGET_LOCALES.length} locales, warm cache, offline`,
       tool: 'tms',
       config: tmsConfig({ ...OFFLINE, mode: 'inline' }),
+    },
+    {
+      key: 'tms-inline-made',
+      label: `unplugin-tms, inline mode, ${TARGET_LOCALES.length} locales, warm cache, offline, every copy made (none kept: as after a change to the output)`,
+      tool: 'tms',
+      config: tmsConfig({ ...OFFLINE, cacheDir: INLINE_MADE_CACHE, mode: 'inline' }),
+      before: () => rmSync(join(tmsRoot, INLINE_MADE_CACHE, 'inline'), { recursive: true, force: true }),
     },
     {
       key: 'tms-network',

@@ -46,6 +46,7 @@ import {
 } from '../fresh-runner'
 import {
   EDITED_CACHE,
+  INLINE_MADE_CACHE,
   NO_MEMO_CACHE,
   nodeVersionOf,
   PROJECT,
@@ -118,7 +119,7 @@ export async function run(): Promise<BenchSection> {
   const seeded = await seedCache(appOf('tms'), join(appOf('tms'), '.tms-cache'), TMS_OPTIONS)
   if (seeded !== MODULES * 10)
     throw new Error(`fresh-process: the extractor found ${seeded} messages, not ${MODULES * 10}`)
-  for (const copy of [NO_MEMO_CACHE, EDITED_CACHE])
+  for (const copy of [NO_MEMO_CACHE, EDITED_CACHE, INLINE_MADE_CACHE])
     cpSync(join(appOf('tms'), '.tms-cache'), join(appOf('tms'), copy), { recursive: true })
 
   // Memory left free and backed before each build: by default, where freed memory goes back to the
@@ -255,6 +256,7 @@ export async function run(): Promise<BenchSection> {
     'tms-runtime',
     'tms-source-catalog',
     'tms-inline',
+    'tms-inline-made',
     'lingui',
     'formatjs',
     'paraglide',
@@ -285,6 +287,7 @@ export async function run(): Promise<BenchSection> {
   const targets: Record<string, string> = {
     'tms-runtime': target('tms-runtime', 1.3),
     'tms-inline': target('tms-inline', 1.4),
+    'tms-inline-made': target('tms-inline-made', 1.4),
   }
   const notBuilt = (key: string): string =>
     LEFT_OUT.has(key) ? failed.get(key)! : `build failed: ${failed.get(key)}`
@@ -344,6 +347,10 @@ export async function run(): Promise<BenchSection> {
     ['runtime mode, warm cache, offline: at most 1.30× the plain build', ...both('tms-runtime', 1.3)],
     [`inline mode, ${TARGET_LOCALES.length} locales: at most 1.40×`, ...both('tms-inline', 1.4)],
     [
+      `inline mode, ${TARGET_LOCALES.length} locales, every copy made (none kept): at most 1.40×`,
+      ...both('tms-inline-made', 1.4),
+    ],
+    [
       "network on, warm: adds no more than the requests' own time (to the offline build without memos)",
       `+${(added * 1000).toFixed(0)} ms against ${(net.busy * 1000).toFixed(0)} ms of requests`,
       added <= net.busy,
@@ -395,7 +402,7 @@ export async function run(): Promise<BenchSection> {
     // A run at another size or on another Node is a section of its own beside the default one.
     title: `Fresh-process builds beside the peers (vite, React, ${MODULES.toLocaleString('en-US')} components${NODE === process.execPath ? '' : `, Node ${nodeVersion}`})`,
     markdown: [
-      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower) and each build after the disk writes of the last were flushed (\`sync\`)${backedMiB() > 0 ? ` and after a \`node\` process filled ${backedMiB().toLocaleString('en-US')} MiB of memory and exited` : ''}; medians (min–max).${REPORTS_FREE_PAGES ? ` This machine hands the memory its processes free back to its host (Linux's free page reporting: the host takes back each free 2 MiB block about 2 s after it was freed), and a process that touches such memory waits for the host to back it again: a build's cost then depended on how long ago the last process ended (a plain build took 0.7 or 1.2 s by turns, its bundler's threads 0.05 or 0.4 to 0.9 s of system time). ${backedMiB() > 0 ? 'The process before each build leaves that much memory free and backed (at least 4 GiB, and twice the largest peak RSS of the run so far), so that every build starts as on a machine without the reporting.' : 'This run left that as it was (`TMS_BENCH_FRESH_BACKED_MIB=0`).'}` : ''} Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory${faultCost ? `, and one costs ${(faultCost.ms * 1000).toFixed(1)} µs of system time on this machine (${faultCost.how}), so each megabyte a build touches adds about ${(faultCost.ms * 256).toFixed(1)} ms here (virtual machines differ by an order of magnitude: one whose host backs a page only when the guest first touches it costs the most)` : ''}. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do.`,
+      `A generated React app of ${MODULES} TSX components with 10 messages each (${MODULES * 10} distinct messages; a tenth with \`{name}\`, a tenth with \`{count}\`), source locale ${SOURCE_LOCALE} and ${TARGET_LOCALES.length} target locales (${TARGET_LOCALES.join(', ')}), written once per tool in its own syntax with the same translations (bench/fresh-app.ts). Each build is \`vite build\` (vite ${(await import('vite')).version}, \`@vitejs/plugin-react\`, minified) in a new \`node\` process (Node ${nodeVersion}), timed from the spawn to the exit, into a directory no other build used; ${ROUNDS} rounds of every variant in turn after one warm-up round, each round after an untimed plain build (the build after Paraglide's, which writes 20,000 files in over 3 GB, ran up to 30% slower) and each build after the disk writes of the last were flushed (\`sync\`)${backedMiB() > 0 ? ` and after a \`node\` process filled ${backedMiB().toLocaleString('en-US')} MiB of memory and exited` : ''}; medians (min–max).${REPORTS_FREE_PAGES ? ` This machine hands the memory its processes free back to its host (Linux's free page reporting: the host takes back each free 2 MiB block about 2 s after it was freed), and a process that touches such memory waits for the host to back it again: a build's cost then depended on how long ago the last process ended (a plain build took 0.7 or 1.2 s by turns, its bundler's threads 0.05 or 0.4 to 0.9 s of system time). ${backedMiB() > 0 ? 'The process before each build leaves that much memory free and backed (at least 4 GiB, and twice the largest peak RSS of the run so far), so that every build starts as on a machine without the reporting.' : 'This run left that as it was (`TMS_BENCH_FRESH_BACKED_MIB=0`).'}` : ''} Each ratio is the median of the rounds' own ratios to the plain build of the same round (the unplugin-tms app without the plugin: the same components), so that a slower stretch of the machine moves both sides of a ratio. The CPU time is the process's user and system time, its threads included (rolldown works on several): it measures the work, where the wall time also measures what else the machine was running (this 2-core machine is shared; the min–max spread shows how much). Peak RSS is the build process's largest resident memory (GNU time's \`%M\`), median. Page faults are the build process's minor page faults (GNU time's \`%R\`), median, in thousands: each is a first touch of a page of memory${faultCost ? `, and one costs ${(faultCost.ms * 1000).toFixed(1)} µs of system time on this machine (${faultCost.how}), so each megabyte a build touches adds about ${(faultCost.ms * 256).toFixed(1)} ms here (virtual machines differ by an order of magnitude: one whose host backs a page only when the guest first touches it costs the most)` : ''}. The build after an edit has a cache of its own, warm from its last build, and before each of its builds one component's heading message reads one of two texts in turn (then the file is put back as it was, its time too, for the other builds): what a warm build costs after a developer changed one message, where the warm build above had nothing to do. The warm inline build takes the copies its last build kept (\`<cacheDir>/inline/\`: its output and translations did not change); the inline build with every copy made has a cache of its own whose kept copies are removed before each build: what an inline build costs after any change to its output.`,
       '',
       '| build | wall time | × plain | CPU time | × plain (CPU) | peak RSS | page faults | target (wall) |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',

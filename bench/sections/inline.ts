@@ -98,9 +98,18 @@ function freshDir(name: string): string {
 /** The directory of the latest build. */
 let lastDir = ''
 
+/**
+ * This section measures what making the copies costs: the copies a build keeps for the next one with
+ * the same output (`<cacheDir>/inline/`, which every build here would find) are removed before each.
+ */
+function forgetKeptCopies(): void {
+  rmSync(join(appRoot, '.tms-cache', 'inline'), { recursive: true, force: true })
+}
+
 /** One build into a fresh directory (as in CI), timed from the call to vite until it returns. */
 async function viteBuild(plugins: Plugin[], name: string): Promise<number> {
   lastDir = freshDir(name)
+  forgetKeptCopies()
   return timedViteBuild(appRoot, plugins, lastDir)
 }
 
@@ -136,6 +145,7 @@ function fileCreation(dir: string, locales: readonly string[]): number {
 /** The same app through rollup (JavaScript, no minifier): a slower bundler, the same copies. */
 async function rollupBuild(locales: string[], cacheDir: string): Promise<number> {
   const dir = join(appRoot, freshDir(`dist-rollup-${locales.length}`))
+  forgetKeptCopies()
   const t0 = performance.now()
   const bundle = await rollup({
     input: join(appRoot, 'src/main.js'),
