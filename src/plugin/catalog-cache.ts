@@ -222,6 +222,11 @@ export class CatalogCache {
         const k = key(ids)
         return k === undefined ? undefined : memos.literal(locale, k)
       },
+      name: (ids) => {
+        const k = key(ids)
+        const base = memos.localeKey(locale)
+        return k === undefined || base === undefined ? undefined : `${base} ${k}`
+      },
       record: (ids, json) => {
         const k = key(ids)
         if (k !== undefined) memos.record(locale, k, json)

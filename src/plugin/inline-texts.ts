@@ -35,6 +35,8 @@ interface Slots {
 export interface KeptSlots {
   read(ids: readonly string[]): string | undefined
   record(ids: readonly string[], json: string): void
+  /** The key the texts and forms of `ids` are kept under (the locale's and the rows'); undefined: none. */
+  name(ids: readonly string[]): string | undefined
 }
 
 /** A kept list of texts or forms (null for none) of `length` ids; undefined when it is not one. */
@@ -101,6 +103,7 @@ export class InlineTexts {
         return inlineText(catalog(), source, source && sourceTextOf(source, this.messages.get(source.key)))
       },
       textsOf: (ids) => slotsOf(ids).texts,
+      slotsName: (ids) => kept?.name(ids),
       formsOf: (ids, texts) => {
         const made = slotsOf(ids)
         return made.texts === texts ? made.forms : this.formsOf(ids, texts, locale, fallback)

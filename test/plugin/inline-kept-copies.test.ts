@@ -262,6 +262,14 @@ describe('every input of a copy, changed, makes it again', () => {
       (m) => Buffer.from(m.toString('latin1').replace('{"output"', '{output'), 'latin1'),
     ],
     [
+      "it names as the output's own a file the output does not have",
+      (m) =>
+        Buffer.from(
+          m.toString('latin1').replace('"assets/lazy-BBBBBBBB.js",-1]', '"assets/gone-BBBBBBBB.js",-1]'),
+          'latin1',
+        ),
+    ],
+    [
       'its index names a length that is not one',
       (m) => Buffer.from(m.toString('latin1').replace(/,-1\]/, ',-2]'), 'latin1'),
     ],
@@ -350,4 +358,54 @@ describe('vite builds in a row, one cache', () => {
     expect(copyText('de-DE')).not.toContain('QRGP')
     expect(copyText('de-DE')).toContain('.length')
   }, 60_000)
+})
+
+describe('texts with a name (the key the catalog memo keeps them under)', () => {
+  /** The locale's texts under `name`, counting how often they are looked up. */
+  const named = (name: string, table: Table = TEXTS['fr-FR']!) => {
+    const asked = { count: 0 }
+    const base = localeTexts('fr-FR', table)
+    const texts: LocaleTexts = {
+      ...base,
+      textsOf: (ids) => {
+        asked.count++
+        return base.textsOf!(ids)
+      },
+      slotsName: () => name,
+    }
+    return { texts, asked }
+  }
+
+  test('a build whose texts have the name of the kept copy takes it without looking them up', async () => {
+    const store = new MemoryStore()
+    const first = named('K1')
+    const made = await build(store, outputFiles(), () => first.texts, ['fr-FR'])
+    expect(first.asked.count).toBe(1)
+    const again = named('K1')
+    expect(await build(store, outputFiles(), () => again.texts, ['fr-FR'])).toEqual(made)
+    expect(again.asked.count).toBe(0)
+    expect(store.writes).toBe(1)
+  })
+
+  test('another name makes the copy again, of the texts it looks up', async () => {
+    const store = new MemoryStore()
+    await build(store, outputFiles(), () => named('K1').texts, ['fr-FR'])
+    const table = { ...TEXTS['fr-FR']!, a: 'Ouvrez' }
+    const other = named('K2', table)
+    const copies = await build(store, outputFiles(), () => other.texts, ['fr-FR'])
+    expect(other.asked.count).toBe(1)
+    expect(Object.values(copies['fr-FR']!).join('\n')).toContain('"Ouvrez"')
+    expect(store.writes).toBe(2)
+  })
+
+  test('texts with a name never answer for a copy kept by its digest, nor the other way', async () => {
+    const store = new MemoryStore()
+    await build(store, outputFiles(), (l) => localeTexts(l), ['fr-FR'])
+    const withName = named('K1')
+    await build(store, outputFiles(), () => withName.texts, ['fr-FR'])
+    expect(withName.asked.count).toBe(1)
+    expect(store.writes).toBe(2)
+    await build(store, outputFiles(), (l) => localeTexts(l), ['fr-FR'])
+    expect(store.writes).toBe(3)
+  })
 })

@@ -298,6 +298,11 @@ export class CatalogMemos {
     return this.locales.get(locale)?.texts !== undefined
   }
 
+  /** The locale's key (see above): it names every input of what the locale's memo keeps. */
+  localeKey(locale: string): string | undefined {
+    return this.locales.get(locale)?.key
+  }
+
   /**
    * The locale's catalog literal over rows of key `rows` (see {@link rowsKey}), if its memo holds it.
    * The rows' key names every id and what it stands for, and the memo's digest tells a changed byte:

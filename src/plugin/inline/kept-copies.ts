@@ -10,8 +10,10 @@ import type { LocaleTexts } from './markers'
  * kept ones instead of reading the output's sites and making each copy again.
  *
  * What a build compares: the digest of its output files (names, hashes, bytes, source maps), then per
- * locale the digest of the texts and forms it looks up for the kept ids (the ids of the same output's
- * sites, in their order). Anything else, or a file that cannot be read or is out of shape, is a miss:
+ * locale the texts and forms of the kept ids (the ids of the same output's sites, in their order): by
+ * the key the catalog memo keeps them under (`LocaleTexts.slotsName`: it names every input they are
+ * made of, so a warm build reads none of them), else by their digest. Anything else, or a file that
+ * cannot be read or is out of shape, is a miss:
  * the copy is made and the memo written again. The tool's version and {@link REVISION} are in the
  * header, so a change of how copies are made is a miss too.
  *
@@ -34,7 +36,7 @@ interface Index {
   output: string
   /** The output's numbered ids (`InlineOutput.slotIds`). */
   ids: string[]
-  /** Per locale: the digest of its texts and forms of `ids`, and its copy's files. */
+  /** Per locale: the name or digest of its texts and forms of `ids`, and its copy's files. */
   locales: Record<string, { slots: string; files: KeptFile[] }>
 }
 
@@ -125,7 +127,12 @@ export class KeptCopies {
     this.store = store
     this.digest = digest
     const read = bytes && readIndex(bytes)
-    if (read && read.index.output === digest) this.kept = { ...read, bytes: bytes! }
+    if (!read || read.index.output !== digest) return
+    // A file named as the output's own must be one of this output's: else the memo is not one written for it.
+    const names = new Set(files.map((f) => f.fileName))
+    for (const { files: kept } of Object.values(read.index.locales))
+      for (const [, of, length] of kept) if (length === AS_OUTPUT && !names.has(of)) return
+    this.kept = { ...read, bytes: bytes! }
   }
 
   /** The copies of `files`, with the ones `store` keeps (none without a store). */
@@ -147,13 +154,21 @@ export class KeptCopies {
   copyBytes(locale: LocaleTexts): CopyFile[] {
     // Texts that cannot be looked up as a list have no digest to compare: such a copy is always made.
     if (!this.store || !locale.textsOf || !locale.formsOf) return this.read().copyBytes(locale)
-    const texts = slotted(locale, this.kept?.index.ids ?? this.read().slotIds)
-    const slots = slotsDigest(texts)
+    const ids = this.kept?.index.ids ?? this.read().slotIds
+    // The name the texts are kept under, when they have one, tells them without reading them.
+    const name = locale.slotsName?.(ids)
+    let texts: LocaleTexts | undefined
+    let slots: string
+    if (name !== undefined) slots = `name ${locale.locale} ${name}`
+    else {
+      texts = slotted(locale, ids)
+      slots = `digest ${slotsDigest(texts)}`
+    }
     const entry = this.kept?.index.locales[locale.locale]
     let files: CopyFile[]
     if (entry?.slots === slots) files = this.keptFiles(locale.locale)
     else {
-      files = this.read().copyBytes(texts)
+      files = this.read().copyBytes(texts ?? slotted(locale, ids))
       this.made = true
     }
     this.copies.set(locale.locale, { slots, files })
@@ -176,6 +191,7 @@ export class KeptCopies {
   private outputBytes(fileName: string): Uint8Array {
     let bytes = this.encoded.get(fileName)
     if (!bytes) {
+      // One of the output's files: the constructor checked every name the memo gives.
       const source = this.files.find((f) => f.fileName === fileName)!.source
       bytes = typeof source === 'string' ? Buffer.from(source) : source
       this.encoded.set(fileName, bytes)

@@ -296,6 +296,12 @@ export interface LocaleTexts {
   formsOf?(ids: readonly string[], texts: readonly (string | undefined)[]): (string | undefined)[]
   /** The forms of the copy's numbered ids, beside `slots`. */
   slotForms?: readonly (string | undefined)[]
+  /**
+   * A name of `textsOf(ids)` and `formsOf(ids, ...)` in this locale, without making them: two builds
+   * that give the same name have the same texts and forms (the key of the catalog memo that keeps
+   * them). Undefined when there is none.
+   */
+  slotsName?(ids: readonly string[]): string | undefined
 }
 
 /** One replaced range of the chunk, for the source map. */
