@@ -13,9 +13,8 @@ import type { LocaleTexts } from './markers'
  * locale the texts and forms of the kept ids (the ids of the same output's sites, in their order): by
  * the key the catalog memo keeps them under (`LocaleTexts.slotsName`: it names every input they are
  * made of, so a warm build reads none of them), else by their digest. Anything else, or a file that
- * cannot be read or is out of shape, is a miss:
- * the copy is made and the memo written again. The tool's version and {@link REVISION} are in the
- * header, so a change of how copies are made is a miss too.
+ * cannot be read or is out of shape, is a miss: the copy is made and the memo written again. The
+ * tool's version and {@link REVISION} are in the header, so a change of how copies are made is a miss.
  *
  * The file: a header line; an index line, JSON ({@link Index}); then each kept file's bytes in the
  * index's order. A copy's file that is the output's own file as it was (an image, a chunk with no
