@@ -416,7 +416,11 @@ export class Build {
     const file = join(this.options.cacheDir, 'inline', `${name}.v1.cache`)
     return {
       read: () => readWhole(file).catch(() => undefined),
-      write: (bytes) => void this.copiesWrites.push(writeMemoFile(file, bytes)),
+      write: (bytes) => {
+        const written = writeMemoFile(file, bytes)
+        this.copiesWrites.push(written)
+        return written
+      },
     }
   }
 

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build as viteBuild } from 'vite'
 import { afterEach, describe, expect, test } from 'vitest'
+import webpack from 'webpack'
 import { DiskCache } from '../../src/core/cache'
+import type { Options } from '../../src/options'
 import {
   type CopiesStore,
   type CopyFile,
@@ -11,8 +13,11 @@ import {
 } from '../../src/plugin/inline/copies'
 import { KeptCopies } from '../../src/plugin/inline/kept-copies'
 import type { LocaleTexts } from '../../src/plugin/inline/markers'
+import tmsRspack from '../../src/rspack'
 import { VERSION } from '../../src/version'
 import tmsVite from '../../src/vite'
+import tmsWebpack from '../../src/webpack'
+import { type LikeCompiler, runWebpackLike, webpackConfig } from './bundlers'
 import { type InlineProject, PROJECT, setupInlineProject, treeOf } from './inline-helpers'
 
 /**
@@ -29,7 +34,7 @@ class MemoryStore implements CopiesStore {
   async read(): Promise<Buffer | undefined> {
     return this.bytes
   }
-  write(bytes: Buffer): void {
+  async write(bytes: Buffer): Promise<void> {
     this.bytes = bytes
     this.writes++
   }
@@ -107,7 +112,7 @@ async function build(
   const copies = await KeptCopies.of(files, store)
   const out: Record<string, Record<string, string>> = {}
   for (const locale of locales) out[locale] = named(copies.copyBytes(texts(locale)))
-  copies.save()
+  await copies.save()
   return out
 }
 
@@ -285,7 +290,7 @@ describe('every input of a copy, changed, makes it again', () => {
   }
 
   test('a store that cannot be read', async () => {
-    const copies = await build({ read: async () => undefined, write: () => {} })
+    const copies = await build({ read: async () => undefined, write: async () => {} })
     expect(copies).toEqual(made())
   })
 })
@@ -408,4 +413,56 @@ describe('texts with a name (the key the catalog memo keeps them under)', () => 
     await build(store, outputFiles(), (l) => localeTexts(l), ['fr-FR'])
     expect(store.writes).toBe(3)
   })
+})
+
+describe('webpack and rspack builds in a row, one cache', () => {
+  let project: InlineProject
+
+  afterEach(() => project?.close())
+
+  const compilers: [string, () => Promise<(config: object) => LikeCompiler>, (o: Options) => unknown][] = [
+    ['webpack', async () => (c) => webpack(c as webpack.Configuration) as never, tmsWebpack],
+    [
+      'rspack',
+      async () => {
+        const { rspack } = await import('@rspack/core')
+        return (c) => rspack(c as never) as never
+      },
+      tmsRspack,
+    ],
+  ]
+  for (const [name, compiler, plugin] of compilers) {
+    test(`${name}: a build takes the kept copies, the same files as the build that made them`, async () => {
+      project = await setupInlineProject(['fr-FR', 'de-DE'])
+      const create = await compiler()
+      let builds = 0
+      let out = ''
+      const run = async () => {
+        out = join(project.root, `dist-${++builds}`)
+        const config = webpackConfig(project.root, out, plugin(project.options()), 'production')
+        await runWebpackLike(create, { ...config, devtool: 'source-map' })
+      }
+      const frText = (): string =>
+        [...treeOf(join(out, 'fr-FR'))]
+          .filter(([file]) => /\.m?js$/.test(file))
+          .map(([, bytes]) => bytes.toString('utf8'))
+          .join('\n')
+      await run()
+      const first = treeOf(out)
+      const memos = readdirSync(join(project.cacheDir, 'inline'))
+      expect(memos).toHaveLength(1)
+      const memoFile = join(project.cacheDir, 'inline', memos[0]!)
+      const written = readFileSync(memoFile)
+      expect(frText()).toContain('"Pqfo"')
+
+      await run()
+      expect(treeOf(out)).toEqual(first)
+      expect(readFileSync(memoFile)).toEqual(written)
+
+      writeFileSync(memoFile, written.toString('latin1').replaceAll('"Pqfo"', '"PQFO"'), 'latin1')
+      await run()
+      expect(frText()).toContain('"PQFO"')
+      expect(frText()).not.toContain('"Pqfo"')
+    }, 60_000)
+  }
 })

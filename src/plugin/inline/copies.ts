@@ -41,7 +41,7 @@ export interface InlineBuild {
 /** Where one output's copies are kept (`kept-copies.ts`): a read that fails is undefined, a write that fails is lost. */
 export interface CopiesStore {
   read(): Promise<Buffer | undefined>
-  write(bytes: Buffer): void
+  write(bytes: Buffer): Promise<void>
 }
 
 /** A file of one locale's copy, named relative to the copy's directory. */

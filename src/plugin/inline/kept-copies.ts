@@ -105,6 +105,7 @@ function readIndex(bytes: Buffer): { index: Index; starts: Map<string, number> }
  */
 export class KeptCopies {
   private readonly files: readonly OutputFile[]
+  private readonly byName: ReadonlyMap<string, OutputFile>
   private readonly store: CopiesStore | undefined
   private readonly digest: string
   private readonly kept: { index: Index; bytes: Buffer; starts: Map<string, number> } | undefined
@@ -123,14 +124,14 @@ export class KeptCopies {
     bytes: Buffer | undefined,
   ) {
     this.files = files
+    this.byName = new Map(files.map((f) => [f.fileName, f]))
     this.store = store
     this.digest = digest
     const read = bytes && readIndex(bytes)
     if (!read || read.index.output !== digest) return
     // A file named as the output's own must be one of this output's: else the memo is not one written for it.
-    const names = new Set(files.map((f) => f.fileName))
     for (const { files: kept } of Object.values(read.index.locales))
-      for (const [, of, length] of kept) if (length === AS_OUTPUT && !names.has(of)) return
+      for (const [, of, length] of kept) if (length === AS_OUTPUT && !this.byName.has(of)) return
     this.kept = { ...read, bytes: bytes! }
   }
 
@@ -151,8 +152,19 @@ export class KeptCopies {
 
   /** One locale's copy, its JS and text files as UTF-8 bytes (see `InlineOutput.copyBytes`). */
   copyBytes(locale: LocaleTexts): CopyFile[] {
+    return this.copyOf(locale, true)
+  }
+
+  /** One locale's copy, its JS and text files as text (see `InlineOutput.copy`). */
+  copy(locale: LocaleTexts): CopyFile[] {
+    return this.copyOf(locale, false)
+  }
+
+  private copyOf(locale: LocaleTexts, asBytes: boolean): CopyFile[] {
+    const make = (texts: LocaleTexts): CopyFile[] =>
+      asBytes ? this.read().copyBytes(texts) : this.read().copy(texts)
     // Texts that cannot be looked up as a list have no digest to compare: such a copy is always made.
-    if (!this.store || !locale.textsOf || !locale.formsOf) return this.read().copyBytes(locale)
+    if (!this.store || !locale.textsOf || !locale.formsOf) return make(locale)
     const ids = this.kept?.index.ids ?? this.read().slotIds
     // The name the texts are kept under, when they have one, tells them without reading them.
     const name = locale.slotsName?.(ids)
@@ -165,41 +177,48 @@ export class KeptCopies {
     }
     const entry = this.kept?.index.locales[locale.locale]
     let files: CopyFile[]
-    if (entry?.slots === slots) files = this.keptFiles(locale.locale)
+    if (entry?.slots === slots) files = this.keptFiles(locale.locale, asBytes)
     else {
-      files = this.read().copyBytes(texts ?? slotted(locale, ids))
+      files = make(texts ?? slotted(locale, ids))
       this.made = true
     }
     this.copies.set(locale.locale, { slots, files })
     return files
   }
 
-  /** A kept copy's files: slices of the memo's bytes, or the output's own files. */
-  private keptFiles(locale: string): CopyFile[] {
+  /**
+   * A kept copy's files: slices of the memo's bytes, or the output's own files. Not `asBytes`, a file
+   * is text as a made copy's is: unless its output file is bytes (an image).
+   */
+  private keptFiles(locale: string, asBytes: boolean): CopyFile[] {
     const { index, bytes, starts } = this.kept!
     let at = starts.get(locale)!
     return index.locales[locale]!.files.map(([fileName, of, length]) => {
-      if (length === AS_OUTPUT) return { fileName, of, source: this.outputBytes(of), asOutput: true }
-      const source = bytes.subarray(at, at + length)
+      const own = this.byName.get(of)
+      const text = !asBytes && typeof own?.source !== 'object'
+      if (length === AS_OUTPUT) {
+        // One of the output's files: the constructor checked every name the memo gives.
+        const source = text ? own!.source : this.outputBytes(own!)
+        return { fileName, of, source, asOutput: true }
+      }
+      const kept = bytes.subarray(at, at + length)
       at += length
-      return { fileName, of, source }
+      return { fileName, of, source: text ? kept.toString('utf8') : kept }
     })
   }
 
   /** An output file's own bytes, encoded once for every copy that takes it as it is. */
-  private outputBytes(fileName: string): Uint8Array {
-    let bytes = this.encoded.get(fileName)
+  private outputBytes(file: OutputFile): Uint8Array {
+    let bytes = this.encoded.get(file.fileName)
     if (!bytes) {
-      // One of the output's files: the constructor checked every name the memo gives.
-      const source = this.files.find((f) => f.fileName === fileName)!.source
-      bytes = typeof source === 'string' ? Buffer.from(source) : source
-      this.encoded.set(fileName, bytes)
+      bytes = typeof file.source === 'string' ? Buffer.from(file.source) : file.source
+      this.encoded.set(file.fileName, bytes)
     }
     return bytes
   }
 
-  /** Keeps this build's copies for the next build, when one of them was made. */
-  save(): void {
+  /** Keeps this build's copies for the next build, when one of them was made; resolves once written. */
+  async save(): Promise<void> {
     if (!this.store || !this.made) return
     const index: Index = { output: this.digest, ids: [...this.read().slotIds], locales: {} }
     const parts = new Map<string, Uint8Array[]>()
@@ -216,6 +235,6 @@ export class KeptCopies {
     }
     // In the index's order, which is the order `readIndex` finds each locale's bytes in.
     const body = Object.keys(index.locales).flatMap((locale) => parts.get(locale)!)
-    this.store.write(Buffer.concat([Buffer.from(`${HEADER}${JSON.stringify(index)}\n`), ...body]))
+    await this.store.write(Buffer.concat([Buffer.from(`${HEADER}${JSON.stringify(index)}\n`), ...body]))
   }
 }

@@ -99,7 +99,8 @@ export async function emitLocaleCopies(
       ctx.emitFile({ type: 'asset', fileName: `${locale}/${file.fileName}`, source })
     }
   }
-  copies.save()
+  // Written while the bundler writes the output; the build's end waits for it (`Build.copiesWritten`).
+  void copies.save()
 }
 
 /**

@@ -1,5 +1,6 @@
 import { REPORT_FILE } from '../report'
-import { type InlineBuild, InlineOutput, type OutputFile } from './copies'
+import type { InlineBuild, OutputFile } from './copies'
+import { KeptCopies } from './kept-copies'
 import { DIR_TOKEN } from './markers'
 import { INLINE_MAP } from './prepare'
 import type { RawSourceMap } from './sourcemap'
@@ -37,7 +38,10 @@ export interface LikeInlineCompilation {
   emitAsset(name: string, source: LikeSource, info?: Record<string, unknown>): void
   deleteAsset(name: string): void
   hooks: {
-    processAssets: { tap(options: { name: string; stage: number }, fn: () => void): void }
+    processAssets: {
+      tap(options: { name: string; stage: number }, fn: () => void): void
+      tapPromise(options: { name: string; stage: number }, fn: () => Promise<void>): void
+    }
   }
 }
 export interface LikeInlineCompiler {
@@ -116,11 +120,14 @@ export function tapInlineCopies(
   compilation: LikeInlineCompilation,
 ): void {
   const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1
-  compilation.hooks.processAssets.tap({ name: 'unplugin-tms:inline', stage }, () => {
+  compilation.hooks.processAssets.tapPromise({ name: 'unplugin-tms:inline', stage }, async () => {
     const build = currentBuild()
     if (!build?.inline) return
     const assets = compilation.getAssets()
-    const copies = new InlineOutput(outputFilesOfAssets(assets))
+    const files = outputFilesOfAssets(assets)
+    // As rollup's (rollup.ts): the output by the names of its files without a content hash.
+    const names = files.flatMap((f) => (f.hash === undefined ? [f.fileName] : [])).sort()
+    const copies = await KeptCopies.of(files, build.keptCopies?.(JSON.stringify(['webpack', names])))
     // Deleting an asset takes it out of its chunk: the chunks get their copies' files back below.
     const chunkFiles = [...(compilation.chunks ?? [])].map((chunk) => ({
       chunk,
@@ -148,6 +155,8 @@ export function tapInlineCopies(
       addCopies(chunk.files, files, copiesOf)
       if (chunk.auxiliaryFiles) addCopies(chunk.auxiliaryFiles, auxiliary, copiesOf)
     }
+    // Written before the compilation ends: a compiler's build has no later hook of this plugin's to wait in.
+    await copies.save()
   })
 }
 
