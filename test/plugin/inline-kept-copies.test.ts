@@ -295,6 +295,22 @@ describe('every input of a copy, changed, makes it again', () => {
   })
 })
 
+/** The JS of a locale's copy under `outDir` (its `.js` and `.mjs` files), as text. */
+function copyJs(outDir: string, locale: string): string {
+  return [...treeOf(join(outDir, locale))]
+    .filter(([file]) => /\.m?js$/.test(file))
+    .map(([, bytes]) => bytes.toString('utf8'))
+    .join('\n')
+}
+
+/** The one kept-copies memo of the project's cache: its path and its bytes. */
+function onlyMemo(project: InlineProject): { file: string; bytes: Buffer } {
+  const memos = readdirSync(join(project.cacheDir, 'inline'))
+  expect(memos).toHaveLength(1)
+  const file = join(project.cacheDir, 'inline', memos[0]!)
+  return { file, bytes: readFileSync(file) }
+}
+
 describe('vite builds in a row, one cache', () => {
   let project: InlineProject
 
@@ -315,17 +331,10 @@ describe('vite builds in a row, one cache', () => {
         build: { outDir: out, emptyOutDir: true },
       })
     }
-    const copyText = (locale: string): string =>
-      [...treeOf(join(out, locale))]
-        .filter(([file]) => file.endsWith('.js'))
-        .map(([, bytes]) => bytes.toString('utf8'))
-        .join('\n')
+    const copyText = (locale: string): string => copyJs(out, locale)
     await run()
     const first = treeOf(out)
-    const memos = readdirSync(join(project.cacheDir, 'inline'))
-    expect(memos).toHaveLength(1)
-    const memoFile = join(project.cacheDir, 'inline', memos[0]!)
-    const written = readFileSync(memoFile)
+    const { file: memoFile, bytes: written } = onlyMemo(project)
     expect(copyText('fr-FR')).toContain('"Pqfo"')
     expect(copyText('de-DE')).toContain('"Qrgp"')
 
@@ -442,17 +451,10 @@ describe('webpack and rspack builds in a row, one cache', () => {
         const config = webpackConfig(project.root, out, plugin(project.options()), 'production')
         await runWebpackLike(create, { ...config, devtool: 'source-map' })
       }
-      const frText = (): string =>
-        [...treeOf(join(out, 'fr-FR'))]
-          .filter(([file]) => /\.m?js$/.test(file))
-          .map(([, bytes]) => bytes.toString('utf8'))
-          .join('\n')
+      const frText = (): string => copyJs(out, 'fr-FR')
       await run()
       const first = treeOf(out)
-      const memos = readdirSync(join(project.cacheDir, 'inline'))
-      expect(memos).toHaveLength(1)
-      const memoFile = join(project.cacheDir, 'inline', memos[0]!)
-      const written = readFileSync(memoFile)
+      const { file: memoFile, bytes: written } = onlyMemo(project)
       expect(frText()).toContain('"Pqfo"')
 
       await run()
