@@ -136,8 +136,10 @@ export class KeptCopies {
   }
 
   /** The copies of `files`, with the ones `store` keeps (none without a store). */
-  static async of(files: readonly OutputFile[], store: CopiesStore | undefined): Promise<KeptCopies> {
-    if (!store) return new KeptCopies(files, undefined, '', undefined)
+  static async of(output: readonly OutputFile[], store: CopiesStore | undefined): Promise<KeptCopies> {
+    if (!store) return new KeptCopies(output, undefined, '', undefined)
+    // By name: rspack lists the same assets in another order from one build to the next.
+    const files = [...output].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
     // Read on libuv's threads while this one digests the output.
     const bytes = store.read()
     const digest = outputDigest(files)
