@@ -39,6 +39,16 @@ interface Index {
   locales: Record<string, { slots: string; files: KeptFile[] }>
 }
 
+/**
+ * What one output's memo is known by: the bundler's kind of output (rollup's `format`, `webpack`) and
+ * the names of its files without a content hash (a page, a server entry), so that a config's several
+ * outputs each keep their own; not its directory, which a build may pick anew each time.
+ */
+export function outputName(kind: string, files: readonly OutputFile[]): string {
+  const names = files.flatMap((f) => (f.hash === undefined ? [f.fileName] : [])).sort()
+  return JSON.stringify([kind, names])
+}
+
 /** What a copy is made of besides its locale's texts: every output file, in the bundle's order. */
 export function outputDigest(files: readonly OutputFile[]): string {
   const hash = createHash('sha1')

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { REPORT_FILE } from '../report'
 import type { InlineBuild, OutputFile } from './copies'
 import { hashFromPattern, hashFromPreliminary } from './hashes'
-import { KeptCopies } from './kept-copies'
+import { KeptCopies, outputName } from './kept-copies'
 import { DIR_TOKEN } from './markers'
 import type { RawSourceMap } from './sourcemap'
 
@@ -85,11 +85,7 @@ export async function emitLocaleCopies(
   bundle: LikeBundle,
 ): Promise<void> {
   const files = outputFilesOf(bundle, options)
-  // Each output of a config (its format, the names of its files without a content hash: a page, a
-  // server entry) keeps its own memo; not by directory, which a build may pick anew each time.
-  const names = files.flatMap((f) => (f.hash === undefined ? [f.fileName] : [])).sort()
-  const output = JSON.stringify([options.format ?? '', names])
-  const copies = await KeptCopies.of(files, build.keptCopies?.(output))
+  const copies = await KeptCopies.of(files, build.keptCopies?.(outputName(options.format ?? '', files)))
   for (const name of Object.keys(bundle)) if (name !== REPORT_FILE) delete bundle[name]
   for (const locale of build.inlineLocales()) {
     for (const file of copies.copyBytes(build.inlineTexts(locale))) {

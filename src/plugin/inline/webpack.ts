@@ -1,6 +1,6 @@
 import { REPORT_FILE } from '../report'
 import type { InlineBuild, OutputFile } from './copies'
-import { KeptCopies } from './kept-copies'
+import { KeptCopies, outputName } from './kept-copies'
 import { DIR_TOKEN } from './markers'
 import { INLINE_MAP } from './prepare'
 import type { RawSourceMap } from './sourcemap'
@@ -125,9 +125,7 @@ export function tapInlineCopies(
     if (!build?.inline) return
     const assets = compilation.getAssets()
     const files = outputFilesOfAssets(assets)
-    // As rollup's (rollup.ts): the output by the names of its files without a content hash.
-    const names = files.flatMap((f) => (f.hash === undefined ? [f.fileName] : [])).sort()
-    const copies = await KeptCopies.of(files, build.keptCopies?.(JSON.stringify(['webpack', names])))
+    const copies = await KeptCopies.of(files, build.keptCopies?.(outputName('webpack', files)))
     // Deleting an asset takes it out of its chunk: the chunks get their copies' files back below.
     const chunkFiles = [...(compilation.chunks ?? [])].map((chunk) => ({
       chunk,
