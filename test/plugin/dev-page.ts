@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import { createServer, type Plugin, type ViteDevServer } from 'vite'
 import type { Options } from '../../src/options'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
@@ -19,7 +19,50 @@ export interface DevPage {
   shown(): Promise<string>
   /** Resolves once `#out` holds `expected` (a hot update or a reload lands in its own time). */
   waitForText(expected: string): Promise<void>
+  /**
+   * Vite's server only: resolves once the server has taken in its watcher's report of the new file
+   * `file` (absolute), asked before writing it. A page that imports a module while vite is still
+   * taking in the report of its creation is reloaded: vite sees a module with no importer that has
+   * not said it accepts its updates yet (its first request made its node). On a loaded machine the
+   * report comes late enough for that (a test failed so in about one run of 30 there).
+   */
+  created(file: string): Promise<void>
   close(): Promise<void>
+}
+
+/** How long {@link DevPage.created} waits for the watcher's report. */
+const CREATED_WAIT_MS = 30_000
+
+/**
+ * The files whose creation vite's server has taken in, told through a plugin's `hotUpdate` hook: vite
+ * computes the modules a change touches before it calls the hook, and after it only sends what
+ * those modules need (none, for a file no page imported yet).
+ */
+class CreatedFiles {
+  private readonly waiting = new Map<string, () => void>()
+  readonly plugin: Plugin = {
+    name: 'test:created-files',
+    hotUpdate: (options) => {
+      if (options.type !== 'create') return
+      const done = this.waiting.get(options.file)
+      this.waiting.delete(options.file)
+      // After vite's own steps that follow the hook (microtasks, no I/O for a file no page imports).
+      if (done) setTimeout(done, 0)
+    },
+  }
+
+  created(file: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(file)
+        reject(new Error(`vite's watcher did not report ${file} in ${CREATED_WAIT_MS / 1000} s`))
+      }, CREATED_WAIT_MS)
+      this.waiting.set(file, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
 }
 
 /** `rspack-lazy`: rspack compiling dynamic imports when the page first imports them, as `rspack dev` does by default for the browser. */
@@ -105,12 +148,12 @@ async function serveFixture(kind: 'webpack' | 'rspack' | 'rspack-lazy', project:
   })
 }
 
-async function serveWithVite(project: Project, extra?: Options): Promise<RunningDevServer> {
+async function serveWithVite(project: Project, extra: Options | undefined, created: CreatedFiles) {
   const server: ViteDevServer = await createServer({
     root: project.root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [tmsVite(project.options(extra))],
+    plugins: [tmsVite(project.options(extra)), created.plugin],
     server: { host: '127.0.0.1', port: 0 },
   })
   await onFreePort(() => server.listen())
@@ -127,8 +170,9 @@ export async function openDevPage(
   await fillCache(project)
   prepare?.(project)
   const browser: Browser = await launchChromium()
-  const server =
-    kind === 'vite' ? await serveWithVite(project, extra) : await serveFixture(kind, project, extra)
+  const created = new CreatedFiles()
+  const server: RunningDevServer =
+    kind === 'vite' ? await serveWithVite(project, extra, created) : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
   // A test that pushes starts on a connected page (webpack-dev-server's client asks for what it
   // missed when it connects; vite's does not).
@@ -145,6 +189,10 @@ export async function openDevPage(
       await page.waitForFunction((text) => document.querySelector('#out')!.textContent === text, expected, {
         timeout: 30_000,
       })
+    },
+    created: (file) => {
+      if (kind !== 'vite') throw new Error(`created() is vite's only, not ${kind}'s`)
+      return created.created(file)
     },
     close: () =>
       closeInTurn([

@@ -87,13 +87,16 @@ async function importedLater(text: string, after = ''): Promise<void> {
     await page.evaluate(() =>
       (window as unknown as { app: { setLocale(l: string): Promise<void> } }).app.setLocale('en-US'),
     )
-    // It accepts its own update: vite takes the watcher's report of a new file for an update of the
-    // module, and a report that comes after the import below (a loaded machine) would otherwise reload
-    // the page, dropping `window.later` (two clean-clone CI runs failed so here).
+    // The page imports the module only once vite took in the watcher's report of the new file (one
+    // that comes while the page's first request of it is under way reloads the page: `created`). It
+    // also accepts its own update, should a report of a change to it come after the import.
+    const file = join(own.project.root, 'src/later.js')
+    const created = own.created(file)
     writeFileSync(
-      join(own.project.root, 'src/later.js'),
+      file,
       `import { t } from 'unplugin-tms/runtime'\nexport const later = () => t(${JSON.stringify(text)})\nif (import.meta.hot) import.meta.hot.accept()\n`,
     )
+    await created
     // A string: vitest would rewrite an `import()` inside a function it compiles.
     await page.evaluate(
       `import('/src/later.js').then((m) => { window.later = m.later; window.stays = true; ${after} })`,
