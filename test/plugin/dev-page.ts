@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { createServer, type Plugin, type ViteDevServer } from 'vite'
+import { createServer, type Plugin, type ViteDevServer, version as viteVersion } from 'vite'
 import type { Options } from '../../src/options'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
@@ -33,22 +33,33 @@ export interface DevPage {
 /** How long {@link DevPage.created} waits for the watcher's report. */
 const CREATED_WAIT_MS = 30_000
 
+/** Vite 6 and later call a plugin's `hotUpdate` hook for a new file; vite 5 has only `watchChange`. */
+const HOT_UPDATE_HOOK = Number(viteVersion.split('.')[0]) >= 6
+
 /**
- * The files whose creation vite's server has taken in, told through a plugin's `hotUpdate` hook: vite
- * computes the modules a change touches before it calls the hook, and after it only sends what
- * those modules need (none, for a file no page imported yet).
+ * The files whose creation vite's server has taken in. Vite 6 and later tell it through a plugin's
+ * `hotUpdate` hook: vite computes the modules a change touches before it calls the hook. Vite 5 calls
+ * the plugins' `watchChange`, then computes them once every plugin's hook settled; this suite's
+ * plugins settle theirs in microtasks (unplugin-tms's glob is synchronous). Either way what follows
+ * the hook until the modules are known is microtasks, with no I/O for a file no page imports: the
+ * wait ends on the next timer.
  */
 class CreatedFiles {
   private readonly waiting = new Map<string, () => void>()
   readonly plugin: Plugin = {
     name: 'test:created-files',
-    hotUpdate: (options) => {
-      if (options.type !== 'create') return
-      const done = this.waiting.get(options.file)
-      this.waiting.delete(options.file)
-      // After vite's own steps that follow the hook (microtasks, no I/O for a file no page imports).
-      if (done) setTimeout(done, 0)
+    watchChange: (id, change) => {
+      if (!HOT_UPDATE_HOOK && change.event === 'create') this.taken(id)
     },
+    hotUpdate: (options) => {
+      if (options.type === 'create') this.taken(options.file)
+    },
+  }
+
+  private taken(file: string): void {
+    const done = this.waiting.get(file)
+    this.waiting.delete(file)
+    if (done) setTimeout(done, 0)
   }
 
   created(file: string): Promise<void> {
