@@ -159,7 +159,11 @@ async function serveFixture(kind: 'webpack' | 'rspack' | 'rspack-lazy', project:
   })
 }
 
-async function serveWithVite(project: Project, extra: Options | undefined, created: CreatedFiles) {
+async function serveWithVite(
+  project: Project,
+  extra: Options | undefined,
+  created: CreatedFiles,
+): Promise<RunningDevServer> {
   const server: ViteDevServer = await createServer({
     root: project.root,
     configFile: false,
@@ -182,7 +186,7 @@ export async function openDevPage(
   prepare?.(project)
   const browser: Browser = await launchChromium()
   const created = new CreatedFiles()
-  const server: RunningDevServer =
+  const server =
     kind === 'vite' ? await serveWithVite(project, extra, created) : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
   // A test that pushes starts on a connected page (webpack-dev-server's client asks for what it

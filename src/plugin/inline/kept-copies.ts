@@ -49,7 +49,7 @@ export function outputName(kind: string, files: readonly OutputFile[]): string {
   return JSON.stringify([kind, names])
 }
 
-/** What a copy is made of besides its locale's texts: every output file, in the bundle's order. */
+/** What a copy is made of besides its locale's texts: every output file, in the order given (`of` sorts them by name). */
 export function outputDigest(files: readonly OutputFile[]): string {
   const hash = createHash('sha1')
   for (const file of files) {
