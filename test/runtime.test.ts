@@ -116,10 +116,17 @@ describe('runtime, as the plugin drives it', () => {
     })
     expect(rt.getLocales()).toEqual(['en-US', 'fr-FR'])
     expect(rt.getLocale()).toBe('en-US')
-    // Before the first setLocale: no catalog, no text at the site, the id shows and nothing throws.
+    // Before the first setLocale: no catalog, no text at the site, the id shows and nothing throws. The
+    // app rendered before it asked for a locale: the lookup starts the load of the source catalog.
+    const changed = new Promise<string>((resolve) => {
+      const off = rt.onLocaleChange((locale) => {
+        off()
+        resolve(locale)
+      })
+    })
     expect(rt._l('a')).toBe('a')
     expect(rt._l('a', 0, { name: 'Ana' })).toBe('a')
-    await rt.setLocale('en-US')
+    expect(await changed).toBe('en-US')
     expect(loads).toEqual(['en-US'])
     expect(rt._l('a', 0, { name: 'Ana' })).toBe('Hello Ana!')
     expect(rt._l('p', 0, { count: 2 })).toBe('2 items')
@@ -131,5 +138,25 @@ describe('runtime, as the plugin drives it', () => {
     // Loaded again: the browser caches the imported chunk, the runtime keeps no catalog but the current.
     expect(loads).toEqual(['en-US', 'fr-FR', 'en-US'])
     expect(rt._l('a', 0, { name: 'Bo' })).toBe('Hello Bo!')
+  })
+
+  it('sourceCatalog: a lookup while the first switch is under way loads no other catalog', async () => {
+    const rt = await fresh()
+    const loads: string[] = []
+    rt._r('en-US', {
+      'en-US': async () => {
+        loads.push('en-US')
+        return { default: { a: 'Hello' } }
+      },
+      'fr-FR': async () => {
+        loads.push('fr-FR')
+        return { default: { a: 'Bonjour' } }
+      },
+    })
+    const switching = rt.setLocale('fr-FR')
+    expect(rt._l('a')).toBe('a')
+    await switching
+    expect(rt._l('a')).toBe('Bonjour')
+    expect(loads).toEqual(['fr-FR'])
   })
 })

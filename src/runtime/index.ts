@@ -8,7 +8,7 @@
  * lazy catalog loader per locale with `_r`. Values are inserted as text: nothing is evaluated.
  */
 
-import { type CompiledMessage, type Formatted, formatParts, has, own, valueText, zoned } from './icu'
+import { type CompiledMessage, type Formatted, formatParts, own, valueText, zoned } from './icu'
 import { compileText } from './parse'
 import type {
   DefinitionArgs,
@@ -199,7 +199,7 @@ export function enterLocale(locale: Locale): PromiseLike<void> {
  */
 export function _c(locale: string): Promise<Catalog> | undefined {
   // Own keys only: `__proto__` or `toString` is an unknown locale, not Object.prototype's.
-  const load = loaders && has.call(loaders, locale) ? loaders[locale] : undefined
+  const load = loaders && (own(loaders, locale) as Loader | undefined)
   if (loaders && locale !== source && !load) throw new Error(`[unplugin-tms] unknown locale "${locale}"`)
   return load?.().then((m) => m.default)
 }
@@ -290,7 +290,10 @@ export function rememberLocale(options: LocaleSources = {}): () => void {
  */
 export function _l(id: string, text?: CompiledMessage | 0, values?: Values): Formatted {
   const { catalog } = active()
-  const translated = catalog && has.call(catalog, id) && catalog[id]
+  const translated = catalog && (own(catalog, id) as CompiledMessage | undefined)
+  // No text at all in an app that rendered before it asked for a locale: the source catalog loads
+  // now, and onLocaleChange tells when its texts are there.
+  if (!translated && !text && !latest) setLocale(source)
   // The site's text is the source message: its plurals take the source locale's categories.
   return format(translated || text || id, values, !translated && source)
 }
