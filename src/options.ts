@@ -98,10 +98,11 @@ export interface Options {
   mode?: 'runtime' | 'inline'
   /**
    * Runtime mode: ship the source locale's messages as a lazy catalog chunk like every target
-   * locale's, so each call site keeps only its id (a smaller entry chunk). The app must then
-   * `await setLocale(...)`, for the source locale too, before its first render: until a catalog is
-   * loaded a message shows its id. Not available with `mode: 'inline'`, whose copies hold their texts.
-   * @default false
+   * locale's, so each call site keeps only its id (a smaller entry chunk). The app then
+   * `await`s `setLocale(...)`, for the source locale too, before its first render: until a catalog is
+   * loaded a message shows its id. `false` keeps the source text at each call site (the first render
+   * needs no catalog). Not available with `mode: 'inline'`, whose copies hold their texts.
+   * @default true in a production build in runtime mode; false on a dev server or watch
    */
   sourceCatalog?: boolean
   /**
@@ -188,7 +189,6 @@ const DEFAULTS = {
   exclude: ['**/node_modules/**', '**/*.{test,spec}.*', '**/__tests__/**'],
   keywords: ['t'],
   mode: 'runtime',
-  sourceCatalog: false,
   retrievalType: 'published',
   cache: 'prefer-network',
   cacheDir: '.tms-cache',
@@ -200,7 +200,7 @@ const DEFAULTS = {
   maxRequestLineBytes: 6 * 1024,
 } as const satisfies Partial<Options>
 
-/** Where the options are used: decides the `push` default. */
+/** Where the options are used: decides the `push` and `sourceCatalog` defaults. */
 export interface ResolveContext {
   /** `build` (production bundle), `serve` (dev server or watch), `cli`. */
   command: 'build' | 'serve' | 'cli'
@@ -401,8 +401,9 @@ export function resolveOptions(raw: Options | undefined, context: ResolveContext
   }
 
   const mode = o.mode ?? DEFAULTS.mode
-  const sourceCatalog = o.sourceCatalog ?? DEFAULTS.sourceCatalog
-  if (sourceCatalog && mode === 'inline') {
+  // A dev server keeps the texts at the call sites: an edit then needs no catalog made again.
+  const sourceCatalog = o.sourceCatalog ?? (mode === 'runtime' && context.command === 'build')
+  if (o.sourceCatalog && mode === 'inline') {
     throw new TmsConfigError(
       'sourceCatalog',
       "sourceCatalog: true works only with mode: 'runtime' (an inline copy holds its texts already): remove sourceCatalog or set mode: 'runtime'",

@@ -258,7 +258,7 @@ export interface RuntimeModuleInput extends RuntimeModuleHow {
   /** The runtime's JavaScript (see runtime-code.ts). */
   runtime: string
   sourceLocale: string
-  /** Target and pseudo locales, in registration order. */
+  /** Target and pseudo locales, in registration order; with `sourceCatalog`, the source locale first. */
   locales: readonly string[]
 }
 

@@ -5,7 +5,7 @@ import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { loadOptions } from '../../src/config'
 import { APP_PLACEHOLDER_SOURCE } from '../../src/core/model/placeholders'
-import { resolveOptions, TmsConfigError } from '../../src/options'
+import { type Options, resolveOptions, TmsConfigError } from '../../src/options'
 
 const env = {}
 
@@ -27,7 +27,7 @@ describe('resolveOptions', () => {
       keywords: ['t'],
       placeholder: { format: null, custom: APP_PLACEHOLDER_SOURCE },
       mode: 'runtime',
-      sourceCatalog: false,
+      sourceCatalog: true,
       formats: {},
       retrievalType: 'published',
       push: false,
@@ -152,5 +152,15 @@ describe('loadOptions', () => {
     expect(
       resolveOptions({ locales: ['fr-FR'], sourceCatalog: true }, { command: 'build', env }).sourceCatalog,
     ).toBe(true)
+  })
+
+  it('defaults sourceCatalog to true for a production build in runtime mode only', () => {
+    const sourceCatalog = (o: Options, command: 'build' | 'serve' | 'cli') =>
+      resolveOptions({ locales: ['fr-FR'], ...o }, { command, env }).sourceCatalog
+    expect(sourceCatalog({}, 'build')).toBe(true)
+    expect(sourceCatalog({}, 'serve')).toBe(false)
+    expect(sourceCatalog({ mode: 'inline' }, 'build')).toBe(false)
+    expect(sourceCatalog({ sourceCatalog: false }, 'build')).toBe(false)
+    expect(sourceCatalog({ sourceCatalog: true }, 'serve')).toBe(true)
   })
 })

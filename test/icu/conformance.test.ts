@@ -115,7 +115,7 @@ describe('every kind of case the peers assert agrees with intl-messageformat, or
     // Some texts use categories a locale lacks (a warning); none is rejected.
     expect(warnings.filter((w) => /rejected|error/i.test(w))).toEqual([])
     const entry = join(outDir, 'main.js')
-    const groups = groupsOf(entry, true).map((g) => ({ ...g, setLocale: g.locale !== 'en-US' }))
+    const groups = groupsOf(entry, true)
     expectConformance(await runCases(project.root, groups), 'build')
   }, 120_000)
 

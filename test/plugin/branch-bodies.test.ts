@@ -99,6 +99,7 @@ const run = promisify(execFile)
 async function renderFrench(entry: string): Promise<{ source: string[]; fr: string[] }> {
   const script = `
     const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
+    await app.setLocale('en-US')
     const source = app.render()
     await app.setLocale('fr-FR')
     process.stdout.write(JSON.stringify({ source, fr: app.render() }))

@@ -65,7 +65,7 @@ function edit(file: string, change: (text: string) => string): void {
  */
 async function secondBuildFromMemo(
   build: (outDir: string) => Promise<Built>,
-  locales = ['en-XA', 'fr-FR'],
+  locales = ['en-US', 'en-XA', 'fr-FR'],
   kept: string[] = [],
 ): Promise<Built> {
   rmSync(catalogsDir(), { recursive: true, force: true })
@@ -140,20 +140,20 @@ test("esbuild: the catalogs of every id and of the bundle's ids are both answere
   expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
 }, 120_000)
 
-test("sourceCatalog: the source locale's catalog is answered by its memo too", async () => {
+test("sourceCatalog: false: the target locales' catalogs are answered by their memos, the source locale has none", async () => {
   const root = project.current.root
-  const options = offline({ sourceCatalog: true })
+  const options = offline({ sourceCatalog: false })
   const second = await secondBuildFromMemo(
     (out) => buildRollup(root, options, join(root, out)),
-    ['en-US', 'en-XA', 'fr-FR'],
+    ['en-XA', 'fr-FR'],
   )
   expect((await renderInNode(second.entry!)).fr).toEqual(FRENCH_TEXT)
 }, 120_000)
 
-test("an app built in runtime mode, with sourceCatalog and in inline mode by turns keeps each one's memo: none is written again", async () => {
+test("an app built in runtime mode, with and without sourceCatalog and in inline mode by turns keeps each one's memo: none is written again", async () => {
   const root = project.current.root
   rmSync(catalogsDir(), { recursive: true, force: true })
-  const builds = [offline(), offline({ sourceCatalog: true }), offline({ mode: 'inline' })]
+  const builds = [offline(), offline({ sourceCatalog: false }), offline({ mode: 'inline' })]
   for (const [i, options] of builds.entries()) await buildRollup(root, options, join(root, `out-turn-${i}`))
   const written = memos()
   for (const [i, options] of builds.entries()) {
@@ -350,7 +350,8 @@ test("a dev server's memos: written once its changes pause, its next start answe
   await second.recheck(['fr-FR'])
   const pulled = second.build.catalogLiteralFor('fr-FR')
   expect(pulled).toContain('"Bienvenue dans la nouvelle boutique"')
-  const fresh = new TmsSession(offline())
+  // A build with the dev server's catalogs: the texts at the call sites, no source catalog.
+  const fresh = new TmsSession(offline({ sourceCatalog: false }))
   fresh.configure({ root })
   await fresh.startAndSync('build')
   expect(pulled).toBe(fresh.build.catalogLiteralFor('fr-FR'))

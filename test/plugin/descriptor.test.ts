@@ -55,16 +55,16 @@ async function renderBeforeAndAfter(
 }
 
 describe('a module-level descriptor in a real build', () => {
-  test('rollup, runtime mode: the descriptor follows setLocale, the module-level t() does not and is warned of', async () => {
-    const built = await buildRollup(project.root, project.options())
+  test('rollup, texts at the call sites: the descriptor follows setLocale, the module-level t() does not and is warned of', async () => {
+    const built = await buildRollup(project.root, project.options({ sourceCatalog: false }))
     expect(await renderBeforeAndAfter(built.entry!)).toEqual({ before: SOURCE, after: SWITCHED })
     const file = relative(process.cwd(), join(project.root, 'src/colors.js'))
     // Rollup prints the column 0-based.
     expect(built.warnings).toEqual([`[plugin unplugin-tms] ${file} (9:22): ${WARNING}`])
   })
 
-  test('rolldown with sourceCatalog: the descriptor holds only the id and follows setLocale; the module-level t() keeps its id', async () => {
-    const built = await buildRolldown(project.root, project.options({ sourceCatalog: true }))
+  test('rolldown by default (the source catalog): the descriptor holds only the id and follows setLocale; the module-level t() keeps its id', async () => {
+    const built = await buildRolldown(project.root, project.options())
     const { before, after } = await renderBeforeAndAfter(built.entry!, 'en-US')
     // Evaluated before any catalog was loaded, `t('Blue')` holds its id for good.
     expect(before.slice(0, 4)).toEqual(SOURCE.slice(0, 4))
@@ -75,7 +75,7 @@ describe('a module-level descriptor in a real build', () => {
   })
 
   test('webpack: the warning carries the file, line, column and code frame', async () => {
-    const built = await buildWebpack(project.root, project.options())
+    const built = await buildWebpack(project.root, project.options({ sourceCatalog: false }))
     expect(await renderBeforeAndAfter(built.entry!)).toEqual({ before: SOURCE, after: SWITCHED })
     expect(built.warnings).toHaveLength(1)
     // webpack puts its own line first (`Module Warning (from <the loader>):`).

@@ -163,10 +163,15 @@ export interface Rendered {
   pwned: boolean
 }
 
-/** The fixture app's text in each locale, from a Node run of a bundle's entry module. */
+/**
+ * The fixture app's text in each locale, from a Node run of a bundle's entry module. The app awaits
+ * its first locale, the source locale, as the README's start does (a production build's source
+ * catalog).
+ */
 export async function renderInNode(entry: string): Promise<Rendered> {
   const script = `
     const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
+    await app.setLocale(app.getLocale())
     const out = { source: app.render() }
     await app.setLocale('fr-FR')
     out.fr = app.render()

@@ -24,9 +24,9 @@ import {
 import { FRENCH, type Project, PSEUDO_TEXT, rendered, SOURCE_TEXT, setupProject } from './helpers'
 
 /**
- * `sourceCatalog: true` through each bundler that builds for Node: the source locale ships as a
- * catalog chunk like the others, the entry chunk keeps only ids, and every catalog is complete: 'Open'
- * has no French translation here, so the French chunk holds its source text.
+ * A production build's default (`sourceCatalog`) through each bundler that builds for Node: the source
+ * locale ships as a catalog chunk like the others, the entry chunk keeps only ids, and every catalog is
+ * complete: 'Open' has no French translation here, so the French chunk holds its source text.
  */
 
 const run = promisify(execFile)
@@ -71,11 +71,17 @@ function catalogChunk(built: Built, locale: string): string {
   return chunks[0]![1]
 }
 
-/** The app's text before any setLocale, then in each locale, and the locales, from a Node run of the entry. */
+/**
+ * The app's text before any setLocale and once the source catalog is loaded by itself, then in each
+ * locale, and the locale, from a Node run of the entry.
+ */
 async function renderAll(entry: string): Promise<Record<string, unknown>> {
   const script = `
     const app = await import(${JSON.stringify(pathToFileURL(entry).href)})
-    const out = { before: app.render(), locale: app.getLocale() }
+    const before = app.render()
+    // An app that asked for no locale as it started gets the source catalog by itself, then a change.
+    await new Promise((resolve) => { const stop = app.onLocaleChange(() => { stop(); resolve() }) })
+    const out = { before, healed: app.render(), locale: app.getLocale() }
     for (const locale of ['en-US', 'fr-FR', 'en-XA', 'en-US']) {
       await app.setLocale(locale)
       out[locale] = app.render()
@@ -87,14 +93,14 @@ async function renderAll(entry: string): Promise<Record<string, unknown>> {
 }
 
 const BUILDS = {
-  rollup: (p: Project) => buildRollup(p.root, p.options({ sourceCatalog: true })),
-  rolldown: (p: Project) => buildRolldown(p.root, p.options({ sourceCatalog: true })),
-  esbuild: (p: Project) => buildEsbuild(p.root, p.options({ sourceCatalog: true })),
-  webpack: (p: Project) => buildWebpack(p.root, p.options({ sourceCatalog: true })),
-  rspack: (p: Project) => buildRspack(p.root, p.options({ sourceCatalog: true })),
+  rollup: (p: Project) => buildRollup(p.root, p.options()),
+  rolldown: (p: Project) => buildRolldown(p.root, p.options()),
+  esbuild: (p: Project) => buildEsbuild(p.root, p.options()),
+  webpack: (p: Project) => buildWebpack(p.root, p.options()),
+  rspack: (p: Project) => buildRspack(p.root, p.options()),
 }
 
-describe.each(Object.entries(BUILDS))('%s, sourceCatalog: true', (name, build) => {
+describe.each(Object.entries(BUILDS))('%s, default options', (name, build) => {
   test('the source locale is a catalog chunk, the entry keeps only ids, every catalog is complete', async () => {
     const built = await build(project)
     expect(built.warnings).toEqual([])
@@ -120,6 +126,7 @@ describe.each(Object.entries(BUILDS))('%s, sourceCatalog: true', (name, build) =
     expect(await renderAll(built.entry!)).toEqual({
       // No catalog before the first setLocale: each message shows its id.
       before: SHIPPED.map((s) => ids.get(s)),
+      healed: SOURCE_TEXT,
       locale: 'en-US',
       'en-US': SOURCE_TEXT,
       'fr-FR': rendered((s) => FRENCH_BUT_OPEN[s] ?? s),

@@ -25,13 +25,17 @@ afterEach(() => {
   root = undefined
 })
 
-/** The plugin's options for the app in `dir`: offline, French and the pseudo-locale. */
+/**
+ * The plugin's options for the app in `dir`: offline, French and the pseudo-locale, the texts at the
+ * call sites (so that a memo's code shows the text it was made from).
+ */
 const appOptions = (dir: string): Options => ({
   root: dir,
   locales: ['fr-FR'],
   pseudo: true,
   cache: 'offline',
   push: false,
+  sourceCatalog: false,
 })
 
 /** A production rollup build into `out`: file name -> content of every file written. */

@@ -163,7 +163,9 @@ test('one runtime in the bundle: the binding and the lookups share the app runti
   )
   expect(holders).toHaveLength(1)
   expect(js.filter((f) => f.startsWith('tms-')).sort()).toEqual(
-    ['ar-XB', 'de-DE', 'en-XA', 'fr-FR', 'ja-JP'].map((l) => expect.stringMatching(new RegExp(`^tms-${l}-`))),
+    ['ar-XB', 'de-DE', 'en-US', 'en-XA', 'fr-FR', 'ja-JP'].map((l) =>
+      expect.stringMatching(new RegExp(`^tms-${l}-`)),
+    ),
   )
 })
 

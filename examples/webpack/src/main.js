@@ -21,4 +21,6 @@ function render() {
 
 document.querySelector('#locale').addEventListener('change', (event) => setLocale(event.target.value))
 onLocaleChange(render)
-render()
+// The first render once the first locale is loaded: a production build ships even the source
+// locale's texts as a catalog.
+setLocale(getLocale())
