@@ -135,8 +135,8 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
     },
     {
       key: 'tms-runtime',
-      short: 'unplugin-tms, runtime mode',
-      label: 'unplugin-tms, runtime mode, warm cache, offline',
+      short: 'unplugin-tms, runtime mode (default options: the source catalog)',
+      label: 'unplugin-tms, runtime mode, default options (the source catalog), warm cache, offline',
       tool: 'tms',
       config: tmsConfig(OFFLINE),
     },
@@ -157,12 +157,12 @@ export function variants(network: string, node: string, tmsRoot: string): Varian
       ...editedBuilds(tmsRoot),
     },
     {
-      key: 'tms-source-catalog',
-      short: 'unplugin-tms, runtime mode, sourceCatalog',
-      label: 'unplugin-tms, runtime mode, sourceCatalog, warm cache, offline',
+      key: 'tms-text-sites',
+      short: 'unplugin-tms, runtime mode, `sourceCatalog: false`',
+      label:
+        'unplugin-tms, runtime mode, `sourceCatalog: false` (texts at the call sites), warm cache, offline',
       tool: 'tms',
-      // The app's own source locale: its entry sets it before the first render, as sourceCatalog asks.
-      config: tmsConfig({ ...OFFLINE, sourceLocale: SOURCE_LOCALE, sourceCatalog: true }),
+      config: tmsConfig({ ...OFFLINE, sourceCatalog: false }),
     },
     {
       key: 'tms-inline',
