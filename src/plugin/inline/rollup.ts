@@ -73,10 +73,8 @@ export function outputFilesOf(bundle: LikeBundle, options: LikeOutputOptions): O
 
 /**
  * Replaces the bundle's files with one copy per locale. On this thread: a worker thread making half
- * of the copies (reading the output itself, the texts sent to it) measured 1.31x the wall time and
- * 1.38x the CPU of this on 2 cores (2,000 components, 4 copies, 12 paired builds): its start, its own
- * read of the output and the copies' transfer cost more than the half of the copies it took. A copy
- * whose output and texts are the last build's is the kept one (`kept-copies.ts`).
+ * of the copies measured slower on 2 cores (docs/inline-mode.md, "Cost"). A copy whose output and
+ * texts are the last build's is the kept one (`kept-copies.ts`).
  */
 export async function emitLocaleCopies(
   build: InlineBuild,
