@@ -271,13 +271,22 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
  * connected too: vite sends a custom event (a catalog pushed) only to the pages connected by then,
  * and a loaded machine can connect a page's socket seconds after the page ran.
  */
-export async function gotoViteDev(page: Page, url: string): Promise<void> {
+export function gotoViteDev(page: Page, url: string): Promise<void> {
+  return connectedAfter(page, () => page.goto(url))
+}
+
+/** `page.reload()` of a page that vite's dev server serves, resolved once its new socket is connected (see {@link gotoViteDev}). */
+export function reloadViteDev(page: Page): Promise<void> {
+  return connectedAfter(page, () => page.reload())
+}
+
+async function connectedAfter(page: Page, navigate: () => Promise<unknown>): Promise<void> {
   const connected = page.waitForEvent('console', {
     predicate: (m) => m.text() === '[vite] connected.',
     timeout: 60_000,
   })
   try {
-    await page.goto(url)
+    await navigate()
   } catch (error) {
     connected.catch(() => undefined)
     throw error

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { createServer, type Plugin, type ViteDevServer, version as viteVersion } from 'vite'
 import type { Options } from '../../src/options'
+import { LOADED_EVENT, type LoadedCatalog } from '../../src/plugin/virtual'
 import tmsRspack from '../../src/rspack'
 import tmsVite from '../../src/vite'
 import tmsWebpack from '../../src/webpack'
@@ -27,11 +28,18 @@ export interface DevPage {
    * report comes late enough for that (a test failed so in about one run of 30 there).
    */
   created(file: string): Promise<void>
+  /**
+   * Vite's server only: resolves once the server has taken in a page's next report that it loaded
+   * `locale`'s catalog, asked before the page loads it. The page sends the report over its socket
+   * while the test goes on; a cache written before the server took it in is pushed to the page, and
+   * the report, now of an old catalog, then has the whole catalog sent to the page as well.
+   */
+  reported(locale: string): Promise<void>
   close(): Promise<void>
 }
 
-/** How long {@link DevPage.created} waits for the watcher's report. */
-const CREATED_WAIT_MS = 30_000
+/** How long {@link DevPage.created} and {@link DevPage.reported} wait for the server. */
+const SERVER_WAIT_MS = 30_000
 
 /** Vite 6 and later call a plugin's `hotUpdate` hook for a new file; vite 5 has only `watchChange`. */
 const HOT_UPDATE_HOOK = Number(viteVersion.split('.')[0]) >= 6
@@ -66,9 +74,40 @@ class CreatedFiles {
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(file)
-        reject(new Error(`vite's watcher did not report ${file} in ${CREATED_WAIT_MS / 1000} s`))
-      }, CREATED_WAIT_MS)
+        reject(new Error(`vite's watcher did not report ${file} in ${SERVER_WAIT_MS / 1000} s`))
+      }, SERVER_WAIT_MS)
       this.waiting.set(file, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+}
+
+/** The pages' reports of a catalog loaded ({@link LOADED_EVENT}) that vite's server has taken in. */
+class LoadedReports {
+  private readonly waiting = new Map<string, () => void>()
+  readonly plugin: Plugin = {
+    name: 'test:loaded-reports',
+    configureServer: (server) => {
+      // The plugin's own listener is called in the same emit, before or after this one: the wait
+      // ends on the next timer, once both have run.
+      const channel = server.environments?.client?.hot ?? server.ws
+      channel.on(LOADED_EVENT, (data: LoadedCatalog) => {
+        const done = this.waiting.get(data.locale)
+        this.waiting.delete(data.locale)
+        if (done) setTimeout(done, 0)
+      })
+    },
+  }
+
+  reported(locale: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(locale)
+        reject(new Error(`no page reported ${locale}'s catalog loaded in ${SERVER_WAIT_MS / 1000} s`))
+      }, SERVER_WAIT_MS)
+      this.waiting.set(locale, () => {
         clearTimeout(timer)
         resolve()
       })
@@ -163,12 +202,13 @@ async function serveWithVite(
   project: Project,
   extra: Options | undefined,
   created: CreatedFiles,
+  reports: LoadedReports,
 ): Promise<RunningDevServer> {
   const server: ViteDevServer = await createServer({
     root: project.root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [tmsVite(project.options(extra)), created.plugin],
+    plugins: [tmsVite(project.options(extra)), created.plugin, reports.plugin],
     server: { host: '127.0.0.1', port: 0 },
   })
   await onFreePort(() => server.listen())
@@ -186,8 +226,11 @@ export async function openDevPage(
   prepare?.(project)
   const browser: Browser = await launchChromium()
   const created = new CreatedFiles()
+  const reports = new LoadedReports()
   const server =
-    kind === 'vite' ? await serveWithVite(project, extra, created) : await serveFixture(kind, project, extra)
+    kind === 'vite'
+      ? await serveWithVite(project, extra, created, reports)
+      : await serveFixture(kind, project, extra)
   const page = await browser.newPage()
   // A test that pushes starts on a connected page (webpack-dev-server's client asks for what it
   // missed when it connects; vite's does not).
@@ -208,6 +251,10 @@ export async function openDevPage(
     created: (file) => {
       if (kind !== 'vite') throw new Error(`created() is vite's only, not ${kind}'s`)
       return created.created(file)
+    },
+    reported: (locale) => {
+      if (kind !== 'vite') throw new Error(`reported() is vite's only, not ${kind}'s`)
+      return reports.reported(locale)
     },
     close: () =>
       closeInTurn([

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DiskCache } from '../../src/core/cache'
+import { reloadViteDev } from './bundlers'
 import { type DevPage, openDevPage } from './dev-page'
 import { FRENCH_TEXT, PROJECT, type Project, SOURCE_TEXT } from './helpers'
 
@@ -79,9 +80,13 @@ test('a pull pushes only what changed, merged into a loaded locale the page show
       if (message.event === 'tms:catalog') pushed.push(message.data)
     }),
   )
-  await page.reload()
+  // Connected, and its report of French loaded taken in, before the pull: else the push reaches no
+  // page, or the report of the catalog before the pull has the whole catalog sent after the push.
+  await reloadViteDev(page)
   await waitForText(SOURCE_TEXT.join('\n'))
+  const reported = dev.reported('fr-FR')
   await setLocale('fr-FR')
+  await reported
   await setLocale('en-US')
   const cache = new DiskCache(project.cacheDir, PROJECT)
   const current = await cache.readLocale('fr-FR', 'published')
@@ -90,18 +95,25 @@ test('a pull pushes only what changed, merged into a loaded locale the page show
   delete translations[project.hashcodes.get('Welcome to the shop')!]
   translations[project.hashcodes.get('Open')!] = 'Ouvrir tout'
   await cache.writeLocale('fr-FR', 'published', translations)
-  await expect.poll(() => pushed.length, { timeout: 20_000 }).toBe(1)
-  const [update] = pushed as { locale: string; changed: Record<string, string>; removed: string[] }[]
-  expect(update!.locale).toBe('fr-FR')
-  expect(Object.values(update!.changed)).toEqual(['Ouvrir tout'])
-  expect(update!.removed).toHaveLength(1)
-  expect(await shown()).toBe(SOURCE_TEXT.join('\n'))
-  await setLocale('fr-FR')
-  expect(await shown()).toBe(['Welcome to the shop', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir tout'].join('\n'))
-  // The cache as the other tests know it: the change and the removal pushed back.
-  await cache.writeLocale('fr-FR', 'published', current.value.translations)
-  await waitForText(['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n'))
-  expect(pushed).toHaveLength(2)
+  let restored = false
+  try {
+    await expect.poll(() => pushed.length, { timeout: 20_000 }).toBe(1)
+    const [update] = pushed as { locale: string; changed: Record<string, string>; removed: string[] }[]
+    expect(update!.locale).toBe('fr-FR')
+    expect(Object.values(update!.changed)).toEqual(['Ouvrir tout'])
+    expect(update!.removed).toHaveLength(1)
+    expect(await shown()).toBe(SOURCE_TEXT.join('\n'))
+    await setLocale('fr-FR')
+    expect(await shown()).toBe(['Welcome to the shop', ...FRENCH_TEXT.slice(1, 3), 'Ouvrir tout'].join('\n'))
+    // The cache as the other tests know it: the change and the removal pushed back.
+    restored = true
+    await cache.writeLocale('fr-FR', 'published', current.value.translations)
+    await waitForText(['Bienvenue dans la nouvelle boutique', ...FRENCH_TEXT.slice(1)].join('\n'))
+    expect(pushed).toHaveLength(2)
+  } finally {
+    // A failure above leaves the cache as the other tests know it, so that they fail for their own reasons.
+    if (!restored) await cache.writeLocale('fr-FR', 'published', current.value.translations)
+  }
 })
 
 test('a page whose HMR socket connects after a pull was pushed gets the pulled translation once connected', async () => {
