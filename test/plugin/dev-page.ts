@@ -45,15 +45,42 @@ const SERVER_WAIT_MS = 30_000
 const HOT_UPDATE_HOOK = Number(viteVersion.split('.')[0]) >= 6
 
 /**
+ * Waits, by key, for something vite's server takes in. A wait ends on the next timer after `taken`:
+ * what the server does with it in the same turn (other plugins' hooks, other listeners of the same
+ * event) has run by then.
+ */
+class ServerWaits {
+  private readonly waiting = new Map<string, () => void>()
+
+  protected taken(key: string): void {
+    const done = this.waiting.get(key)
+    this.waiting.delete(key)
+    if (done) setTimeout(done, 0)
+  }
+
+  /** `missed`: what the error says did not happen, before "in 30 s". */
+  protected wait(key: string, missed: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(key)
+        reject(new Error(`${missed} in ${SERVER_WAIT_MS / 1000} s`))
+      }, SERVER_WAIT_MS)
+      this.waiting.set(key, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+}
+
+/**
  * The files whose creation vite's server has taken in. Vite 6 and later tell it through a plugin's
  * `hotUpdate` hook: vite computes the modules a change touches before it calls the hook. Vite 5 calls
  * the plugins' `watchChange`, then computes them once every plugin's hook settled; this suite's
  * plugins settle theirs in microtasks (unplugin-tms's glob is synchronous). Either way what follows
- * the hook until the modules are known is microtasks, with no I/O for a file no page imports: the
- * wait ends on the next timer.
+ * the hook until the modules are known is microtasks, with no I/O for a file no page imports.
  */
-class CreatedFiles {
-  private readonly waiting = new Map<string, () => void>()
+class CreatedFiles extends ServerWaits {
   readonly plugin: Plugin = {
     name: 'test:created-files',
     watchChange: (id, change) => {
@@ -64,54 +91,27 @@ class CreatedFiles {
     },
   }
 
-  private taken(file: string): void {
-    const done = this.waiting.get(file)
-    this.waiting.delete(file)
-    if (done) setTimeout(done, 0)
-  }
-
   created(file: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(file)
-        reject(new Error(`vite's watcher did not report ${file} in ${SERVER_WAIT_MS / 1000} s`))
-      }, SERVER_WAIT_MS)
-      this.waiting.set(file, () => {
-        clearTimeout(timer)
-        resolve()
-      })
-    })
+    return this.wait(file, `vite's watcher did not report ${file}`)
   }
 }
 
-/** The pages' reports of a catalog loaded ({@link LOADED_EVENT}) that vite's server has taken in. */
-class LoadedReports {
-  private readonly waiting = new Map<string, () => void>()
+/**
+ * The pages' reports of a catalog loaded ({@link LOADED_EVENT}) that vite's server has taken in. The
+ * plugin's own listener of the event runs in the same emit as this one, before or after it.
+ */
+class LoadedReports extends ServerWaits {
   readonly plugin: Plugin = {
     name: 'test:loaded-reports',
     configureServer: (server) => {
-      // The plugin's own listener is called in the same emit, before or after this one: the wait
-      // ends on the next timer, once both have run.
+      // The pages' channel, as the plugin listens on it (src/plugin/dev.ts: vite 5 has only server.ws).
       const channel = server.environments?.client?.hot ?? server.ws
-      channel.on(LOADED_EVENT, (data: LoadedCatalog) => {
-        const done = this.waiting.get(data.locale)
-        this.waiting.delete(data.locale)
-        if (done) setTimeout(done, 0)
-      })
+      channel.on(LOADED_EVENT, (data: LoadedCatalog) => this.taken(data.locale))
     },
   }
 
   reported(locale: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(locale)
-        reject(new Error(`no page reported ${locale}'s catalog loaded in ${SERVER_WAIT_MS / 1000} s`))
-      }, SERVER_WAIT_MS)
-      this.waiting.set(locale, () => {
-        clearTimeout(timer)
-        resolve()
-      })
-    })
+    return this.wait(locale, `no page reported ${locale}'s catalog loaded`)
   }
 }
 
