@@ -26,6 +26,12 @@ const extra = (): string => join(project.current.root, 'src/extra.js')
 
 afterEach(() => rmSync(extra(), { force: true }))
 
+/** A session's memos are written after its start resolved: the project's removal must not race them. */
+async function released(session: TmsSession): Promise<void> {
+  await session.memosWritten()
+  session.release()
+}
+
 async function listening(options: Options, lines: string[]): Promise<ViteDevServer> {
   const server = await createServer({
     root: project.current.root,
@@ -152,7 +158,7 @@ test('a catalog asked while a refresh starts a new build waits for that build, w
     expect(await catalog).toContain('Bienvenue dans la boutique')
     expect(session.build).toBe(second)
   } finally {
-    session.release()
+    await released(session)
     await proxy.close()
   }
 })
@@ -177,7 +183,7 @@ test("a file the watcher tells of runs the include globs again only if it is or 
     expect(build.included.has(extra())).toBe(false)
     expect([...build.included].sort()).toEqual([...before].sort())
   } finally {
-    session.release()
+    await released(session)
   }
 })
 
@@ -196,7 +202,7 @@ test('a module created after the start, and imported before the watcher tells of
     expect(session.transform(code, excluded)).toBeNull()
     expect(session.transform(code, join(project.current.root, 'node_modules/pkg/index.js'))).toBeNull()
   } finally {
-    session.release()
+    await released(session)
     rmSync(excluded, { force: true })
   }
 })
